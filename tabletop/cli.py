@@ -1,0 +1,175 @@
+"""The ``tabletop`` command line (SPEC §3).
+
+Query commands import only the headless core, and that lazily, so a ruling starts about
+as fast as shapely itself; only ``play`` and ``render`` load the window stack.  Every user
+error is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+EXIT_USAGE = 2
+
+
+def _scenario(path: str) -> Any:
+    from tabletop.data.load import load_scenario
+
+    return load_scenario(path)
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data))
+    else:
+        print(text)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from tabletop.data.load import load_scenario
+    from tabletop.errors import DataErrors
+
+    try:
+        scn = load_scenario(args.scenario)
+    except DataErrors as e:
+        if args.json:
+            print(json.dumps({"ok": False, "problems": [str(x) for x in e.errors]}))
+        for x in e.errors:
+            print(x, file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "ok": True,
+                    "scenario": scn.name,
+                    "ruleset": scn.ruleset.name,
+                    "ships": len(scn.ships),
+                    "problems": [],
+                }
+            )
+        )
+    else:
+        print(
+            f"{args.scenario}: ok ({scn.name}: {scn.ruleset.name}, {len(scn.ships)} ships, "
+            f"{len(scn.terrain)} terrain pieces)"
+        )
+    return 0
+
+
+def cmd_sail(args: argparse.Namespace) -> int:
+    from tabletop.rulings import sail, sail_text
+
+    d = sail(_scenario(args.scenario), args.ship)
+    _emit(args, d, sail_text(d))
+    return 0
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    from tabletop.rulings import measure, measure_text
+
+    d = measure(_scenario(args.scenario), args.a, args.b)
+    _emit(args, d, measure_text(d))
+    return 0
+
+
+def cmd_fire(args: argparse.Namespace) -> int:
+    from tabletop.fire import rule_fire
+
+    r = rule_fire(_scenario(args.scenario), args.firer, args.target, high=args.high)
+    _emit(args, r.as_json(), r.text())
+    return 0
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    from tabletop.movement import preview
+
+    scn = _scenario(args.scenario)
+    r = preview(scn, args.ship, " ".join(args.path))
+    data = r.as_json()
+    if args.output:
+        from tabletop.data.save import save_scenario
+
+        save_scenario(scn.source, args.output, {args.ship: r.end})
+        data["saved"] = args.output
+    _emit(args, data, r.text() + (f"\n  saved to {args.output}" if args.output else ""))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from tabletop.paths import default_scenario
+    from tabletop.view.app import run
+
+    return run(args.scenario or str(default_scenario()))
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from tabletop.bench import run_bench
+
+    return run_bench(json_out=args.json, sizes=args.ships)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures."
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def cmd(name: str, fn: Any, help: str, json_flag: bool = True) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help, description=help)
+        sp.set_defaults(fn=fn)
+        if json_flag:
+            sp.add_argument("--json", action="store_true", help="print one JSON object")
+        return sp
+
+    sp = cmd("play", cmd_play, "open the table window", json_flag=False)
+    sp.add_argument("scenario", nargs="?", help="scenario file (default: the built-in one)")
+    sp = cmd("check", cmd_check, "validate a scenario with its rosters and templates")
+    sp.add_argument("scenario")
+    sp = cmd("sail", cmd_sail, "point of sail and movement allowance")
+    sp.add_argument("scenario")
+    sp.add_argument("ship")
+    sp = cmd("measure", cmd_measure, "distances and bearings between two ships")
+    sp.add_argument("scenario")
+    sp.add_argument("a")
+    sp.add_argument("b")
+    sp = cmd("fire", cmd_fire, "arc, range, band, line of fire, rake and odds")
+    sp.add_argument("scenario")
+    sp.add_argument("firer")
+    sp.add_argument("target")
+    sp.add_argument("--high", action="store_true", help="firing high, at the rigging")
+    sp = cmd("move", cmd_move, "preview a move: end pose, legality, first collision")
+    sp.add_argument("scenario")
+    sp.add_argument("ship")
+    sp.add_argument("path", nargs="+", help="path tokens, e.g. F2 S30 F12.5")
+    sp.add_argument("-o", "--output", help="write the scenario with the ship moved here")
+    sp = cmd("bench", cmd_bench, "performance figures")
+    sp.add_argument(
+        "--ships",
+        type=int,
+        nargs="*",
+        default=[10, 50, 200],
+        help="fleet sizes to time (default 10 50 200)",
+    )
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from tabletop.errors import TabletopError
+
+    try:
+        return int(args.fn(args) or 0)
+    except TabletopError as e:
+        print(f"tabletop {args.command}: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

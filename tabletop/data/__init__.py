@@ -1,0 +1,1 @@
+"""Reading and validating the TOML data files (scenarios, rosters, templates)."""

@@ -1,0 +1,296 @@
+"""Load and validate scenarios with their rosters and templates (SPEC §2).
+
+Every problem is collected, then raised together as :class:`DataErrors`; each one names
+the file, the key path, what was expected and what was found.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import shapely
+
+from tabletop import rules
+from tabletop.data.reader import Reader, join, load_toml
+from tabletop.errors import DataError, DataErrors, TabletopError
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, Ship, ShipClass, Terrain, Wind
+from tabletop.paths import rosters_dir
+from tabletop.units import TABLE_UNITS, convert
+
+#: Fields every ship class may have (SPEC §2); anything else is the ruleset's own.
+CLASS_FIELDS = (
+    "name",
+    "rate",
+    "base",
+    "hull",
+    "gun_deck",
+    "speed",
+    "speed_abeam",
+    "turns",
+    "command",
+)
+SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
+TERRAIN_KINDS = ("land", "shoal", "shallows")
+
+
+def read_class(
+    r: Reader,
+    tbl: dict[str, Any],
+    path: str,
+    class_id: str,
+    file_unit: str,
+    unit: str,
+    ruleset: rules.Ruleset,
+) -> ShipClass:
+    """One ship class; bare numbers are in ``file_unit``, the result in ``unit``."""
+    k = convert(1.0, file_unit, unit)
+    base = r.table(tbl, path, "base")
+    bl = r.length(base, join(path, "base"), "length", file_unit) * k
+    bw = r.length(base, join(path, "base"), "width", file_unit) * k
+    hull = r.table(tbl, path, "hull", required=False)
+    if hull:
+        hl = r.length(hull, join(path, "hull"), "length", file_unit) * k
+        hb = r.length(hull, join(path, "hull"), "beam", file_unit) * k
+        if hl > bl + 1e-9:
+            r.error(join(path, "hull.length"), f"at most the base length {bl:g}", hl)
+        if hb > bw + 1e-9:
+            r.error(join(path, "hull.beam"), f"at most the base width {bw:g}", hb)
+    else:
+        hl, hb = bl, bw
+    deck_raw = tbl.get("gun_deck")
+    offset = 0.0
+    if isinstance(deck_raw, dict):
+        deck = r.length(deck_raw, join(path, "gun_deck"), "length", file_unit) * k
+        if "offset" in deck_raw:
+            offset = r.coordinate(deck_raw, join(path, "gun_deck"), "offset", file_unit) * k
+    elif deck_raw is None:
+        deck = 0.8 * hl
+    else:
+        deck = r.length(tbl, path, "gun_deck", file_unit) * k
+    if abs(offset) + deck / 2.0 > bl / 2.0 + 1e-9:
+        r.error(
+            join(path, "gun_deck"), f"a gun deck within the base length {bl:g}", tbl.get("gun_deck")
+        )
+    if ruleset.speed_is_length:
+        speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
+        abeam = (
+            r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
+            if "speed_abeam" in tbl
+            else None
+        )
+    else:
+        speed = float(r.integer(tbl, path, "speed", minimum=0) or 0)
+        if "speed" not in tbl:
+            r.error(join(path, "speed"), "a whole number of phases (0-5)", None)
+        elif speed > 5:
+            r.error(join(path, "speed"), "a whole number of phases (0-5)", tbl["speed"])
+        abeam = None
+    rate = r.integer(tbl, path, "rate", minimum=1)
+    fields = {key: v for key, v in tbl.items() if key not in CLASS_FIELDS}
+    guns = fields.get("guns")
+    if guns is not None:
+        if not isinstance(guns, dict):
+            r.error(join(path, "guns"), "a table of gun type = dice", guns)
+        else:
+            for g, n in guns.items():
+                if ruleset.gun_ranges and g not in ruleset.gun_ranges:
+                    r.error(
+                        join(path, f"guns.{g}"), "a gun type: " + ", ".join(ruleset.gun_ranges), g
+                    )
+                elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    r.error(join(path, f"guns.{g}"), "a whole number ≥ 0", n)
+    return ShipClass(
+        id=class_id,
+        name=r.string(tbl, path, "name", default=class_id),
+        rate=rate,
+        base_length=bl,
+        base_width=bw,
+        hull_length=hl,
+        hull_beam=hb,
+        hull_pointed=bool(hull),
+        gun_deck=deck,
+        gun_deck_offset=offset,
+        speed=speed,
+        speed_abeam=abeam,
+        turns=r.integer(tbl, path, "turns", minimum=0),
+        command=r.integer(tbl, path, "command"),
+        fields=fields,
+    )
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **v}
+        else:
+            out[key] = v
+    return out
+
+
+def load_roster(ruleset: rules.Ruleset, folder: Path | None = None) -> tuple[str, dict[str, Any]]:
+    path = (folder or rosters_dir()) / f"{ruleset.name}.toml"
+    return str(path), load_toml(path)
+
+
+def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
+    """Read, validate and build a scenario; raises DataErrors listing every problem."""
+    path = Path(path)
+    data = load_toml(path)
+    file = str(path)
+    r = Reader(file)
+    head = r.table(data, "", "scenario")
+    name = r.string(head, "scenario", "name", default=path.stem)
+    rs_name = r.string(head, "scenario", "ruleset", choices=rules.NAMES)
+    units = r.string(head, "scenario", "units", choices=TABLE_UNITS)
+    table = r.table(head, "scenario", "table")
+    width = r.length(table, "scenario.table", "width", units)
+    depth = r.length(table, "scenario.table", "depth", units)
+    seed = r.integer(head, "scenario", "seed")
+    if r.errors and any(
+        e.path in ("scenario.ruleset", "scenario.units", "scenario") for e in r.errors
+    ):
+        r.raise_if_any()
+    try:
+        ruleset = rules.load(rs_name)
+    except TabletopError as e:
+        raise DataErrors(
+            [*r.errors, DataError(file, "scenario.ruleset", "a known ruleset", str(e))]
+        ) from None
+
+    roster_file, roster = load_roster(ruleset, rosters)
+    own = r.table(data, "", "classes", required=False)
+    rr = Reader(roster_file)
+    classes: dict[str, tuple[dict[str, Any], str, Reader, str]] = {}
+    for cid, tbl in roster.items():
+        if not isinstance(tbl, dict):
+            rr.error(cid, "a table describing a ship class", tbl)
+            continue
+        classes[cid] = (tbl, cid, rr, ruleset.units)
+    for cid, tbl in own.items():
+        if not isinstance(tbl, dict):
+            r.error(f"classes.{cid}", "a table describing a ship class", tbl)
+            continue
+        classes[cid] = (tbl, f"classes.{cid}", r, units)
+    built: dict[str, ShipClass] = {}
+    for cid, (tbl, p, reader, file_unit) in classes.items():
+        built[cid] = read_class(reader, tbl, p, cid, file_unit, units, ruleset)
+
+    wind_t = r.table(data, "", "wind")
+    wind = Wind(
+        r.angle(wind_t, "wind", "from", points=True),
+        wind_t.get("strength") if isinstance(wind_t.get("strength"), str) else None,
+    )
+    if "strength" in wind_t and not isinstance(wind_t["strength"], str):
+        r.error("wind.strength", 'a word such as "moderate"', wind_t["strength"])
+
+    ships: list[Ship] = []
+    seen: set[str] = set()
+    for i, st in enumerate(r.tables(data, "", "ships", required=True)):
+        p = join("ships", i)
+        sid = r.string(st, p, "id")
+        if sid in seen:
+            r.error(join(p, "id"), "an id not used by another ship", sid)
+        seen.add(sid)
+        cid = r.string(st, p, "roster")
+        side = r.string(st, p, "side", default="")
+        if not side:
+            r.error(join(p, "side"), "a side name", st.get("side"))
+        pose = Pose(
+            r.coordinate(st, p, "x", units),
+            r.coordinate(st, p, "y", units),
+            r.angle(st, p, "heading"),
+        )
+        if cid and cid not in classes:
+            r.error(
+                join(p, "roster"),
+                f"a class of {roster_file} or [classes]: " + ", ".join(sorted(classes)),
+                cid,
+            )
+            continue
+        if not cid:
+            continue
+        over = {key: v for key, v in st.items() if key not in SHIP_FIELDS}
+        if over:
+            tbl, _, reader, file_unit = classes[cid]
+            # Overrides are in the scenario's unit; a fresh read reports them at ships[i].
+            merged = _merge(tbl, over)
+            if file_unit != units:
+                merged = _merge(_in_units(tbl, file_unit, ruleset.speed_is_length), over)
+            sc = read_class(r, merged, p, cid, units, units, ruleset)
+        else:
+            sc = built[cid]
+        ships.append(Ship(sid or f"ship{i}", sc, side, pose))
+
+    terrain: list[Terrain] = []
+    for i, tt in enumerate(r.tables(data, "", "terrain")):
+        p = join("terrain", i)
+        kind = r.string(tt, p, "kind", choices=TERRAIN_KINDS)
+        pts = tt.get("polygon")
+        ok = (
+            isinstance(pts, list)
+            and len(pts) >= 3
+            and all(isinstance(q, list) and len(q) == 2 for q in pts)
+        )
+        coords: list[tuple[float, float]] = []
+        if ok and isinstance(pts, list):
+            for j, q in enumerate(pts):
+                qq = {"x": q[0], "y": q[1]}
+                coords.append(
+                    (
+                        r.coordinate(qq, f"{p}.polygon[{j}]", "x", units),
+                        r.coordinate(qq, f"{p}.polygon[{j}]", "y", units),
+                    )
+                )
+            poly = shapely.Polygon(coords)
+            if not poly.is_valid or poly.area <= 0:
+                r.error(
+                    join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
+                )
+        else:
+            r.error(join(p, "polygon"), "at least 3 [x, y] points", pts)
+        terrain.append(Terrain(kind, tuple(coords), str(tt.get("name", ""))))
+
+    errors = r.errors + [e for e in rr.errors if e not in r.errors]
+    if errors:
+        raise DataErrors(errors)
+    options = {
+        key: v
+        for key, v in head.items()
+        if key not in ("name", "ruleset", "units", "table", "seed")
+    }
+    return Scenario(
+        name=name,
+        ruleset=ruleset,
+        units=units,
+        width=width,
+        depth=depth,
+        wind=wind,
+        ships=tuple(ships),
+        terrain=tuple(terrain),
+        seed=seed,
+        source=file,
+        options=options,
+    )
+
+
+def _in_units(tbl: dict[str, Any], file_unit: str, speed_is_length: bool) -> dict[str, Any]:
+    """A roster table with its bare lengths given an explicit unit suffix, so that
+    per-ship overrides in the scenario's unit can be merged over it."""
+
+    def fix(v: Any) -> Any:
+        return f"{v}{file_unit}" if isinstance(v, int | float) and not isinstance(v, bool) else v
+
+    out = dict(tbl)
+    for key in ("base", "hull", "gun_deck"):
+        if isinstance(out.get(key), dict):
+            out[key] = {k: fix(v) for k, v in out[key].items()}
+    if "gun_deck" in out and not isinstance(out["gun_deck"], dict):
+        out["gun_deck"] = fix(out["gun_deck"])
+    if speed_is_length:
+        for key in ("speed", "speed_abeam"):
+            if key in out:
+                out[key] = fix(out[key])
+    return out

@@ -1,0 +1,66 @@
+"""Compass angles: headings, wind directions and the relative wind (SPEC §1).
+
+Compass degrees: 0 = north (+y), 90 = east, clockwise.  Functions accept scalars or
+numpy arrays alike, so the same code classifies one ship or a whole fleet.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+#: The 8 wind points, by name.
+POINTS: dict[str, float] = {
+    "N": 0.0,
+    "NE": 45.0,
+    "E": 90.0,
+    "SE": 135.0,
+    "S": 180.0,
+    "SW": 225.0,
+    "W": 270.0,
+    "NW": 315.0,
+}
+
+A = TypeVar("A", float, npt.NDArray[np.float64])
+
+
+def normalise(deg: A) -> A:
+    """Map to [0, 360)."""
+    out = np.mod(deg, 360.0)
+    # np.mod(-1e-17, 360) is 360.0 in floating point; fold it back.
+    out = np.where(out >= 360.0, 0.0, out)
+    return out if isinstance(deg, np.ndarray) else float(out)  # type: ignore[return-value]
+
+
+def wrap(deg: A) -> A:
+    """Map to (-180, 180]."""
+    out = 180.0 - np.mod(180.0 - np.asarray(deg, dtype=float), 360.0)
+    return out if isinstance(deg, np.ndarray) else float(out)  # type: ignore[return-value]
+
+
+def relative_wind(wind_from: float, heading: A) -> A:
+    """θ = |wrap(wind_from − heading)| in [0, 180]: how far off the wind the bow points."""
+    return np.abs(wrap(wind_from - heading))  # type: ignore[return-value]
+
+
+def wind_side(wind_from: float, heading: float) -> str:
+    """Which side the wind comes over: ``starboard``, ``port``, ``ahead`` or ``astern``."""
+    w = wrap(wind_from - heading)
+    if w == 0.0:
+        return "ahead"
+    if w == 180.0:
+        return "astern"
+    return "starboard" if w > 0 else "port"
+
+
+def unit(heading: A) -> tuple[A, A]:
+    """The unit vector (dx, dy) pointing along a compass heading."""
+    r = np.radians(heading)
+    return np.sin(r), np.cos(r)  # type: ignore[return-value]
+
+
+def bearing(dx: A, dy: A) -> A:
+    """Compass bearing of the vector (dx, dy), in [0, 360)."""
+    return normalise(np.degrees(np.arctan2(dx, dy)))  # type: ignore[return-value]

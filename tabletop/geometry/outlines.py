@@ -1,0 +1,82 @@
+"""Base and hull outlines from poses and ship sizes, for many ships at once.
+
+The base is the rectangle the model stands on (``length`` along the heading ×
+``width`` across, centred on the pose).  The hull is the pointed-bow outline of the
+model inside the base; where a class gives no hull, the hull is the base.  Every hull has
+the same number of vertices so a fleet's hulls are one ``(N, 7, 2)`` array.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from tabletop.geometry.pose import F64, Arr, to_world
+
+HULL_VERTICES = 7
+
+
+def base_local(length: F64, width: F64) -> Arr:
+    """Base corners in the ship frame, ``(N, 4, 2)``: stern-port, bow-port, bow-stbd, stern-stbd."""
+    hl = np.asarray(length, dtype=float) / 2.0
+    hw = np.asarray(width, dtype=float) / 2.0
+    return np.stack(
+        [
+            np.stack([-hl, -hw], -1),
+            np.stack([hl, -hw], -1),
+            np.stack([hl, hw], -1),
+            np.stack([-hl, hw], -1),
+        ],
+        axis=-2,
+    )
+
+
+def hull_local(length: F64, beam: F64, pointed: np.ndarray | None = None) -> Arr:
+    """Hull outline in the ship frame, ``(N, 7, 2)``.
+
+    A pointed hull has straight sides to the shoulder, then a curved bow to a point on
+    the centre line; the shoulder stands back ``min(0.3·length, 1.5·beam)`` from the bow.
+    A hull that is not pointed is the plain rectangle (7 vertices, some collinear).
+    """
+    L = np.asarray(length, dtype=float)
+    B = np.asarray(beam, dtype=float)
+    hl, hb = L / 2.0, B / 2.0
+    k = np.minimum(0.3 * L, 1.5 * B)
+    pointed_pts = np.stack(
+        [
+            np.stack([-hl, -hb], -1),
+            np.stack([hl - k, -hb], -1),
+            np.stack([hl - 0.4 * k, -0.7 * hb], -1),
+            np.stack([hl, 0.0 * hl], -1),
+            np.stack([hl - 0.4 * k, 0.7 * hb], -1),
+            np.stack([hl - k, hb], -1),
+            np.stack([-hl, hb], -1),
+        ],
+        axis=-2,
+    )
+    if pointed is None:
+        return pointed_pts
+    rect_pts = np.stack(
+        [
+            np.stack([-hl, -hb], -1),
+            np.stack([0.0 * hl, -hb], -1),
+            np.stack([hl, -hb], -1),
+            np.stack([hl, 0.0 * hl], -1),
+            np.stack([hl, hb], -1),
+            np.stack([0.0 * hl, hb], -1),
+            np.stack([-hl, hb], -1),
+        ],
+        axis=-2,
+    )
+    mask = np.asarray(pointed, dtype=bool)[..., None, None]
+    return np.where(mask, pointed_pts, rect_pts)
+
+
+def base_corners(cx: F64, cy: F64, heading: F64, length: F64, width: F64) -> Arr:
+    """Base corners on the table, ``(N, 4, 2)``."""
+    return to_world(cx, cy, heading, base_local(length, width))
+
+
+def polygons(corners: Arr) -> np.ndarray:
+    """Shapely polygons from ``(N, K, 2)`` vertex arrays (one vectorised call)."""
+    return shapely.polygons(np.asarray(corners, dtype=float))

@@ -1,0 +1,136 @@
+"""The immutable values a table is made of: ship classes, ships, terrain, wind, scenario."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabletop.errors import TabletopError
+from tabletop.geometry.pose import Pose
+
+if TYPE_CHECKING:
+    from tabletop.rules.base import Ruleset
+
+
+@dataclass(frozen=True)
+class ShipClass:
+    """A roster entry, with every length already in the scenario's unit."""
+
+    id: str
+    name: str
+    rate: int | None
+    base_length: float
+    base_width: float
+    hull_length: float
+    hull_beam: float
+    hull_pointed: bool  # False when the class gives no hull: the hull is the base
+    gun_deck: float
+    gun_deck_offset: float
+    speed: float
+    speed_abeam: float | None = None
+    turns: int | None = None
+    command: int | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)  # the ruleset's own fields
+
+
+@dataclass(frozen=True)
+class Ship:
+    id: str
+    cls: ShipClass
+    side: str
+    pose: Pose
+
+    def moved(self, pose: Pose) -> Ship:
+        return Ship(self.id, self.cls, self.side, pose)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    kind: str  # land | shoal | shallows
+    points: tuple[tuple[float, float], ...]
+    name: str = ""
+
+    @property
+    def blocks(self) -> bool:
+        """Land blocks fire and movement; shoals and shallows are depth levels only."""
+        return self.kind == "land"
+
+
+@dataclass(frozen=True)
+class Wind:
+    from_deg: float
+    strength: str | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    ruleset: Ruleset
+    units: str
+    width: float
+    depth: float
+    wind: Wind
+    ships: tuple[Ship, ...]
+    terrain: tuple[Terrain, ...] = ()
+    seed: int | None = None
+    source: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def ship(self, ship_id: str) -> Ship:
+        for s in self.ships:
+            if s.id == ship_id:
+                return s
+        known = ", ".join(s.id for s in self.ships)
+        raise TabletopError(
+            f"{self.source or 'scenario'}: no ship with id '{ship_id}' (ships are: {known})"
+        )
+
+    def index(self, ship_id: str) -> int:
+        return self.ships.index(self.ship(ship_id))
+
+    def with_ships(self, ships: tuple[Ship, ...]) -> Scenario:
+        from dataclasses import replace
+
+        return replace(self, ships=ships)
+
+
+@dataclass(frozen=True)
+class Fleet:
+    """A column view of all ships, for vectorised geometry (arrays of shape ``(N,)``)."""
+
+    ids: tuple[str, ...]
+    x: np.ndarray
+    y: np.ndarray
+    heading: np.ndarray
+    length: np.ndarray
+    width: np.ndarray
+    hull_length: np.ndarray
+    hull_beam: np.ndarray
+    hull_pointed: np.ndarray
+    deck: np.ndarray
+    deck_offset: np.ndarray
+
+    @classmethod
+    def of(cls, ships: tuple[Ship, ...] | list[Ship]) -> Fleet:
+        def col(f: Any) -> np.ndarray:
+            return np.array([f(s) for s in ships], dtype=float)
+
+        return cls(
+            ids=tuple(s.id for s in ships),
+            x=col(lambda s: s.pose.x),
+            y=col(lambda s: s.pose.y),
+            heading=col(lambda s: s.pose.heading),
+            length=col(lambda s: s.cls.base_length),
+            width=col(lambda s: s.cls.base_width),
+            hull_length=col(lambda s: s.cls.hull_length),
+            hull_beam=col(lambda s: s.cls.hull_beam),
+            hull_pointed=np.array([s.cls.hull_pointed for s in ships], dtype=bool),
+            deck=col(lambda s: s.cls.gun_deck),
+            deck_offset=col(lambda s: s.cls.gun_deck_offset),
+        )
+
+    def __len__(self) -> int:
+        return len(self.ids)

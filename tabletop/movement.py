@@ -1,0 +1,197 @@
+"""Move previews: parse a path, lay it on the ruleset's templates, judge it, find contact.
+
+Path syntax (SPEC §3): ``F<d>`` forward, ``P<a>``/``S<a>`` turn to port/starboard with
+the ruleset's turn template, ``T`` begin a tack, ``L<d>`` move while luffing, ``A``/``W``
+drop/weigh anchor.  Steps are small immutable values whose ``str()`` is their text, so the
+CLI, the game log and the tests share one form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.errors import TabletopError
+from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.motion import Contact, Segment, advance, first_contact
+from tabletop.geometry.outlines import base_corners, hull_local
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, Ship
+from tabletop.units import TOL
+
+_TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str  # F P S T L A W
+    value: float | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.value is None else f"{self.kind}{self.value:g}"
+
+
+def parse_path(text: str) -> tuple[Step, ...]:
+    """Parse the path syntax; a bad token is a TabletopError naming it and its position."""
+    steps = []
+    tokens = text.split()
+    if not tokens:
+        raise TabletopError("empty path: expected tokens like 'F2 S30 F12.5'")
+    for n, tok in enumerate(tokens, 1):
+        m = _TOKEN.match(tok.upper())
+        if not m:
+            raise TabletopError(
+                f"bad path token '{tok}' (token {n}): expected F<d>, P<a>, S<a>, "
+                "T, L<d>, A or W, e.g. 'F2 S30 F12.5'"
+            )
+        steps.append(Step(m.group(1), float(m.group(2))) if m.group(1) else Step(m.group(3)))
+    return tuple(steps)
+
+
+def path_text(steps: tuple[Step, ...]) -> str:
+    return " ".join(str(s) for s in steps)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A path laid on the table: its segments and what the rules say of it."""
+
+    segments: tuple[Segment, ...]
+    violations: tuple[str, ...]
+    allowance: float
+    allowance_min: float
+    point_of_sail: str
+    anchor: str | None = None  # "drop" | "weigh"
+
+
+@dataclass(frozen=True)
+class MoveRuling:
+    ship: str
+    path: str
+    units: str
+    start: Pose
+    end: Pose
+    distance: float
+    allowance: float
+    legal: bool
+    violations: list[str]
+    collision: Contact | None
+    collision_with: str | None
+    plan: Plan
+
+    def as_json(self) -> dict[str, Any]:
+        col = None
+        if self.collision is not None:
+            col = {
+                "with": self.collision_with,
+                "at": round(self.collision.at, 4),
+                "point": [round(self.collision.point[0], 4), round(self.collision.point[1], 4)],
+            }
+        return {
+            "ship": self.ship,
+            "path": self.path,
+            "units": self.units,
+            "start": self.start.as_dict(),
+            "end": self.end.as_dict(),
+            "distance": round(self.distance, 4),
+            "allowance": round(self.allowance, 4),
+            "allowance_min": round(self.plan.allowance_min, 4),
+            "point_of_sail": self.plan.point_of_sail,
+            "legal": self.legal,
+            "violations": self.violations,
+            "collision": col,
+        }
+
+    def text(self) -> str:
+        e = self.end
+        out = [
+            f"{self.ship}: {self.path}",
+            f"  ends at x {e.x:.2f}, y {e.y:.2f}, heading {e.heading:.1f}"
+            f" after {self.distance:.2f} of {self.allowance:.2f} {self.units}",
+        ]
+        if self.collision is not None:
+            c = self.collision
+            out.append(
+                f"  COLLIDES with {self.collision_with} after {c.at:.2f} {self.units}"
+                f" at ({c.point[0]:.2f}, {c.point[1]:.2f})"
+            )
+        out.append("  legal" if self.legal else "  ILLEGAL: " + "; ".join(self.violations))
+        return "\n".join(out)
+
+
+def obstacles(scn: Scenario, mover: str) -> tuple[list[shapely.Geometry], list[str]]:
+    """Other ships' bases and blocking terrain, with their names."""
+    others = [s for s in scn.ships if s.id != mover]
+    geoms: list[shapely.Geometry] = []
+    names: list[str] = []
+    if others:
+        c = base_corners(
+            np.array([s.pose.x for s in others]),
+            np.array([s.pose.y for s in others]),
+            np.array([s.pose.heading for s in others]),
+            np.array([s.cls.base_length for s in others]),
+            np.array([s.cls.base_width for s in others]),
+        )
+        geoms += list(shapely.polygons(c))
+        names += [s.id for s in others]
+    for i, t in enumerate(scn.terrain):
+        if t.blocks:
+            geoms.append(shapely.Polygon(t.points))
+            names.append(t.name or f"land{i}")
+    return geoms, names
+
+
+def ship_hull(ship: Ship) -> np.ndarray:
+    c = ship.cls
+    return hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(c.hull_pointed))
+
+
+def preview(scn: Scenario, ship_id: str, text: str) -> MoveRuling:
+    """Lay the path, judge it by the ruleset, and stop it at the first contact."""
+    ship = scn.ship(ship_id)
+    steps = parse_path(text)
+    plan = scn.ruleset.plan_move(scn, ship, steps)  # type: ignore[attr-defined]
+    geoms, names = obstacles(scn, ship_id)
+    segs = list(plan.segments)
+    contact = first_contact(ship.pose, segs, ship_hull(ship), geoms)
+    if contact is not None:
+        end, distance = contact.pose, contact.at
+    else:
+        end = ship.pose
+        for s in segs:
+            end = advance(end, s)
+        distance = sum(s.distance for s in segs)
+    return MoveRuling(
+        ship_id,
+        path_text(steps),
+        scn.units,
+        ship.pose,
+        end,
+        distance,
+        plan.allowance,
+        not plan.violations,
+        list(plan.violations),
+        contact,
+        names[contact.obstacle] if contact else None,
+        plan,
+    )
+
+
+def theta(scn: Scenario, heading: float) -> float:
+    return float(relative_wind(scn.wind.from_deg, heading))
+
+
+def check_distance(
+    used: float, least: float, most: float, unit: str, out: list[str], must_use_all: bool
+) -> None:
+    if used > most + TOL:
+        out.append(f"moves {used:.4g} {unit}, more than the allowance of {most:.4g} {unit}")
+    elif must_use_all and used < least - TOL:
+        out.append(
+            f"moves {used:.4g} {unit}: the full allowance of {least:.4g} {unit} must be used "
+            "unless luffing or tacking"
+        )

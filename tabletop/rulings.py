@@ -1,0 +1,93 @@
+"""The referee's simple rulings: point of sail and allowance; measurement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.fire import round4
+from tabletop.geometry.angles import relative_wind, wind_side
+from tabletop.geometry.measure import bearings, centre_distance, edge_distance
+from tabletop.geometry.outlines import base_corners
+from tabletop.model import Scenario, Ship
+
+
+def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
+    """Point of sail and movement allowance (SPEC §3 ``sail``)."""
+    ship = scn.ship(ship_id)
+    theta = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
+    sector = scn.ruleset.sector(theta)
+    least, most = scn.ruleset.allowance(ship.cls, sector)
+    return {
+        "ship": ship.id,
+        "ruleset": scn.ruleset.name,
+        "units": scn.units,
+        "heading": round4(ship.pose.heading),
+        "wind_from": round4(scn.wind.from_deg),
+        "relative_wind": round4(theta),
+        "wind_side": wind_side(scn.wind.from_deg, ship.pose.heading),
+        "point_of_sail": sector.name,
+        "allowance": round4(most),
+        "allowance_min": round4(least),
+        "sail_point": sector.code or None,
+        "allowance_unit": scn.units if scn.ruleset.speed_is_length else "actions",
+    }
+
+
+def sail_text(d: dict[str, Any]) -> str:
+    side = d["wind_side"]
+    wind = f"wind {d['relative_wind']:g}° off the bow" + (
+        f", over the {side}" if side in ("port", "starboard") else f", {side}"
+    )
+    rng = (
+        f"{d['allowance']:g} {d['allowance_unit']}"
+        if d["allowance_min"] == d["allowance"]
+        else f"0 to {d['allowance']:g} {d['allowance_unit']}, by choice"
+        if d["allowance_min"] == 0
+        else f"{d['allowance_min']:g} to {d['allowance']:g} {d['allowance_unit']}"
+    )
+    code = f" ({d['sail_point']})" if d.get("sail_point") else ""
+    head = f"{d['ship']}: heading {d['heading']:g}, {wind}"
+    return f"{head}: {d['point_of_sail']}{code}; allowance {rng}"
+
+
+def base_polygon(ship: Ship) -> shapely.Polygon:
+    c = ship.cls
+    return shapely.Polygon(
+        base_corners(
+            np.array(ship.pose.x),
+            np.array(ship.pose.y),
+            np.array(ship.pose.heading),
+            np.array(c.base_length),
+            np.array(c.base_width),
+        )
+    )
+
+
+def measure(scn: Scenario, a_id: str, b_id: str) -> dict[str, Any]:
+    """Distances and bearings between two ships (SPEC §3 ``measure``)."""
+    a, b = scn.ship(a_id), scn.ship(b_id)
+    pa, pb = base_polygon(a), base_polygon(b)
+    brg, rel = bearings(a.pose.x, a.pose.y, a.pose.heading, b.pose.x, b.pose.y)
+    line = shapely.shortest_line(pa, pb)
+    return {
+        "a": a.id,
+        "b": b.id,
+        "units": scn.units,
+        "centre_distance": round4(float(centre_distance(a.pose.x, a.pose.y, b.pose.x, b.pose.y))),
+        "edge_distance": round4(float(edge_distance(pa, pb))),
+        "bearing": round4(float(brg)),
+        "relative_bearing": round4(float(rel)),
+        "edge_points": [[round(x, 4), round(y, 4)] for x, y in shapely.get_coordinates(line)],
+    }
+
+
+def measure_text(d: dict[str, Any]) -> str:
+    u = d["units"]
+    return (
+        f"{d['a']} to {d['b']}: centres {d['centre_distance']:g} {u}, "
+        f"bases {d['edge_distance']:g} {u} apart; bearing {d['bearing']:g}° "
+        f"({d['relative_bearing']:g}° relative to {d['a']}'s bow)"
+    )

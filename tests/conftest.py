@@ -1,0 +1,26 @@
+"""Shared fixtures.  ARCADE_HEADLESS must be set before anything imports arcade."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+
+
+@pytest.fixture
+def write_scenario(tmp_path: Path):
+    """Write a scenario TOML text to a temporary file and return its path."""
+
+    def write(text: str, name: str = "s.toml") -> Path:
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        return p
+
+    return write
