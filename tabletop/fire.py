@@ -186,41 +186,64 @@ def longest_range(scn: Scenario, cls: ShipClass) -> float:
     return max(ranges, default=0.0)
 
 
-def _side_rays(
-    tab: Table, i: int, sign: float, depth: float, cull: bool
-) -> tuple[np.ndarray, lof.Rays]:
-    """Rays of firer ``i``'s broadside ``sign`` against the outlines that can matter."""
+def _frames(tab: Table, firers: np.ndarray, sign: float) -> tuple[np.ndarray, list[np.ndarray]]:
+    """All ship corners and land rings in the broadside frames of ``firers`` at once.
+
+    Returns ship corners ``(F, N, 4, 2)`` and, per land piece, ``(F, K, 2)``.
+    """
     f = tab.fleet
-    uv = to_broadside(f.x[i], f.y[i], f.heading[i], f.width[i], sign, tab.corners)
+    x, y, h, w = f.x[firers], f.y[firers], f.heading[firers], f.width[firers]
+    ships = to_broadside(x[:, None], y[:, None], h[:, None], w[:, None], sign, tab.corners[None])
+    land = [
+        to_broadside(x, y, h, w, sign, np.broadcast_to(r, (len(firers), *r.shape)))
+        for r in tab.land
+    ]
+    return ships, land
+
+
+def _side_rays(
+    tab: Table,
+    i: int,
+    sign: float,
+    depth: float,
+    cull: bool,
+    ships_uv: np.ndarray | None = None,
+    land_uv: list[np.ndarray] | None = None,
+) -> tuple[np.ndarray, lof.Rays]:
+    """Rays of firer ``i``'s broadside ``sign`` against the outlines that can matter.
+
+    Returns the outline index of each column (ships first, then ``N + k`` for land piece
+    ``k``) and the rays.  With ``cull``, outlines wholly beyond ``depth`` are left out:
+    rays are as long as the longest gun's range, so they cannot matter.
+    """
+    f = tab.fleet
+    if ships_uv is None or land_uv is None:
+        s_uv, l_uv = _frames(tab, np.array([i]), sign)
+        ships_uv, land_uv = s_uv[0], [lu[0] for lu in l_uv]
     u0, u1 = deck_span(f.deck[i], f.deck_offset[i])
-    keep = (
-        (uv[..., 0].max(-1) >= u0 - TOL)
-        & (uv[..., 0].min(-1) <= u1 + TOL)
-        & (uv[..., 1].max(-1) >= -TOL)
-    )
+    uu, vv = ships_uv[..., 0], ships_uv[..., 1]
+    keep = (uu.max(-1) >= u0 - TOL) & (uu.min(-1) <= u1 + TOL) & (vv.max(-1) >= -TOL)
     if cull:
-        keep &= uv[..., 1].min(-1) <= depth + TOL
+        keep &= vv.min(-1) <= depth + TOL
     keep[i] = False
     cand = np.flatnonzero(keep)
-    parts = [lof.edges_from_corners(uv[cand])]
+    parts = [lof.edges_from_corners(ships_uv[cand])]
     n = len(f)
     land_idx = []
-    for k, ring in enumerate(tab.land):
-        luv = to_broadside(f.x[i], f.y[i], f.heading[i], f.width[i], sign, ring[None])[0]
+    for k, luv in enumerate(land_uv):
         if luv[:, 0].max() < u0 - TOL or luv[:, 0].min() > u1 + TOL or luv[:, 1].max() < -TOL:
             continue
         if cull and luv[:, 1].min() > depth + TOL:
             continue
         parts.append(lof.edges_of([luv]))
         land_idx.append(n + k)
-    emax = max(p.shape[1] for p in parts)
-    edges = np.concatenate(
-        [
+    if len(parts) > 1:
+        emax = max(p.shape[1] for p in parts)
+        parts = [
             np.pad(p, ((0, 0), (0, emax - p.shape[1]), (0, 0), (0, 0)), constant_values=np.nan)
             for p in parts
         ]
-    )
-    rays = lof.cast(edges, u0, u1)
+    rays = lof.cast(np.concatenate(parts), u0, u1)
     if np.isfinite(depth):
         rays = lof.Rays(
             rays.events,
@@ -241,7 +264,7 @@ def _broadside_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> 
         where = np.flatnonzero(cand == j)
         if where.size == 0:
             continue
-        v = lof.verdict(rays, int(where[0]), blockers=None)
+        v = lof.verdict(rays, int(where[0]))
         if v.reach > 0 or v.nearest <= depth + TOL:
             found[side] = (v, cand)
     arcs = [s for s in SIDES if s in found]

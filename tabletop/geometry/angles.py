@@ -6,10 +6,9 @@ numpy arrays alike, so the same code classifies one ship or a whole fleet.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 #: The 8 wind points, by name.
 POINTS: dict[str, float] = {
@@ -23,7 +22,12 @@ POINTS: dict[str, float] = {
     "NW": 315.0,
 }
 
-A = TypeVar("A", float, npt.NDArray[np.float64])
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    A = TypeVar("A", float, npt.NDArray[np.float64])
+else:  # numpy.typing is slow to import; annotations only need it for the checker
+    A = TypeVar("A")
 
 
 def normalise(deg: A) -> A:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -81,7 +82,9 @@ def cast(edges: Arr, u0: float, u1: float) -> Rays:
     """Cast the deck ``[u0, u1]`` against outlines given as edges in the broadside frame."""
     us = edges[..., 0, 0].ravel()
     us = us[np.isfinite(us) & (us > u0) & (us < u1)]
-    events = np.unique(np.concatenate([[u0, u1], us]))
+    events = np.sort(np.concatenate([[u0, u1], us]))
+    # Dedupe by hand: np.unique imports numpy.ma, a noticeable share of a cold start.
+    events = events[np.concatenate([[True], np.diff(events) > 0])]
     mids = (events[:-1] + events[1:]) / 2.0
     return Rays(events, ray_hits(edges, mids), ray_hits(edges, events))
 
@@ -105,9 +108,19 @@ class Verdict:
 
     @property
     def line_of_fire(self) -> str:
-        if self.reach <= 0 or self.clear <= TOL * TOL:
-            return "blocked"
-        return "clear" if self.reach - self.clear <= TOL * TOL else "partial"
+        return LINE_OF_FIRE[_lof_code(self.reach, self.clear)]
+
+
+#: Line-of-fire states by code.
+LINE_OF_FIRE = ("clear", "partial", "blocked")
+
+
+def _lof_code(reach: float | Arr, clear: float | Arr) -> Any:
+    """0 clear, 1 partial, 2 blocked (vectorised); lengths within TOL² count as none."""
+    eps = TOL * TOL
+    reach = np.asarray(reach)
+    clear = np.asarray(clear)
+    return np.where((reach <= 0) | (clear <= eps), 2, np.where(reach - clear <= eps, 0, 1))
 
 
 def _spans(events: Arr, mask: np.ndarray) -> tuple[tuple[float, float], ...]:
@@ -122,56 +135,112 @@ def _spans(events: Arr, mask: np.ndarray) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
-def verdict(rays: Rays, target: int, blockers: np.ndarray | None = None) -> Verdict:
-    """Judge the line of fire from this broadside to outline ``target``.
+@dataclass(frozen=True)
+class Judgement:
+    """The rays of one broadside judged for several targets at once (column arrays).
 
-    ``blockers`` masks which other outlines may block (default: all but the target).
-    A ray is clear when nothing else meets it more than TOL before the target.
+    A ray is clear for a target when nothing else meets it more than TOL before the
+    target.  ``range`` is the shortest clear ray (it lies at a cut's end, where the
+    target's near outline has its vertices), or the shortest ray at all when every ray
+    to the target is blocked.
     """
-    hits, ev = rays.hits, rays.event_hits
-    n = hits.shape[1]
-    mask = np.ones(n, dtype=bool) if blockers is None else np.asarray(blockers, dtype=bool).copy()
-    mask[target] = False
-    ht = hits[:, target]
-    others = np.where(mask[None, :], hits, np.inf)
-    omin = others.min(axis=1) if n > 1 else np.full(len(ht), np.inf)
+
+    rays: Rays
+    targets: np.ndarray  # (K,) outline index of each target
+    reach: Arr  # (K,)
+    clear: Arr  # (K,)
+    nearest: Arr  # (K,)
+    range: Arr  # (K,) nan where no ray reaches
+    range_u: Arr  # (K,)
+    clear_mask: np.ndarray  # (M, K)
+    blocked_mask: np.ndarray  # (M, K)
+    front: Arr  # (C, K) nearest distance at which outline c stands in front on a blocked ray
+
+    @property
+    def line_of_fire(self) -> np.ndarray:
+        """0 clear, 1 partial, 2 blocked, per target."""
+        return _lof_code(self.reach, self.clear)
+
+    @property
+    def visible_fraction(self) -> Arr:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(
+                self.reach > 0, self.clear / np.where(self.reach > 0, self.reach, 1), 0.0
+            )
+
+    def blockers(self, k: int) -> tuple[int, ...]:
+        col = self.front[:, k]
+        idx = np.flatnonzero(np.isfinite(col))
+        return tuple(int(c) for c in idx[np.argsort(col[idx], kind="stable")])
+
+    def verdict(self, k: int) -> Verdict:
+        rng = self.range[k]
+        return Verdict(
+            reach=float(self.reach[k]),
+            clear=float(self.clear[k]),
+            nearest=float(self.nearest[k]),
+            range=None if np.isnan(rng) else float(rng),
+            range_u=None if np.isnan(rng) else float(self.range_u[k]),
+            blockers=self.blockers(k),
+            clear_spans=_spans(self.rays.events, self.clear_mask[:, k]),
+            blocked_spans=_spans(self.rays.events, self.blocked_mask[:, k]),
+        )
+
+
+def _shortest(events: Arr, et: Arr, sel: np.ndarray) -> tuple[Arr, Arr]:
+    """Per target, the least hit at the ends of the selected cuts, and where it is."""
+    lo, hi = et[:-1], et[1:]  # (M, K) hits at each cut's two ends
+    cand = np.where(sel, np.minimum(lo, hi), np.inf)
+    m = np.argmin(cand, axis=0) if cand.shape[0] else np.zeros(cand.shape[1], int)
+    cols = np.arange(cand.shape[1])
+    best = cand[m, cols] if cand.shape[0] else np.full(cand.shape[1], np.inf)
+    at = (
+        np.where(lo[m, cols] <= hi[m, cols], events[m], events[m + 1])
+        if cand.shape[0]
+        else np.full(cand.shape[1], np.nan)
+    )
+    best = np.where(np.isfinite(best), best, np.nan)
+    return best, np.where(np.isnan(best), np.nan, at)
+
+
+def judge(rays: Rays, targets: Sequence[int] | np.ndarray) -> Judgement:
+    """Judge the line of fire from one broadside to each of ``targets`` (outline indices)."""
+    t = np.asarray(targets, dtype=int)
+    hits, ev, events = rays.hits, rays.event_hits, rays.events
+    m, c = hits.shape
+    ht = hits[:, t]  # (M, K)
+    # The nearest *other* outline on each ray: the least hit, or the second least where
+    # the least is the target itself.
+    if c > 1:
+        order = np.argsort(hits, axis=1)[:, :2]
+        first = np.take_along_axis(hits, order, axis=1)
+        omin = np.where(order[:, [0]] == t[None, :], first[:, [1]], first[:, [0]])
+    else:
+        omin = np.full((m, len(t)), np.inf)
     reach = np.isfinite(ht)
     clear = reach & (ht <= omin + TOL)
-    widths = rays.widths
-    et = ev[:, target]
-
-    def shortest(sel: np.ndarray) -> tuple[float | None, float | None]:
-        idx = np.flatnonzero(sel)
-        if idx.size == 0:
-            return None, None
-        cand_u = np.concatenate([rays.events[idx], rays.events[idx + 1]])
-        cand_v = np.concatenate([et[idx], et[idx + 1]])
-        ok = np.isfinite(cand_v)
-        if not ok.any():
-            return None, None
-        k = int(np.argmin(np.where(ok, cand_v, np.inf)))
-        return float(cand_v[k]), float(cand_u[k])
-
-    finite_et = et[np.isfinite(et)]
-    nearest = float(finite_et.min()) if finite_et.size else float("inf")
-    rng, rng_u = shortest(clear)
-    if rng is None:
-        rng, rng_u = shortest(reach)
     blocked = reach & ~clear
-    order: list[tuple[float, int]] = []
-    if blocked.any():
-        sub = others[blocked]
-        in_front = sub < ht[blocked][:, None] - TOL
-        for c in np.flatnonzero(in_front.any(axis=0)):
-            order.append((float(sub[in_front[:, c], c].min()), int(c)))
-    order.sort()
-    return Verdict(
-        reach=float(widths[reach].sum()),
-        clear=float(widths[clear].sum()),
-        nearest=nearest,
-        range=rng,
-        range_u=rng_u,
-        blockers=tuple(c for _, c in order),
-        clear_spans=_spans(rays.events, clear),
-        blocked_spans=_spans(rays.events, blocked),
+    widths = rays.widths
+    et = ev[:, t]
+    rng, rng_u = _shortest(events, et, clear)
+    rng2, rng_u2 = _shortest(events, et, reach)
+    none_clear = np.isnan(rng)
+    rng = np.where(none_clear, rng2, rng)
+    rng_u = np.where(none_clear, rng_u2, rng_u)
+    finite = np.where(np.isfinite(et), et, np.inf)
+    nearest = finite.min(axis=0) if finite.shape[0] else np.full(len(t), np.inf)
+    in_front = blocked[:, None, :] & (hits[:, :, None] < ht[:, None, :] - TOL)  # (M, C, K)
+    in_front[:, t, np.arange(len(t))] = False
+    front = (
+        np.where(in_front, hits[:, :, None], np.inf).min(axis=0)
+        if m
+        else np.full((c, len(t)), np.inf)
     )
+    return Judgement(
+        rays, t, widths @ reach, widths @ clear, nearest, rng, rng_u, clear, blocked, front
+    )
+
+
+def verdict(rays: Rays, target: int) -> Verdict:
+    """Judge one target (see :func:`judge`)."""
+    return judge(rays, [target]).verdict(0)

@@ -8,17 +8,21 @@ transformed in one call.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
-import numpy.typing as npt
 
 from tabletop.geometry.angles import normalise
 
-#: Arrays of table numbers; the geometry functions also take plain scalars.
-F64 = npt.NDArray[np.float64] | float | np.floating[Any]
-#: A numpy array of table numbers.
-Arr = npt.NDArray[np.float64]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    #: Arrays of table numbers; the geometry functions also take plain scalars.
+    F64 = npt.NDArray[np.float64] | float | np.floating[Any]
+    #: A numpy array of table numbers.
+    Arr = npt.NDArray[np.float64]
+else:  # numpy.typing costs a tenth of a second at start-up; only the checker needs it.
+    F64 = Arr = Any
 
 
 class Pose(NamedTuple):

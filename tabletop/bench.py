@@ -1,0 +1,157 @@
+"""``tabletop bench``: performance figures, printed (never asserted in tests).
+
+* the full fire analysis of every ordered pair of random fleets of 10, 50 and 200 ships,
+  by the vectorised core and by the plain per-pair reference loop, and their ratio;
+* the cold start of ``tabletop fire`` against a bare ``python -c "import shapely"``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, Ship, Terrain
+from tabletop.paths import scenarios_dir
+
+
+def random_scenario(n: int, seed: int = 0, land: bool = True) -> Scenario:
+    """``n`` ships of mixed classes on a jittered grid (so no bases overlap), plus an island.
+
+    The table grows with the fleet, keeping about one ship per 20 × 20 cm cell, so a
+    ship has a handful of others within gun range whatever the fleet size.
+    """
+    from tabletop.data.load import load_scenario
+
+    rng = np.random.default_rng(seed)
+    base = load_scenario(scenarios_dir() / "squadron-action.toml")
+    classes = [s.cls for s in base.ships]
+    cols = int(np.ceil(np.sqrt(n * 1.5)))
+    rows = int(np.ceil(n / cols)) + 1
+    cell = 20.0
+    cells = rng.choice(cols * rows, size=n, replace=False)
+    ships = []
+    for k, c in enumerate(cells):
+        cx = (c % cols + 0.5) * cell + rng.uniform(-5, 5)
+        cy = (c // cols + 0.5) * cell + rng.uniform(-5, 5)
+        ships.append(
+            Ship(
+                f"s{k}",
+                classes[k % len(classes)],
+                ("red", "blue")[k % 2],
+                Pose(float(cx), float(cy), float(rng.uniform(0, 360))),
+            )
+        )
+    terrain: tuple[Terrain, ...] = ()
+    if land:
+        # A small island in an empty cell, if there is one.
+        free = sorted(set(range(cols * rows)) - set(int(c) for c in cells))
+        if free:
+            c = free[len(free) // 2]
+            x, y = (c % cols + 0.5) * cell, (c // cols + 0.5) * cell
+            terrain = (
+                Terrain(
+                    "land",
+                    ((x - 4, y - 3), (x + 5, y - 4), (x + 3, y + 5), (x - 5, y + 3)),
+                    "island",
+                ),
+            )
+    return replace(
+        base,
+        name=f"random {n}",
+        width=cols * cell,
+        depth=rows * cell,
+        ships=tuple(ships),
+        terrain=terrain,
+    )
+
+
+def _best_ms(fn: Any, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000.0
+
+
+def fleet_figures(n: int, seed: int = 1) -> dict[str, float]:
+    from tabletop.analysis import fire_table, naive_fire_pair, outlines
+    from tabletop.fire import Table
+
+    scn = random_scenario(n, seed)
+    tab = Table.of(scn)
+    vec = _best_ms(lambda: fire_table(scn, tab), repeat=5)
+
+    def naive() -> None:
+        shapes = outlines(scn)
+        for i in range(n):
+            for j in range(n):
+                if i != j:
+                    naive_fire_pair(scn, i, j, shapes)
+
+    nai = _best_ms(naive, repeat=1)
+    return {
+        "ships": n,
+        "vectorised_ms": round(vec, 3),
+        "naive_ms": round(nai, 1),
+        "ratio": round(nai / vec, 1),
+    }
+
+
+def _cold(cmd: list[str], repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000.0
+
+
+def cold_start() -> dict[str, float]:
+    """Best-of-5 wall time of ``tabletop fire`` and of a bare shapely import.
+
+    The package is byte-compiled first, as an installed package is (pip compiles
+    site-packages; an editable checkout may run with PYTHONDONTWRITEBYTECODE set).
+    """
+    import compileall
+
+    compileall.compile_dir(str(Path(__file__).parent), quiet=1)
+    scn = str(scenarios_dir() / "worked-example.toml")
+    bare = _cold([sys.executable, "-c", "import shapely"])
+    fire = _cold([sys.executable, "-m", "tabletop.cli", "fire", scn, "a", "b", "--json"])
+    return {
+        "import_shapely_ms": round(bare, 1),
+        "fire_ms": round(fire, 1),
+        "cold_start_ratio": round(fire / bare, 2),
+    }
+
+
+def run_bench(json_out: bool = False, sizes: list[int] | None = None) -> int:
+    fleets = [fleet_figures(n) for n in (sizes or [10, 50, 200])]
+    cold = cold_start()
+    if json_out:
+        print(json.dumps({"fleets": fleets, **cold}))
+        return 0
+    print("full fire analysis of every ordered pair (arc, range, band, line of fire, rake)")
+    print(f"{'ships':>6} {'vectorised ms':>14} {'naive ms':>10} {'ratio':>7}")
+    for f in fleets:
+        print(
+            f"{f['ships']:>6} {f['vectorised_ms']:>14.3f} {f['naive_ms']:>10.1f} {f['ratio']:>7.1f}"
+        )
+    print(
+        f"cold start: tabletop fire {cold['fire_ms']:.0f} ms, import shapely "
+        f"{cold['import_shapely_ms']:.0f} ms, ratio {cold['cold_start_ratio']:.2f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_bench("--json" in sys.argv))
