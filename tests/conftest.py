@@ -23,4 +23,5 @@ def write_scenario(tmp_path: Path):
         p.write_text(text, encoding="utf-8")
         return p
 
+    write.dir = tmp_path  # type: ignore[attr-defined]
     return write

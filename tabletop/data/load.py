@@ -188,7 +188,10 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
 
     ships: list[Ship] = []
     seen: set[str] = set()
-    for i, st in enumerate(r.tables(data, "", "ships", required=True)):
+    ship_tables = r.tables(data, "", "ships", required=True)
+    if "ships" in data and isinstance(data["ships"], list) and not data["ships"]:
+        r.error("ships", "at least one [[ships]] table", [])
+    for i, st in enumerate(ship_tables):
         p = join("ships", i)
         sid = r.string(st, p, "id")
         if sid in seen:

@@ -229,7 +229,15 @@ def judge(rays: Rays, targets: Sequence[int] | np.ndarray) -> Judgement:
     rng_u = np.where(none_clear, rng_u2, rng_u)
     finite = np.where(np.isfinite(et), et, np.inf)
     nearest = finite.min(axis=0) if finite.shape[0] else np.full(len(t), np.inf)
-    in_front = blocked[:, None, :] & (hits[:, :, None] < ht[:, None, :] - TOL)  # (M, C, K)
+    # A target that only touches the rays at one event (an arc edge) is ranged there.
+    touch = np.isnan(rng) & np.isfinite(nearest)
+    if touch.any():
+        at = events[np.argmin(finite, axis=0)]
+        rng = np.where(touch, nearest, rng)
+        rng_u = np.where(touch, at, rng_u)
+    # Cuts narrower than TOL (a corner grazed within rounding) name no blocker.
+    wide = (widths > TOL)[:, None]
+    in_front = (blocked & wide)[:, None, :] & (hits[:, :, None] < ht[:, None, :] - TOL)  # (M,C,K)
     in_front[:, t, np.arange(len(t))] = False
     front = (
         np.where(in_front, hits[:, :, None], np.inf).min(axis=0)

@@ -1,0 +1,182 @@
+"""The public command line (SPEC §3): JSON keys, plain rulings, exit status 2 on user errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tabletop.cli import main
+
+from .conftest import ROOT, SCENARIOS
+
+EX = str(SCENARIOS / "worked-example.toml")
+
+SAIL_KEYS = {
+    "ship",
+    "ruleset",
+    "units",
+    "heading",
+    "wind_from",
+    "relative_wind",
+    "wind_side",
+    "point_of_sail",
+    "allowance",
+}
+MEASURE_KEYS = {
+    "a",
+    "b",
+    "units",
+    "centre_distance",
+    "edge_distance",
+    "bearing",
+    "relative_bearing",
+}
+FIRE_KEYS = {
+    "firer",
+    "target",
+    "units",
+    "arc",
+    "arcs",
+    "range",
+    "range_band",
+    "line_of_fire",
+    "blocked_by",
+    "visible_fraction",
+    "rake",
+    "can_fire",
+    "reasons",
+    "to_hit",
+}
+MOVE_KEYS = {
+    "ship",
+    "path",
+    "start",
+    "end",
+    "distance",
+    "allowance",
+    "legal",
+    "violations",
+    "collision",
+}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def as_json(capsys, *argv: str) -> dict:
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert len(lines) == 1  # exactly one JSON object
+    return json.loads(lines[0])
+
+
+def test_sail_json(capsys):
+    d = as_json(capsys, "sail", EX, "c")
+    assert d.keys() >= SAIL_KEYS
+    # c heads 120 with the wind from 0: θ 120, reaching, 4/3 × 15 = 20
+    assert (d["relative_wind"], d["point_of_sail"], d["allowance"], d["wind_side"]) == (
+        120,
+        "reaching",
+        20,
+        "port",
+    )
+
+
+def test_measure_json(capsys):
+    d = as_json(capsys, "measure", EX, "a", "b")
+    assert d.keys() >= MEASURE_KEYS
+    assert d["edge_distance"] == 12.5 and d["centre_distance"] == 15.1327
+
+
+def test_fire_json(capsys):
+    d = as_json(capsys, "fire", EX, "a", "b")
+    assert d.keys() >= FIRE_KEYS
+    assert {"need", "modifiers", "p_hit"} <= d["to_hit"].keys()
+    assert (d["arc"], d["range"], d["range_band"], d["to_hit"]["p_hit"]) == (
+        "starboard",
+        12.5,
+        "medium",
+        0.5,
+    )
+
+
+def test_move_json_and_output(capsys, tmp_path):
+    out = tmp_path / "moved.toml"
+    code, text, _ = run(capsys, "move", EX, "c", "F20", "--json", "-o", str(out))
+    d = json.loads(text)
+    assert d.keys() >= MOVE_KEYS and code == 0
+    assert d["legal"] and d["distance"] == 20
+    # heading 120 for 20: x = 30 + 20 sin 120°, y = 60 + 20 cos 120° = 50
+    assert d["end"]["y"] == pytest.approx(50.0)
+    code, text, _ = run(capsys, "sail", str(out), "c")
+    assert code == 0 and "reaching" in text
+
+
+def test_plain_text_rulings(capsys):
+    code, out, _ = run(capsys, "fire", EX, "a", "b")
+    assert code == 0 and "starboard arc" in out and "range 12.5 cm (125.0 mm), medium" in out
+    code, out, _ = run(capsys, "measure", EX, "a", "b")
+    assert "bases 12.5 cm apart" in out
+
+
+def test_check_lists_problems(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        (SCENARIOS / "worked-example.toml")
+        .read_text()
+        .replace("x = 45", 'x = "far"')
+        .replace("heading = 120", "heading = []")
+    )
+    code, out, err = run(capsys, "check", str(bad))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and "ships[1].x" in lines[0] and "ships[2].heading" in lines[1]
+    assert run(capsys, "check", EX)[0] == 0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["sail", EX, "nobody"], "no ship with id 'nobody'"),
+        (["fire", EX, "a", "a"], "cannot fire at herself"),
+        (["move", EX, "a", "F2", "Q"], "bad path token 'Q'"),
+        (["measure", "missing.toml", "a", "b"], "missing.toml: expected an existing file"),
+        (
+            ["fire", str(SCENARIOS / "man-o-war-skirmish.toml"), "dauntless", "swift"],
+            "no firing rules",
+        ),
+    ],
+)
+def test_user_errors_exit_2_with_one_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_query_commands_never_load_the_window_stack():
+    code = (
+        "import sys; from tabletop.cli import main; "
+        f"main(['fire', {EX!r}, 'a', 'b', '--json']); main(['move', {EX!r}, 'a', 'L2']); "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')]; "
+        "assert not bad, bad"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+
+
+def test_console_script_errors_have_no_traceback():
+    r = subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", "fire", EX, "a", "zz"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "no ship with id 'zz'" in r.stderr

@@ -1,0 +1,202 @@
+"""Data files: every problem is found, and each names file, key path, expected, found."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.data.load import load_scenario
+from tabletop.data.save import dumps
+from tabletop.errors import DataErrors, TabletopError
+
+from .conftest import SCENARIOS
+
+GOOD = (SCENARIOS / "worked-example.toml").read_text()
+
+
+def problems(write_scenario, text: str) -> list[str]:
+    with pytest.raises(DataErrors) as e:
+        load_scenario(write_scenario(text))
+    return [str(x) for x in e.value.errors]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")), ids=lambda p: p.name)
+def test_shipped_scenarios_load(path):
+    scn = load_scenario(path)
+    assert scn.ships
+    assert len({s.id for s in scn.ships}) == len(scn.ships)
+
+
+def test_roster_sizes_are_converted(write_scenario):
+    # trafalgar roster: frigate-36 base "48mm" × "18mm" → 4.8 × 1.8 cm; in an inch
+    # scenario the same model is 4.8/2.54 inches long.
+    text = GOOD.replace('roster = "example"', 'roster = "frigate-36"', 1)
+    scn = load_scenario(write_scenario(text))
+    assert scn.ship("a").cls.base_length == pytest.approx(4.8)
+    inch = text.replace('units = "cm"', 'units = "in"')
+    scn = load_scenario(write_scenario(inch))
+    assert scn.ship("a").cls.base_length == pytest.approx(4.8 / 2.54)
+    assert scn.ship("a").cls.speed == pytest.approx(17 / 2.54)  # 17 cm running speed
+
+
+def test_per_ship_override(write_scenario):
+    text = GOOD.replace(
+        'id = "b"\nroster = "example"',
+        'id = "b"\nroster = "example"\nspeed = 9\nbase = { width = "30mm" }',
+    )
+    scn = load_scenario(write_scenario(text))
+    b = scn.ship("b").cls
+    assert b.speed == 9 and b.base_width == pytest.approx(3.0) and b.base_length == 8
+    assert scn.ship("a").cls.speed == 15
+
+
+def test_missing_file():
+    with pytest.raises(DataErrors, match="no-such.toml: expected an existing file"):
+        load_scenario("no-such.toml")
+
+
+def test_bad_toml_names_the_line(write_scenario):
+    msgs = problems(write_scenario, GOOD + "\n[[ships]\n")
+    assert len(msgs) == 1 and "expected valid TOML" in msgs[0] and "line" in msgs[0]
+
+
+def test_every_problem_is_listed_with_its_key_path(write_scenario):
+    text = (
+        GOOD.replace("x = 45", 'x = "far"')
+        .replace("heading = 120", 'heading = "up"')
+        .replace("base = { length = 8, width = 2.5 }", "base = { length = -8, width = 2.5 }")
+        .replace(
+            'roster = "example"\nside = "french"\nx = 30',
+            'roster = "nope"\nside = "french"\nx = 30',
+        )
+        .replace("from = 0", 'from = "NNE"')
+    )
+    msgs = problems(write_scenario, text)
+    joined = "\n".join(msgs)
+    assert "ships[1].x: expected a position" in joined and "'far'" in joined
+    assert "classes.example.base.length: expected a positive length, found -8" in joined
+    assert "ships[2].roster: expected a class of" in joined and "'nope'" in joined
+    assert "wind.from: expected degrees or one of N NE E SE S SW W NW, found 'NNE'" in joined
+    assert all(m.startswith(str(write_scenario.dir / "s.toml") + ": ") for m in msgs)
+
+
+def test_duplicate_ids_and_unknown_ruleset(write_scenario):
+    msgs = problems(write_scenario, GOOD.replace('id = "b"', 'id = "a"'))
+    assert any("ships[1].id: expected an id not used by another ship, found 'a'" in m for m in msgs)
+    msgs = problems(write_scenario, GOOD.replace("trafalgar-modified", "warhammer"))
+    assert any("scenario.ruleset: expected one of" in m and "'warhammer'" in m for m in msgs)
+
+
+def test_bad_terrain(write_scenario):
+    bowtie = '\n[[terrain]]\nkind = "land"\npolygon = [[0, 0], [10, 10], [10, 0], [0, 10]]\n'
+    assert any(
+        "terrain[0].polygon: expected a simple polygon" in m
+        for m in problems(write_scenario, GOOD + bowtie)
+    )
+    lava = '\n[[terrain]]\nkind = "lava"\npolygon = [[0, 0], [10, 0], [0, 10]]\n'
+    assert any(
+        "terrain[0].kind: expected one of land, shoal, shallows, found 'lava'" in m
+        for m in problems(write_scenario, GOOD + lava)
+    )
+
+
+def test_gun_deck_longer_than_the_base(write_scenario):
+    msgs = problems(write_scenario, GOOD.replace("gun_deck = 6", "gun_deck = 9"))
+    assert any(
+        "classes.example.gun_deck: expected a gun deck within the base length 8" in m for m in msgs
+    )
+
+
+def test_unknown_ship_on_the_command_line():
+    scn = load_scenario(SCENARIOS / "worked-example.toml")
+    with pytest.raises(TabletopError, match="no ship with id 'zz' \\(ships are: a, b, c\\)"):
+        scn.ship("zz")
+
+
+def test_writer_round_trips_a_scenario():
+    data = tomllib.loads(GOOD)
+    assert tomllib.loads(dumps(data)) == data
+
+
+# ---- fuzzing: whatever the bytes, the loader answers with a DataError, never a traceback
+
+
+def loads_or_explains(path):
+    """Either a usable scenario, or DataErrors each naming this file and saying what
+    was expected; any other exception fails the test."""
+    try:
+        scn = load_scenario(path)
+    except DataErrors as e:
+        assert e.errors
+        for err in e.errors:
+            assert str(err).startswith(f"{path}: ") and "expected " in str(err)
+        return
+    assert scn.ships and all(s.cls.base_length > 0 for s in scn.ships)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(cut=st.integers(0, len(GOOD)), junk=st.text(max_size=20))
+def test_truncated_and_spliced_files(write_scenario, cut, junk):
+    loads_or_explains(write_scenario(GOOD[:cut] + junk))
+
+
+values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(
+        [
+            ("scenario", "units"),
+            ("scenario", "table"),
+            ("scenario", "ruleset"),
+            ("wind", "from"),
+            ("wind", "strength"),
+            ("ships", 0, "x"),
+            ("ships", 1, "heading"),
+            ("ships", 0, "roster"),
+            ("ships", 2, "id"),
+            ("classes", "example", "base"),
+            ("classes", "example", "gun_deck"),
+            ("classes", "example", "speed"),
+            ("classes", "example", "guns"),
+            ("ships",),
+            ("classes",),
+            ("scenario",),
+            ("ships", 1, "base"),
+            ("classes", "example", "hull"),
+        ]
+    ),
+    value=values,
+)
+def test_wrong_types_anywhere(write_scenario, path, value):
+    data = tomllib.loads(GOOD)
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is None:
+        node.pop(path[-1], None)
+    else:
+        node[path[-1]] = value
+    try:
+        text = dumps(data)
+    except TypeError:
+        return
+    loads_or_explains(write_scenario(text))

@@ -1,0 +1,186 @@
+"""Move previews: end poses on the templates, legality by the rules, first contact.
+
+Boxes are 8 × 2.5 (hull = base); the wind is from the north unless said otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tabletop.data.load import load_scenario
+from tabletop.errors import TabletopError
+from tabletop.movement import parse_path, preview
+
+from .helpers import table
+
+
+def test_path_syntax_round_trips():
+    steps = parse_path("F2 s30 F12.5 L3 T")
+    assert " ".join(str(s) for s in steps) == "F2 S30 F12.5 L3 T"
+    with pytest.raises(TabletopError, match="bad path token 'X3' \\(token 2\\)"):
+        parse_path("F2 X3")
+    with pytest.raises(TabletopError, match="empty path"):
+        parse_path("  ")
+
+
+def test_straight_run_collides_with_the_first_base(tmp_path):
+    # a at (30, 30) heading 90 (east, θ = 90 → reaching, allowance 4/3·15 = 20); her bow
+    # at x = 34.  b at (50, 30) heading 0 has its west edge at x = 48.75: contact after
+    # 48.75 − 34 = 14.75, the move stopping there.
+    scn = table(tmp_path, [("a", 30, 30, 90), ("b", 50, 30, 0)])
+    m = preview(scn, "a", "F20")
+    assert m.allowance == pytest.approx(20)
+    assert m.collision is not None and m.collision_with == "b"
+    assert m.collision.at == pytest.approx(14.75, abs=1e-5)
+    assert m.end.x == pytest.approx(30 + 14.75, abs=1e-5)
+    assert m.collision.point[0] == pytest.approx(48.75, abs=1e-5)
+    assert m.distance == pytest.approx(14.75, abs=1e-5)
+    assert m.legal  # the path itself obeys the rules; the contact is reported apart
+
+
+def test_turn_follows_the_template_arc(tmp_path):
+    # a at (0, 0)... placed at (50, 50) heading 90 (reaching).  Base 8 cm = 80 mm is past
+    # every row but the last of the turn template: radius 10 cm.  F2 then S45: the centre
+    # of the arc is 10 to starboard (south) of (52, 50), i.e. (52, 40); after 45° the
+    # ship stands at (52 + 10·sin 45°, 40 + 10·cos 45°), heading 135.
+    scn = table(tmp_path, [("a", 50, 50, 90)])
+    m = preview(scn, "a", "F2 S45 F" + str(20 - 2 - 10 * math.pi / 4))
+    r = 10 * math.sin(math.radians(45))
+    rest = 20 - 2 - 10 * math.pi / 4  # what is left of the allowance after the arc
+    assert m.end.heading == pytest.approx(135)
+    assert m.end.x == pytest.approx(52 + r + rest * math.sin(math.radians(135)), abs=1e-4)
+    assert m.end.y == pytest.approx(40 + r + rest * math.cos(math.radians(135)), abs=1e-4)
+    assert m.distance == pytest.approx(20, abs=1e-4)
+    assert m.legal, m.violations
+
+
+def test_inertia_before_turning(tmp_path):
+    scn = table(tmp_path, [("a", 50, 50, 90)])
+    m = preview(scn, "a", "S30 F20")
+    assert not m.legal
+    assert any("inertia" in v for v in m.violations)
+
+
+def test_full_allowance_must_be_used(tmp_path):
+    scn = table(tmp_path, [("a", 50, 50, 90)])
+    m = preview(scn, "a", "F10")
+    assert not m.legal and any("full allowance" in v for v in m.violations)
+    assert preview(scn, "a", "F20").legal
+    assert not preview(scn, "a", "F21").legal  # more than the allowance
+
+
+def test_turning_into_the_luffing_sector_needs_a_declaration(tmp_path):
+    # heading 90 with the wind from 0; P45 leaves the bow 45° off the wind: luffing
+    scn = table(tmp_path, [("a", 50, 50, 90)])
+    m = preview(scn, "a", "F2 P45 F10")
+    assert any("luffing sector" in v for v in m.violations)
+    # declared luffing: any distance up to the allowance
+    m = preview(scn, "a", "F2 P45 L3")
+    assert not any("luffing sector" in v for v in m.violations)
+
+
+def test_luffing_ship_moves_any_distance_up_to_two_thirds(tmp_path):
+    # heading 30: θ = 30 → luffing; 0 to 2/3·15 = 10, by choice
+    scn = table(tmp_path, [("a", 50, 50, 30)])
+    assert preview(scn, "a", "F4").legal
+    assert not preview(scn, "a", "F10.5").legal
+
+
+def test_tack_from_beating(tmp_path):
+    # heading 70: θ = 70 → beating.  Inertia 2, then pivot until the bow points at 0.
+    scn = table(tmp_path, [("a", 50, 50, 70)])
+    m = preview(scn, "a", "F2 T")
+    assert m.legal, m.violations
+    assert m.end.heading == pytest.approx(0)
+    assert m.end.x == pytest.approx(50 + 2 * math.sin(math.radians(70)))
+    # not from reaching
+    scn = table(tmp_path, [("a", 50, 50, 100)])
+    assert any("only from beating" in v for v in preview(scn, "a", "F2 T").violations)
+
+
+def test_too_many_turns(tmp_path):
+    scn = table(tmp_path, [("a", 50, 50, 180)])  # running: allowance 15, roster turns 2
+    m = preview(scn, "a", "F2 S10 F1 S10 F1 S10 F1")
+    assert any("3 turns" in v for v in m.violations)
+
+
+def test_sailing_clear_of_a_ship_alongside(tmp_path):
+    # b lies alongside a to starboard, touching (centres 2.5 apart): a may sail away
+    scn = table(tmp_path, [("a", 50, 50, 180), ("b", 52.5, 50, 180)])
+    m = preview(scn, "a", "F15")
+    assert m.collision is None
+    assert m.end.y == pytest.approx(35)
+
+
+def test_land_stops_a_move(tmp_path):
+    # a sails south from (50, 50); her bow is 4 ahead of the centre, at y = 46.  The
+    # island's north shore is y = 35: contact after 46 − 35 = 11 of the 15.
+    scn = table(tmp_path, [("a", 50, 50, 180)], land=[[(40, 35), (60, 35), (50, 20)]])
+    m = preview(scn, "a", "F15")
+    assert m.collision_with == "isle0"
+    assert m.collision.at == pytest.approx(46 - 35, abs=1e-5)
+    assert m.end.y == pytest.approx(50 - 11, abs=1e-5)
+
+
+def test_hold_fast_actions(tmp_path):
+    # Hold Fast: speed 3 → three actions; 1-inch moves, 45° pivots; none into the wind
+    scn = table(
+        tmp_path,
+        [("a", 10, 10, 90)],
+        ruleset="hold-fast",
+        units="in",
+        guns="",
+        speed=3,
+        base=(1.25, 0.5),
+    )
+    m = preview(scn, "a", "F1 S45 F1")
+    assert m.legal, m.violations
+    assert m.end.heading == pytest.approx(135)
+    assert m.end.x == pytest.approx(11 + math.sin(math.radians(135)))
+    assert not preview(scn, "a", "F1 F1 F1 F1").legal  # four actions at speed 3
+    assert not preview(scn, "a", "F1.5").legal  # whole inches
+    assert not preview(scn, "a", "P90").legal  # 45° turns
+    # heading 0 into a north wind: no forward move
+    scn = table(
+        tmp_path,
+        [("a", 10, 10, 0)],
+        ruleset="hold-fast",
+        units="in",
+        guns="",
+        speed=3,
+        base=(1.25, 0.5),
+    )
+    assert any("into the wind" in v for v in preview(scn, "a", "F1").violations)
+
+
+def test_man_o_war_turns_and_head_to_wind(tmp_path):
+    scn = table(
+        tmp_path,
+        [("a", 20, 20, 90)],
+        ruleset="man-o-war",
+        units="in",
+        guns="",
+        speed=9,
+        base=(4, 1.75),
+    )
+    # θ = 90 → broad reach (A): the full 9"; the class has no `turn` field: 45° default
+    m = preview(scn, "a", "F3 P60 F3")
+    assert any("more than this class's 45°" in v for v in m.violations)
+    # turning head to wind (θ < 30) ends the move
+    m = preview(scn, "a", "F3 P45 P30 F2")
+    assert any("head to wind" in v for v in m.violations)
+
+
+def test_move_writes_the_new_pose_atomically(tmp_path):
+    scn = table(tmp_path, [("a", 50, 50, 180), ("b", 10, 10, 0)])
+    from tabletop.data.save import save_scenario
+
+    m = preview(scn, "a", "F15")
+    out = tmp_path / "after.toml"
+    save_scenario(scn.source, out, {"a": m.end})
+    again = load_scenario(out)
+    assert again.ship("a").pose.y == pytest.approx(35)
+    assert again.ship("b").pose == scn.ship("b").pose
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
