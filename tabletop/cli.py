@@ -106,6 +106,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(args.scenario or str(default_scenario()))
 
 
+def cmd_render(args: argparse.Namespace) -> int:
+    from tabletop.errors import TabletopError
+    from tabletop.view.render import render
+
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise TabletopError(
+            f"--size: expected WIDTHxHEIGHT like 1100x760, found {args.size!r}"
+        ) from None
+    ruling = None
+    if args.ruling:
+        if ":" not in args.ruling:
+            raise TabletopError(f"--ruling: expected FIRER:TARGET, found {args.ruling!r}")
+        a, b = args.ruling.split(":", 1)
+        ruling = (a, b)
+    render(args.scenario, args.output, (w, h), args.select, ruling)
+    print(args.output)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.bench import run_bench
 
@@ -146,6 +167,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("ship")
     sp.add_argument("path", nargs="+", help="path tokens, e.g. F2 S30 F12.5")
     sp.add_argument("-o", "--output", help="write the scenario with the ship moved here")
+    sp = cmd("render", cmd_render, "draw the table to a PNG, headless", json_flag=False)
+    sp.add_argument("scenario")
+    sp.add_argument("-o", "--output", required=True, help="PNG file to write")
+    sp.add_argument("--select", help="ship to select (sectors, arcs, bands)")
+    sp.add_argument("--ruling", help="FIRER:TARGET: draw the fire ruling with its proof")
+    sp.add_argument("--size", default="1100x760", help="WIDTHxHEIGHT in pixels")
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",

@@ -200,3 +200,9 @@ def test_wrong_types_anywhere(write_scenario, path, value):
     except TypeError:
         return
     loads_or_explains(write_scenario(text))
+
+
+def test_one_bad_number_does_not_cascade(write_scenario):
+    # a negative base length must not also report the gun deck as longer than the base
+    msgs = problems(write_scenario, GOOD.replace("length = 8,", "length = -8,"))
+    assert len(msgs) == 1 and "base.length" in msgs[0]

@@ -46,6 +46,7 @@ def read_class(
 ) -> ShipClass:
     """One ship class; bare numbers are in ``file_unit``, the result in ``unit``."""
     k = convert(1.0, file_unit, unit)
+    before = len(r.errors)
     base = r.table(tbl, path, "base")
     bl = r.length(base, join(path, "base"), "length", file_unit) * k
     bw = r.length(base, join(path, "base"), "width", file_unit) * k
@@ -53,9 +54,9 @@ def read_class(
     if hull:
         hl = r.length(hull, join(path, "hull"), "length", file_unit) * k
         hb = r.length(hull, join(path, "hull"), "beam", file_unit) * k
-        if hl > bl + 1e-9:
+        if len(r.errors) == before and hl > bl + 1e-9:
             r.error(join(path, "hull.length"), f"at most the base length {bl:g}", hl)
-        if hb > bw + 1e-9:
+        if len(r.errors) == before and hb > bw + 1e-9:
             r.error(join(path, "hull.beam"), f"at most the base width {bw:g}", hb)
     else:
         hl, hb = bl, bw
@@ -69,7 +70,8 @@ def read_class(
         deck = 0.8 * hl
     else:
         deck = r.length(tbl, path, "gun_deck", file_unit) * k
-    if abs(offset) + deck / 2.0 > bl / 2.0 + 1e-9:
+    # Compare sizes only when they were all read: no cascade from one bad number.
+    if len(r.errors) == before and abs(offset) + deck / 2.0 > bl / 2.0 + 1e-9:
         r.error(
             join(path, "gun_deck"), f"a gun deck within the base length {bl:g}", tbl.get("gun_deck")
         )

@@ -16,7 +16,7 @@ import pyglet
 import shapely
 
 from tabletop.errors import TabletopError
-from tabletop.view.scene import Fill, Line, Scene, selection_scene, table_scene
+from tabletop.view.scene import Fill, Line, Scene, ruling_scene, selection_scene, table_scene
 
 HELP = [
     "click a ship: select (sail sectors, arcs, bands)",
@@ -40,6 +40,7 @@ class TableWindow(arcade.Window):
         self.scenario: Any = None
         self.scenario_path = scenario_path
         self.selected: str | None = None
+        self.ruling: tuple[str, str] | None = None
         self.message = ""
         self.show_help = False
         self.px_per_unit = 1.0
@@ -106,7 +107,12 @@ class TableWindow(arcade.Window):
         self.texts = []
         if self.scenario is not None:
             self._add(table_scene(self.scenario))
-            if self.selected:
+            if self.ruling:
+                try:
+                    self._add(ruling_scene(self.scenario, *self.ruling))
+                except TabletopError as e:
+                    self.message = str(e)
+            elif self.selected:
                 self._add(selection_scene(self.scenario, self.selected))
         self._hud()
 

@@ -206,3 +206,48 @@ def selection_scene(scn: Scenario, ship_id: str, table: Table | None = None) -> 
     )
     sc.lines.append(Line(base, SELECT, 3.0, closed=True))
     return sc
+
+
+CLEAR_RAYS: Color = (80, 230, 120, 90)
+BLOCKED_RAYS: Color = (230, 60, 60, 110)
+RAY: Color = (255, 255, 255, 255)
+RAKE: Color = (255, 140, 0, 80)
+
+
+def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
+    """The proof of a fire ruling: the arc, clear and blocked rays, the shortest ray, rake."""
+    from tabletop.fire import rule_fire
+
+    r = rule_fire(scn, firer, target)
+    sc = selection_scene(scn, firer)
+    pr = r.proof
+    if pr.rake_zone:
+        sc.fills.append(Fill(np.array(pr.rake_zone), RAKE))
+    for q in pr.clear:
+        sc.fills.append(Fill(np.array(q), CLEAR_RAYS))
+    for q in pr.blocked:
+        sc.fills.append(Fill(np.array(q), BLOCKED_RAYS))
+    if pr.ray:
+        sc.lines.append(Line(np.array(pr.ray), RAY, 2.0))
+        (x0, y0), (x1, y1) = pr.ray
+        if r.range is not None:
+            sc.labels.append(
+                Label((x0 + x1) / 2, (y0 + y1) / 2, f"{r.range:.2f} {scn.units}", RAY, 10)
+            )
+    t = scn.ship(target)
+    base = base_corners(
+        np.array(t.pose.x),
+        np.array(t.pose.y),
+        np.array(t.pose.heading),
+        np.array(t.cls.base_length),
+        np.array(t.cls.base_width),
+    )
+    sc.lines.append(
+        Line(base, (255, 80, 80, 255) if not r.can_fire else (80, 255, 120, 255), 3.0, closed=True)
+    )
+    verdict = (
+        f"{firer} → {target}: {r.arc or 'no arc'}, {r.range_band or ''}, "
+        f"{r.line_of_fire or ''}" + (f", {r.rake} rake" if r.rake else "")
+    )
+    sc.labels.append(Label(t.pose.x, t.pose.y + t.cls.base_length * 0.8, verdict, RAY, 10))
+    return sc

@@ -1,0 +1,41 @@
+"""``tabletop render``: the table as the window draws it, to a PNG, headless."""
+
+from __future__ import annotations
+
+import os
+
+
+def render(
+    scenario: str,
+    out: str,
+    size: tuple[int, int] = (1100, 760),
+    select: str | None = None,
+    ruling: tuple[str, str] | None = None,
+) -> None:
+    """Draw one frame offscreen and save it; the evidence picture a referee posts."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    import arcade
+
+    from tabletop.data.save import write_atomic_bytes
+    from tabletop.errors import TabletopError
+    from tabletop.view.app import TableWindow
+
+    window = TableWindow(scenario, size[0], size[1], visible=False)
+    try:
+        if window.scenario is None:
+            raise TabletopError(window.message)
+        if select:
+            window.scenario.ship(select)
+            window.selected = select
+        if ruling:
+            window.ruling = ruling
+        window.rebuild()
+        window.on_draw()
+        img = arcade.get_image(0, 0, size[0], size[1])
+        import io
+
+        buf = io.BytesIO()
+        img.save(buf, format="PNG")
+        write_atomic_bytes(out, buf.getvalue())
+    finally:
+        window.close()
