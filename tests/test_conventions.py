@@ -85,3 +85,10 @@ def test_bearing_is_compass():
     assert bearing(-1.0, 0.0) == pytest.approx(270)
     # SPEC §5: from (30, 30) to (45, 32): atan2(15, 2) in compass degrees
     assert bearing(15.0, 2.0) == pytest.approx(math.degrees(math.atan2(15, 2)))
+
+
+def test_floating_point_noise_does_not_cross_a_boundary():
+    # 1e-14 off the wind is dead ahead, from either side; 60 − 1e-13 is still 60: beating
+    assert wind_side(1.6e-14, 0.0) == wind_side(360 - 1.6e-14, 0.0) == "ahead"
+    assert relative_wind(0.0, 60 - 1e-13) == 60
+    assert classify(relative_wind(0.0, 300 + 1e-13), [0, 60, 90, 150]) == 1

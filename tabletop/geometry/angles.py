@@ -44,14 +44,27 @@ def wrap(deg: A) -> A:
     return out if isinstance(deg, np.ndarray) else float(out)  # type: ignore[return-value]
 
 
+#: Relative wind angles are rounded to this many decimals of a degree before they are
+#: classified, so that floating-point noise (a heading of 60 computed as 59.99999999999999
+#: after a turn) never moves a ship across a sector boundary or to the other side.
+ANGLE_DECIMALS = 9
+
+
+def _off_wind(wind_from: float, heading: A) -> A:
+    return np.round(wrap(wind_from - heading), ANGLE_DECIMALS) + 0.0  # type: ignore[no-any-return]
+
+
 def relative_wind(wind_from: float, heading: A) -> A:
     """θ = |wrap(wind_from − heading)| in [0, 180]: how far off the wind the bow points."""
-    return np.abs(wrap(wind_from - heading))  # type: ignore[return-value]
+    out = np.abs(_off_wind(wind_from, heading))
+    return out if isinstance(heading, np.ndarray) else float(out)  # type: ignore[return-value]
 
 
 def wind_side(wind_from: float, heading: float) -> str:
     """Which side the wind comes over: ``starboard``, ``port``, ``ahead`` or ``astern``."""
-    w = wrap(wind_from - heading)
+    w = float(_off_wind(wind_from, heading))
+    if w == -180.0:
+        w = 180.0
     if w == 0.0:
         return "ahead"
     if w == 180.0:
