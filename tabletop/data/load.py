@@ -157,6 +157,8 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         r.raise_if_any()
     try:
         ruleset = rules.load(rs_name)
+    except DataErrors as e:  # the template itself is broken: its own file and key paths
+        raise DataErrors([*r.errors, *e.errors]) from None
     except TabletopError as e:
         raise DataErrors(
             [*r.errors, DataError(file, "scenario.ruleset", "a known ruleset", str(e))]
