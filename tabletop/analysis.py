@@ -17,7 +17,6 @@ import shapely
 from tabletop.fire import SIDES, Table, _frames, _side_rays, longest_range
 from tabletop.geometry import lof
 from tabletop.geometry.arcs import broadside_polygon
-from tabletop.geometry.outlines import base_corners
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Scenario
 from tabletop.units import TOL
@@ -117,13 +116,8 @@ def fire_table(scn: Scenario, table: Table | None = None) -> PairTable:
 
 def outlines(scn: Scenario) -> tuple[list[shapely.Polygon], list[shapely.Polygon]]:
     """Ship bases and blocking land as shapely polygons, built once for many rulings."""
-    polys = [
-        shapely.Polygon(
-            base_corners(s.pose.x, s.pose.y, s.pose.heading, s.cls.base_length, s.cls.base_width)
-        )
-        for s in scn.ships
-    ]
-    land = [shapely.Polygon(t.points) for t in scn.terrain if t.blocks]
+    polys = [s.base_polygon() for s in scn.ships]
+    land = [shapely.Polygon(t.points) for _, t in scn.land()]
     return polys, land
 
 

@@ -164,11 +164,9 @@ class Table:
     def of(cls, scn: Scenario) -> Table:
         fleet = Fleet.of(scn.ships)
         corners = base_corners(fleet.x, fleet.y, fleet.heading, fleet.length, fleet.width)
-        land = tuple(np.array(t.points, dtype=float) for t in scn.terrain if t.blocks)
-        names = tuple(
-            t.name or f"land{i}" for i, t in enumerate(t for t in scn.terrain if t.blocks)
-        )
-        return cls(fleet, corners, land, names)
+        land = scn.land()
+        rings = tuple(np.array(t.points, dtype=float) for _, t in land)
+        return cls(fleet, corners, rings, tuple(name for name, _ in land))
 
     def name(self, c: int) -> str:
         """Outline index (ships first, then land) to a name."""

@@ -46,6 +46,35 @@ class Ship:
     def moved(self, pose: Pose) -> Ship:
         return Ship(self.id, self.cls, self.side, pose)
 
+    def base_corners(self) -> np.ndarray:
+        """The base's four corners on the table, ``(4, 2)``."""
+        from tabletop.geometry.outlines import base_corners
+
+        p, c = self.pose, self.cls
+        return base_corners(p.x, p.y, p.heading, c.base_length, c.base_width)
+
+    def base_polygon(self) -> Any:
+        """The base as a shapely polygon."""
+        import shapely
+
+        return shapely.Polygon(self.base_corners())
+
+    def hull_local(self) -> np.ndarray:
+        """The hull outline in the ship's own frame, ``(7, 2)``."""
+        from tabletop.geometry.outlines import hull_local
+
+        c = self.cls
+        return hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(c.hull_pointed))
+
+    def hull_corners(self) -> np.ndarray:
+        """The hull outline on the table, ``(7, 2)``."""
+        from tabletop.geometry.pose import to_world
+
+        p = self.pose
+        return to_world(np.array(p.x), np.array(p.y), np.array(p.heading), self.hull_local()[None])[
+            0
+        ]
+
 
 @dataclass(frozen=True)
 class Terrain:
@@ -78,6 +107,10 @@ class Scenario:
     seed: int | None = None
     source: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+
+    def land(self) -> list[tuple[str, Terrain]]:
+        """Terrain that blocks fire and movement, each with the name rulings use for it."""
+        return [(t.name or f"land{i}", t) for i, t in enumerate(self.terrain) if t.blocks]
 
     def ship(self, ship_id: str) -> Ship:
         for s in self.ships:

@@ -12,15 +12,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import shapely
 
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Contact, Segment, advance, first_contact
-from tabletop.geometry.outlines import base_corners, hull_local
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario
 from tabletop.units import TOL
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
@@ -126,28 +124,9 @@ class MoveRuling:
 def obstacles(scn: Scenario, mover: str) -> tuple[list[shapely.Geometry], list[str]]:
     """Other ships' bases and blocking terrain, with their names."""
     others = [s for s in scn.ships if s.id != mover]
-    geoms: list[shapely.Geometry] = []
-    names: list[str] = []
-    if others:
-        c = base_corners(
-            np.array([s.pose.x for s in others]),
-            np.array([s.pose.y for s in others]),
-            np.array([s.pose.heading for s in others]),
-            np.array([s.cls.base_length for s in others]),
-            np.array([s.cls.base_width for s in others]),
-        )
-        geoms += list(shapely.polygons(c))
-        names += [s.id for s in others]
-    for i, t in enumerate(scn.terrain):
-        if t.blocks:
-            geoms.append(shapely.Polygon(t.points))
-            names.append(t.name or f"land{i}")
-    return geoms, names
-
-
-def ship_hull(ship: Ship) -> np.ndarray:
-    c = ship.cls
-    return hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(c.hull_pointed))
+    land = scn.land()
+    geoms = [s.base_polygon() for s in others] + [shapely.Polygon(t.points) for _, t in land]
+    return geoms, [s.id for s in others] + [name for name, _ in land]
 
 
 def preview(scn: Scenario, ship_id: str, text: str) -> MoveRuling:
@@ -157,7 +136,7 @@ def preview(scn: Scenario, ship_id: str, text: str) -> MoveRuling:
     plan = scn.ruleset.plan_move(scn, ship, steps)  # type: ignore[attr-defined]
     geoms, names = obstacles(scn, ship_id)
     segs = list(plan.segments)
-    contact = first_contact(ship.pose, segs, ship_hull(ship), geoms)
+    contact = first_contact(ship.pose, segs, ship.hull_local(), geoms)
     if contact is not None:
         end, distance = contact.pose, contact.at
     else:

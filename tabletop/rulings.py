@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import shapely
 
 from tabletop.fire import round4
 from tabletop.geometry.angles import relative_wind, wind_side
 from tabletop.geometry.measure import bearings, centre_distance, edge_distance
-from tabletop.geometry.outlines import base_corners
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario
 
 
 def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
@@ -53,23 +51,10 @@ def sail_text(d: dict[str, Any]) -> str:
     return f"{head}: {d['point_of_sail']}{code}; allowance {rng}"
 
 
-def base_polygon(ship: Ship) -> shapely.Polygon:
-    c = ship.cls
-    return shapely.Polygon(
-        base_corners(
-            np.array(ship.pose.x),
-            np.array(ship.pose.y),
-            np.array(ship.pose.heading),
-            np.array(c.base_length),
-            np.array(c.base_width),
-        )
-    )
-
-
 def measure(scn: Scenario, a_id: str, b_id: str) -> dict[str, Any]:
     """Distances and bearings between two ships (SPEC §3 ``measure``)."""
     a, b = scn.ship(a_id), scn.ship(b_id)
-    pa, pb = base_polygon(a), base_polygon(b)
+    pa, pb = a.base_polygon(), b.base_polygon()
     brg, rel = bearings(a.pose.x, a.pose.y, a.pose.heading, b.pose.x, b.pose.y)
     line = shapely.shortest_line(pa, pb)
     return {

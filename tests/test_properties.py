@@ -24,7 +24,7 @@ from tabletop.fire import rule_fire
 from tabletop.geometry.pose import Pose
 from tabletop.model import Terrain
 from tabletop.movement import preview
-from tabletop.rulings import base_polygon, measure, sail
+from tabletop.rulings import measure, sail
 
 from .conftest import SCENARIOS
 from .helpers import mirror, rigid, to_inches
@@ -48,7 +48,7 @@ def tables(draw):
         replace(BASE.ships[0], id=f"s{i}", cls=CLASSES[c], pose=Pose(x, y, h))
         for i, (x, y, h, c) in enumerate(raw)
     )
-    polys = [base_polygon(s) for s in ships]
+    polys = [s.base_polygon() for s in ships]
     # bases must not overlap (touching is allowed)
     for i in range(len(polys)):
         for j in range(i + 1, len(polys)):
@@ -186,7 +186,7 @@ def test_vectorised_table_agrees_on_a_crowded_sea(seed):
     ships = tuple(
         s.moved(Pose(s.pose.x * 0.55, s.pose.y * 0.55, s.pose.heading)) for s in scn.ships
     )
-    polys = [base_polygon(s) for s in ships]
+    polys = [s.base_polygon() for s in ships]
     ok = all(
         polys[i].intersection(polys[j]).area < 1e-9 for i in range(len(polys)) for j in range(i)
     )

@@ -92,11 +92,9 @@ class TableWindow(arcade.Window):
         """The ship whose base is under the screen point, or None."""
         if self.scenario is None:
             return None
-        from tabletop.rulings import base_polygon
-
         p = shapely.Point(*self.to_table(x, y))
         for ship in self.scenario.ships:
-            if base_polygon(ship).distance(p) <= 0.5 / self.px_per_unit * 4:
+            if ship.base_polygon().distance(p) <= 0.5 / self.px_per_unit * 4:
                 return str(ship.id)
         return None
 

@@ -14,7 +14,7 @@ import shapely
 from tabletop.fire import Table, longest_range
 from tabletop.geometry.angles import unit
 from tabletop.geometry.arcs import QUADRANTS, SIDES, broadside_polygon, quadrant_polygon
-from tabletop.geometry.outlines import base_corners, hull_local
+from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import to_world
 from tabletop.geometry.sectors import sector_wedges
 from tabletop.model import Scenario
@@ -117,13 +117,7 @@ def table_scene(scn: Scenario) -> Scene:
     colours = side_colours(scn)
     for ship in scn.ships:
         c, p = ship.cls, ship.pose
-        base = base_corners(
-            np.array(p.x),
-            np.array(p.y),
-            np.array(p.heading),
-            np.array(c.base_length),
-            np.array(c.base_width),
-        )
+        base = ship.base_corners()
         sc.fills.append(Fill(base, BASE))
         hull = to_world(
             np.array(p.x),
@@ -197,13 +191,7 @@ def selection_scene(scn: Scenario, ship_id: str, table: Table | None = None) -> 
         for name in QUADRANTS:
             q = quadrant_polygon(p.x, p.y, p.heading, name, depth)
             sc.lines.append(Line(shapely.get_coordinates(q)[:-1], ARC_EDGE, 1.0, closed=True))
-    base = base_corners(
-        np.array(p.x),
-        np.array(p.y),
-        np.array(p.heading),
-        np.array(c.base_length),
-        np.array(c.base_width),
-    )
+    base = ship.base_corners()
     sc.lines.append(Line(base, SELECT, 3.0, closed=True))
     return sc
 
@@ -235,13 +223,7 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
                 Label((x0 + x1) / 2, (y0 + y1) / 2, f"{r.range:.2f} {scn.units}", RAY, 10)
             )
     t = scn.ship(target)
-    base = base_corners(
-        np.array(t.pose.x),
-        np.array(t.pose.y),
-        np.array(t.pose.heading),
-        np.array(t.cls.base_length),
-        np.array(t.cls.base_width),
-    )
+    base = t.base_corners()
     sc.lines.append(
         Line(base, (255, 80, 80, 255) if not r.can_fire else (80, 255, 120, 255), 3.0, closed=True)
     )
