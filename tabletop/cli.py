@@ -99,6 +99,25 @@ def cmd_move(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from tabletop.engine.core import read_log, replay
+    from tabletop.engine.report import event_text, state_report, state_text
+
+    scn = _scenario(args.scenario)
+    seed, actions = read_log(args.log)
+    game = replay(scn, actions, seed, where=args.log)
+    if args.save:
+        game.save(args.save)
+    data = {
+        **state_report(game.state),
+        "actions": [str(a) for a in game.actions],
+        "events": game.events,
+    }
+    text = "\n".join([*(event_text(e) for e in game.events), "", state_text(game.state)])
+    _emit(args, data, text)
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from tabletop.paths import default_scenario
     from tabletop.view.app import run
@@ -167,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("ship")
     sp.add_argument("path", nargs="+", help="path tokens, e.g. F2 S30 F12.5")
     sp.add_argument("-o", "--output", help="write the scenario with the ship moved here")
+    sp = cmd("run", cmd_run, "replay a game log: the final state and the events")
+    sp.add_argument("scenario")
+    sp.add_argument("log", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')")
+    sp.add_argument("--save", help="also write the game as a saved game (JSON)")
     sp = cmd("render", cmd_render, "draw the table to a PNG, headless", json_flag=False)
     sp.add_argument("scenario")
     sp.add_argument("-o", "--output", required=True, help="PNG file to write")

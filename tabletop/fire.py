@@ -34,6 +34,9 @@ from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Fleet, Scenario, ShipClass
 from tabletop.units import TOL
 
+#: Gun types heaviest first: the order dice are rolled and guns are lost in.
+GUN_ORDER = ("heavy", "light", "carronade")
+
 MM_PER = {"cm": 10.0, "in": 25.4}
 
 
@@ -88,6 +91,7 @@ class FireRuling:
     to_hit: dict[str, Any] | None
     dice: int = 0
     save: dict[str, Any] | None = None
+    groups: tuple[tuple[str, int], ...] = ()  # dice in reach by gun type, heaviest first
     proof: Proof = field(default_factory=Proof)
 
     def as_json(self) -> dict[str, Any]:
@@ -107,9 +111,21 @@ class FireRuling:
             "reasons": self.reasons,
             "to_hit": self.to_hit,
             "dice": self.dice,
+            "odds": self.odds(),
             "save": self.save,
             "proof": self.proof.as_json(),
         }
+
+    def odds(self, groups: tuple[tuple[str, int], ...] | None = None) -> dict[str, Any] | None:
+        """Exact odds of each number of hits and unsaved hits for the whole broadside."""
+        if self.to_hit is None or not self.save:
+            return None
+        from tabletop.odds import broadside
+
+        p_hit = Fraction(self.to_hit["p_hit_fraction"])
+        by_gun = self.save["by_gun"]
+        groups = self.groups if groups is None else groups
+        return broadside([(n, p_hit, Fraction(by_gun[g]["p_save_fraction"])) for g, n in groups])
 
     def text(self) -> str:
         """The ruling as a referee would read it aloud."""
@@ -331,6 +347,9 @@ def _broadside_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> 
         "criticals": bool(band_obj.criticals) if band_obj else False,
     }
     save = _saves(scn, target.cls, rk, in_reach)
+    groups = tuple((g, in_reach[g]) for g in GUN_ORDER if g in in_reach) + tuple(
+        (g, n) for g, n in in_reach.items() if g not in GUN_ORDER
+    )
     proof = _broadside_proof(
         f, i, sign, depth, v, rk, f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j]
     )
@@ -351,6 +370,7 @@ def _broadside_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> 
         to_hit,
         dice,
         save,
+        groups,
         proof,
     )
 
@@ -517,7 +537,7 @@ def _quadrant_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> F
         to_hit,
         sum(usable.values()),
         None,
-        proof,
+        proof=proof,
     )
 
 

@@ -19,7 +19,7 @@ from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Contact, Segment, advance, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario
-from tabletop.units import TOL
+from tabletop.units import MOVE_TOL
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
 
@@ -167,9 +167,9 @@ def theta(scn: Scenario, heading: float) -> float:
 def check_distance(
     used: float, least: float, most: float, unit: str, out: list[str], must_use_all: bool
 ) -> None:
-    if used > most + TOL:
+    if used > most + MOVE_TOL:
         out.append(f"moves {used:.4g} {unit}, more than the allowance of {most:.4g} {unit}")
-    elif must_use_all and used < least - TOL:
+    elif must_use_all and used < least - MOVE_TOL:
         out.append(
             f"moves {used:.4g} {unit}: the full allowance of {least:.4g} {unit} must be used "
             "unless luffing or tacking"

@@ -9,6 +9,10 @@ import re
 #: third base closer than this but does not enter it only grazes it and is not blocked.
 TOL = 1e-6
 
+#: Distances a player types are compared with the allowance to half the last of the 4
+#: decimals every length is shown with: "F22.6667" uses all of a 22.666... allowance.
+MOVE_TOL = 0.5e-4
+
 #: Length of one unit in centimetres.
 CM_PER: dict[str, float] = {"cm": 1.0, "mm": 0.1, "in": 2.54}
 

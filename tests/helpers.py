@@ -31,12 +31,13 @@ speed_abeam = 10
 turns = 2
 command = 5
 {guns}
+{fields}
 """
 
 
 def table(
     tmp: Path,
-    ships: list[tuple[str, float, float, float]],
+    ships: list[tuple],
     *,
     wind: float = 0,
     ruleset: str = "trafalgar-modified",
@@ -45,6 +46,7 @@ def table(
     guns: str = "{ light = 3 }",
     speed: float = 15,
     base: tuple[float, float] = (8, 2.5),
+    fields: str = "",
     land: list[list[tuple[float, float]]] | None = None,
     extra: str = "",
 ) -> Scenario:
@@ -61,11 +63,14 @@ def table(
             bl=base[0],
             bw=base[1],
             deck=0.75 * base[0],
+            fields=fields,
         )
         + extra
     )
-    for sid, x, y, h in ships:
-        text += f'\n[[ships]]\nid = "{sid}"\nroster = "box"\nside = "{sid}"\n'
+    for ship in ships:
+        sid, x, y, h = ship[:4]
+        side = ship[4] if len(ship) > 4 else sid
+        text += f'\n[[ships]]\nid = "{sid}"\nroster = "box"\nside = "{side}"\n'
         text += f"x = {x}\ny = {y}\nheading = {h}\n"
     for i, ring in enumerate(land or []):
         pts = ", ".join(f"[{x}, {y}]" for x, y in ring)

@@ -103,6 +103,7 @@ def read_class(
                     )
                 elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
                     r.error(join(path, f"guns.{g}"), "a whole number ≥ 0", n)
+    ruleset.check_class(r, tbl, path)
     return ShipClass(
         id=class_id,
         name=r.string(tbl, path, "name", default=class_id),

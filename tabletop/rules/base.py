@@ -136,6 +136,18 @@ class Ruleset:
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         """Subclasses read their own template sections here."""
 
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Subclasses validate the roster fields of their own here (crew, damage...)."""
+
+    #: Whether the game engine can play this ruleset (a golden playthrough is required).
+    has_engine: ClassVar[bool] = False
+
+    def apply(self, state: Any, action: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+        """Apply one action to a game state (the ruleset's procedures)."""
+        from tabletop.engine.core import IllegalAction
+
+        raise IllegalAction(f"the {self.title} game engine is not built yet")
+
     # -- using -----------------------------------------------------------------------
     def scale(self, unit: str) -> float:
         """How many ``unit`` make one of this ruleset's units."""

@@ -36,7 +36,14 @@ class HoldFast(Ruleset):
         inches = rng / self.scale(unit)
         return max(0, math.ceil(inches - TOL))
 
-    def plan_move(self, scn: Any, ship: Any, steps: tuple[Any, ...]) -> Any:
+    def plan_move(
+        self,
+        scn: Any,
+        ship: Any,
+        steps: tuple[Any, ...],
+        partial: bool = False,
+        no_turns: bool = False,
+    ) -> Any:
         """Lay a turn's movement actions: each 1-inch move, 45° pivot or anchor is one action.
 
         A ship acts in as many phases as its speed; no forward move is made straight into

@@ -17,7 +17,14 @@ class ManOWar(Ruleset):
             most = max(most, float(cls.speed_abeam))
         return least, most
 
-    def plan_move(self, scn: Any, ship: Any, steps: tuple[Any, ...]) -> Any:
+    def plan_move(
+        self,
+        scn: Any,
+        ship: Any,
+        steps: tuple[Any, ...],
+        partial: bool = False,
+        no_turns: bool = False,
+    ) -> Any:
         """Lay a path under the advanced sailing rules.
 
         Turns pivot about the base centre, up to the class's ``turn`` degrees each, with

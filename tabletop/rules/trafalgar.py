@@ -10,6 +10,27 @@ from tabletop.rules.base import Ruleset
 
 class TrafalgarModified(Ruleset):
     name = "trafalgar-modified"
+    has_engine = True
+
+    def apply(self, state: Any, action: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+        from tabletop.rules.trafalgar_game import TrafalgarGame
+
+        return TrafalgarGame(self).apply(state, action, dice, events)
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Crew boxes, masts and the hull damage track the engine plays with."""
+        if "crew" in tbl:
+            r.integer(tbl, path, "crew", minimum=1)
+        masts = tbl.get("masts")
+        if isinstance(masts, dict):
+            for k, v in masts.items():
+                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                    r.error(join(path, f"masts.{k}"), "a whole number of boxes ≥ 1", v)
+        elif masts is not None and (isinstance(masts, bool) or not isinstance(masts, int)):
+            r.error(join(path, "masts"), "a table like { fore = 3, main = 4 }", masts)
+        dmg = tbl.get("damage")
+        if dmg is not None and (not isinstance(dmg, str) or not dmg or set(dmg) - set(".CGR")):
+            r.error(join(path, "damage"), "a hull track of '.', 'C', 'G', 'R' boxes", dmg)
 
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         mv = self.movement
@@ -40,8 +61,18 @@ class TrafalgarModified(Ruleset):
                 return radius * k
         return self.turn_radii[-1][1] * k if self.turn_radii else 0.0
 
-    def plan_move(self, scn: Any, ship: Any, steps: tuple[Any, ...]) -> Any:
+    def plan_move(
+        self,
+        scn: Any,
+        ship: Any,
+        steps: tuple[Any, ...],
+        partial: bool = False,
+        no_turns: bool = False,
+    ) -> Any:
         """Lay a path under the modified Trafalgar rules and list what breaks them.
+
+        ``partial``: the path is the part of her move sailed so far (she may fire, then
+        sail on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
 
         The allowance is fixed by the point of sail at the start of the move.  Turns are
         arcs of the template radius for the ship's size and count against the roster's
@@ -84,6 +115,8 @@ class TrafalgarModified(Ruleset):
                         v.append("a tack ends the move: nothing may follow T")
                     break
                 turns += 1
+                if no_turns:
+                    v.append(f"'{st}': her rudder is shot away: no turns until it is repaired")
                 if float(st.value) > self.max_turn + 1e-9:
                     v.append(
                         f"turn of {st.value:g}° is more than the template's {self.max_turn:g}°"
@@ -110,7 +143,14 @@ class TrafalgarModified(Ruleset):
                     f"path uses {used:.4g}"
                 )
         else:
-            check_distance(used, 0.0 if luffing else least, most, unit, v, must_use_all=not luffing)
+            check_distance(
+                used,
+                0.0 if luffing else least,
+                most,
+                unit,
+                v,
+                must_use_all=not (luffing or partial),
+            )
         return Plan(
             tuple(segs), tuple(v), most, 0.0 if (luffing or tacking) else least, sector.name
         )

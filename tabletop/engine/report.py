@@ -1,0 +1,89 @@
+"""The game state and its events as a referee reads them, in text and in JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.state import GameState
+
+
+def ship_report(state: GameState, ship: str) -> dict[str, Any]:
+    from tabletop.rules.trafalgar_game import crew_total, guns_on, masts_of, track
+
+    st = state.ship(ship)
+    cls = state.scenario.ship(ship).cls
+    status = [
+        name
+        for name, on in (
+            ("struck", st.struck),
+            ("in irons", st.in_irons),
+            ("luffing", st.luffing),
+            ("tacking", st.tacking),
+            ("rudder shot away", st.rudder),
+            ("holed", st.holed),
+            ("grappled", state.is_grappled(ship)),
+        )
+        if on
+    ]
+    out: dict[str, Any] = {
+        "id": ship,
+        "side": state.side_of(ship),
+        "x": round(st.pose.x, 4),
+        "y": round(st.pose.y, 4),
+        "heading": round(st.pose.heading, 4),
+        "status": status,
+    }
+    if "damage" in cls.fields or "crew" in cls.fields:
+        out.update(
+            {
+                "hull": f"{len(track(cls)) - st.hull_lost}/{len(track(cls))}",
+                "crew": f"{crew_total(cls) - st.crew_lost}/{crew_total(cls)}",
+                "guns": {side: guns_on(cls, st, side) for side in ("port", "starboard")},
+                "masts": {m: f"{n - st.mast_lost(m)}/{n}" for m, n in masts_of(cls).items()},
+            }
+        )
+    if st.captured_by:
+        out["captured_by"] = st.captured_by
+    return out
+
+
+def state_report(state: GameState) -> dict[str, Any]:
+    return {
+        "scenario": state.scenario.name,
+        "ruleset": state.scenario.ruleset.name,
+        "units": state.scenario.units,
+        "turn": state.turn,
+        "active_side": state.active_side,
+        "winner": state.winner,
+        "pending": [{"kind": p.kind, "ship": p.ship, "decides": p.side} for p in state.pending],
+        "ships": [ship_report(state, s.id) for s in state.ships],
+    }
+
+
+def state_text(state: GameState) -> str:
+    rep = state_report(state)
+    lines = [
+        f"turn {rep['turn']}, {rep['active_side']} to play"
+        + (f"; {rep['winner']} has won" if rep["winner"] else "")
+    ]
+    for p in rep["pending"]:
+        lines.append(f"  waiting: {p['decides']} decides for {p['ship']} ({p['kind']})")
+    for s in rep["ships"]:
+        dmg = ""
+        if "hull" in s:
+            guns = " ".join(f"{side[0].upper()}:{sum(g.values())}" for side, g in s["guns"].items())
+            dmg = f"  hull {s['hull']} crew {s['crew']} guns {guns}"
+        flags = f"  [{', '.join(s['status'])}]" if s["status"] else ""
+        lines.append(
+            f"  {s['id']:<10} {s['side']:<8} ({s['x']:.2f}, {s['y']:.2f}) "
+            f"hdg {s['heading']:.1f}{dmg}{flags}"
+        )
+    return "\n".join(lines)
+
+
+def event_text(e: dict[str, Any]) -> str:
+    if "action" in e:
+        return f"> {e['action']}"
+    if "dice" in e and "why" in e:
+        return f"    rolls {e['dice']} ({e['why']})"
+    return "    " + ", ".join(f"{k} {v}" for k, v in e.items())

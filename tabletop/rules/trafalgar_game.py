@@ -1,0 +1,690 @@
+"""Modified Trafalgar rules (source 001): the procedures of play.
+
+Movement (inertia, full allowance, luffing, turns, tacking over two turns, irons),
+fire as she bears with hits, saves, criticals and progressive damage, collisions and
+boarding, and the turn sequence.  Every number comes from the ruleset's template and
+the roster; what the source leaves open is decided in the template's comments.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.core import IllegalAction
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState, Pending, ShipState
+from tabletop.fire import GUN_ORDER, rule_fire
+from tabletop.geometry.angles import normalise, relative_wind, wrap
+from tabletop.geometry.motion import Segment, end_pose, first_contact
+from tabletop.model import Ship, ShipClass
+from tabletop.movement import obstacles, parse_path
+from tabletop.units import MOVE_TOL, TOL
+
+Events = list[dict[str, Any]]
+
+
+# ----------------------------------------------------------------------- ship figures
+def class_now(rs: Any, cls: ShipClass, st: ShipState, unit: str) -> ShipClass:
+    """The class as damaged: running speed less rigging and mast losses."""
+    dmg = rs.raw.get("damage", {})
+    k = rs.scale(unit)
+    per_rig = _length(dmg.get("speed_per_rigging", 0), rs.units) * k
+    per_mast = _length(dmg.get("speed_per_mast", 0), rs.units) * k
+    lost = st.rigging_lost * per_rig + sum(n for _, n in st.masts_lost) * per_mast
+    return replace(cls, speed=max(0.0, cls.speed - lost))
+
+
+def _length(v: Any, unit: str) -> float:
+    from tabletop.units import parse_length
+
+    return parse_length(v, unit)
+
+
+def crew_total(cls: ShipClass) -> int:
+    return int(cls.fields.get("crew", 1))
+
+
+def crew_left(cls: ShipClass, st: ShipState) -> int:
+    return max(0, crew_total(cls) - st.crew_lost)
+
+
+def track(cls: ShipClass) -> str:
+    return str(cls.fields.get("damage", "." * 5))
+
+
+def guns_on(cls: ShipClass, st: ShipState, side: str) -> dict[str, int]:
+    """Dice left on one broadside, by gun type."""
+    lost = st.guns_lost_on(side)
+    guns = cls.fields.get("guns") or {}
+    return {g: max(0, int(n) - lost.get(g, 0)) for g, n in guns.items()}
+
+
+def masts_of(cls: ShipClass) -> dict[str, int]:
+    m = cls.fields.get("masts")
+    return {k: int(v) for k, v in m.items()} if isinstance(m, dict) else {"main": int(m or 3)}
+
+
+def command_check(rs: Any, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events) -> bool:
+    """2d6 + command > pass_above (10)."""
+    a, b = dice.roll(2, f"command check: {ship} {why}")
+    need = int(rs.raw.get("command", {}).get("pass_above", 10))
+    ok = a + b + (cls.command or 0) > need
+    events.append(
+        {
+            "check": ship,
+            "why": why,
+            "total": a + b + (cls.command or 0),
+            "needed": f"> {need}",
+            "passed": ok,
+        }
+    )
+    return ok
+
+
+def close_hauled(rs: Any, wind_from: float, tack: str) -> float:
+    """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
+    theta = float(rs.close_hauled)
+    return normalise(wind_from - theta if tack == "starboard" else wind_from + theta)
+
+
+# ----------------------------------------------------------------------- the procedures
+class TrafalgarGame:
+    """Applies actions for one ruleset instance; a thin namespace over pure functions."""
+
+    def __init__(self, rs: Any) -> None:
+        self.rs = rs
+
+    # helpers ---------------------------------------------------------------------------
+    def _own(self, state: GameState, ship: str) -> ShipState:
+        st = state.ship(ship)
+        if state.side_of(ship) != state.active_side:
+            raise IllegalAction(
+                f"{ship} is not {state.active_side}'s: it is {state.side_of(ship)}'s turn"
+            )
+        if st.struck:
+            raise IllegalAction(f"{ship} has struck her colours")
+        return st
+
+    def _cls(self, state: GameState, ship: str) -> ShipClass:
+        return class_now(
+            self.rs, state.scenario.ship(ship).cls, state.ship(ship), state.scenario.units
+        )
+
+    def _strike_if_beaten(
+        self, state: GameState, ship: str, events: Events, by: str | None = None
+    ) -> GameState:
+        st = state.ship(ship)
+        cls = state.scenario.ship(ship).cls
+        if st.struck:
+            return state
+        why = None
+        if crew_left(cls, st) == 0:
+            why = "no crew left"
+        elif st.hull_lost >= len(track(cls)):
+            why = "her hull is shot to pieces"
+        if why is None:
+            return state
+        captor = by
+        if captor is None:
+            for pair in state.grappled:
+                if ship in pair:
+                    other = pair[0] if pair[1] == ship else pair[1]
+                    if state.side_of(other) != state.side_of(ship) and not state.ship(other).struck:
+                        captor = state.side_of(other)
+        events.append({"struck": ship, "why": why, "captured_by": captor})
+        return state.with_ship(replace(st, struck=True, captured_by=captor))
+
+    # dispatch --------------------------------------------------------------------------
+    def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        fn = getattr(self, f"act_{act.verb}")
+        return self._winner(fn(state, act, dice, events), events)
+
+    # movement --------------------------------------------------------------------------
+    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> Any:
+        st = state.ship(ship)
+        start = st.turn_start or st.pose
+        model = Ship(ship, self._cls(state, ship), state.side_of(ship), start)
+        return self.rs.plan_move(state.table(), model, steps, partial=partial, no_turns=st.rudder)
+
+    def act_move(
+        self, state: GameState, act: Action, dice: Dice, events: Events, target: str | None = None
+    ) -> GameState:
+        ship = act.ship
+        st = self._own(state, ship)
+        path_words = act.args[2:] if target else act.args[1:]
+        new_steps = parse_path(" ".join(path_words))
+        if st.in_irons:
+            raise IllegalAction(f"{ship} is in irons: 'recover {ship} port|starboard' first")
+        if st.done:
+            raise IllegalAction(f"{ship}'s movement has ended this turn")
+        if st.tacking:
+            raise IllegalAction(f"{ship} is half-way through a tack: 'tack {ship} port|starboard'")
+        if state.is_grappled(ship):
+            raise IllegalAction(f"{ship} is grappled: 'cut {ship}' to break free first")
+        if st.luffing and any(s.kind in "FPS" for s in new_steps):
+            raise IllegalAction(f"{ship} was left luffing: she may only luff (L) or recover")
+        if any(s.kind == "T" for s in new_steps) and st.last_tack >= state.turn - 1:
+            raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
+        prev = parse_path(" ".join(st.path)) if st.path else ()
+        steps = (*prev, *new_steps)
+        plan = self._plan(state, ship, steps, partial=True)
+        if plan.violations:
+            raise IllegalAction("; ".join(plan.violations))
+        limit = self._speed_window(state, ship, plan)
+        used = sum(s.distance for s in plan.segments)
+        if limit is not None and used > limit[1] + MOVE_TOL:
+            raise IllegalAction(f"speed change: she may move at most {limit[1]:.4g} this turn")
+        before = len(self._plan(state, ship, prev, partial=True).segments) if prev else 0
+        new_segs = list(plan.segments[before:])
+        geoms, names = obstacles(state.table(), ship)
+        hull = state.scenario.ship(ship).hull_local()
+        contact = first_contact(st.pose, new_segs, hull, geoms)
+        sailed_before = st.moved
+        if contact is None:
+            pose = end_pose(st.pose, new_segs)
+            moved = sailed_before + sum(s.distance for s in new_segs)
+        else:
+            pose = contact.pose
+            moved = sailed_before + contact.at
+        nst = replace(
+            st,
+            pose=pose,
+            turn_start=st.turn_start or st.pose,
+            path=tuple(str(s) for s in steps),
+            moved=moved,
+        )
+        events.append(
+            {
+                "moved": ship,
+                "path": " ".join(str(s) for s in new_steps),
+                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
+                "distance": round(moved - sailed_before, 4),
+            }
+        )
+        state = state.with_ship(nst)
+        if contact is not None:
+            other = names[contact.obstacle]
+            events.append(
+                {
+                    "collision": ship,
+                    "with": other,
+                    "at": round(contact.at, 4),
+                    "point": [round(contact.point[0], 4), round(contact.point[1], 4)],
+                }
+            )
+            state = state.with_ship(replace(nst, done=True))
+            if target is not None and other == target:
+                cls = self._cls(state, ship)
+                if command_check(self.rs, dice, cls, ship, f"to collide with {target}", events):
+                    state = replace(
+                        state,
+                        pending=(Pending("avoid_or_stand", target, state.side_of(target), ship),),
+                    )
+                else:
+                    events.append(
+                        {
+                            "no_collision": ship,
+                            "with": target,
+                            "why": "failed her command check: she comes up alongside",
+                        }
+                    )
+            return state
+        if any(s.kind == "T" for s in new_steps):
+            return self._begin_tack(state, ship, dice, events)
+        return state
+
+    def act_ram(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        target = act.args[1]
+        if state.side_of(target) == state.side_of(act.ship):
+            raise IllegalAction(f"{target} is a ship of your own side")
+        state.ship(target)
+        return self.act_move(state, act, dice, events, target=target)
+
+    def _speed_window(self, state: GameState, ship: str, plan: Any) -> tuple[float, float] | None:
+        """The optional ±3 cm speed change: the distance allowed this turn, if in force."""
+        if not state.scenario.options.get("speed_change"):
+            return None
+        st = state.ship(ship)
+        if st.last_distance is None:
+            return 0.0, plan.allowance
+        step = _length(self.rs.raw.get("options", {}).get("speed_change", "3cm"), self.rs.units)
+        step *= self.rs.scale(state.scenario.units)
+        return max(0.0, st.last_distance - step), min(plan.allowance, st.last_distance + step)
+
+    def _begin_tack(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
+        st = state.ship(ship)
+        cls = self._cls(state, ship)
+        if st.fired_on or st.masts_damaged:
+            why = "to tack (under fire)" if st.fired_on else "to tack (masts damaged)"
+            if not command_check(self.rs, dice, cls, ship, why, events):
+                return self._failed(state, ship, events)
+        events.append({"tacking": ship, "heading": round(st.pose.heading, 4)})
+        return state.with_ship(replace(st, tacking=True, done=True))
+
+    def _failed(self, state: GameState, ship: str, events: Events) -> GameState:
+        st = state.ship(ship)
+        opponent = next(s for s in state.sides if s != state.side_of(ship))
+        events.append({"failed": ship, "decides": opponent, "choice": "irons or luffing"})
+        state = state.with_ship(replace(st, done=True, tacking=False))
+        return replace(state, pending=(Pending("irons_or_luffing", ship, opponent),))
+
+    def _place(self, state: GameState, ship: str, heading: float) -> GameState:
+        """Turn a ship on the spot; an overlap with another base forbids it."""
+        st = state.ship(ship)
+        delta = wrap(heading - st.pose.heading)
+        geoms, names = obstacles(state.table(), ship)
+        hull = state.scenario.ship(ship).hull_local()
+        contact = first_contact(st.pose, [Segment(turn=delta)], hull, geoms)
+        if contact is not None:
+            raise IllegalAction(
+                f"{ship} cannot turn there: she would foul {names[contact.obstacle]}"
+            )
+        return state.with_ship(
+            replace(st, pose=st.pose.turned(delta), turn_start=st.turn_start or st.pose)
+        )
+
+    def act_tack(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship, side = act.args
+        st = self._own(state, ship)
+        if not st.tacking:
+            raise IllegalAction(f"{ship} is not tacking: begin a tack with 'move {ship} F2 T'")
+        if st.done:
+            raise IllegalAction(
+                f"{ship} turned into the wind this turn: she completes the tack next turn"
+            )
+        heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
+        state = self._place(state, ship, heading)
+        st = state.ship(ship)
+        events.append({"tacked": ship, "tack": side, "heading": round(heading, 4)})
+        return state.with_ship(replace(st, tacking=False, done=True, last_tack=state.turn))
+
+    def act_recover(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship, side = act.args
+        st = self._own(state, ship)
+        theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
+        if not (st.in_irons or st.luffing or self.rs.sector(theta).name == "luffing"):
+            raise IllegalAction(f"{ship} is neither in irons nor luffing")
+        if st.done:
+            raise IllegalAction(f"{ship}'s movement has ended this turn")
+        if not command_check(self.rs, dice, self._cls(state, ship), ship, "to recover", events):
+            return self._failed(state, ship, events)
+        heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
+        state = self._place(state, ship, heading)
+        st = state.ship(ship)
+        events.append({"recovered": ship, "tack": side, "heading": round(heading, 4)})
+        return state.with_ship(replace(st, in_irons=False, luffing=False, done=True))
+
+    def act_choose(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship, choice = act.args
+        st = state.ship(ship)
+        wind = state.scenario.wind.from_deg
+        if choice == "irons":
+            heading = normalise(wind)
+        else:
+            # luffing: she falls off to the middle of the luffing sector on her side
+            side = 1.0 if wrap(wind - st.pose.heading) >= 0 else -1.0
+            heading = normalise(wind - side * self.rs.sectors[1].lower / 2)
+        st = replace(
+            st,
+            pose=st.pose.turned(wrap(heading - st.pose.heading)),
+            in_irons=choice == "irons",
+            luffing=choice == "luffing",
+            tacking=False,
+        )
+        events.append({"left": ship, "state": "in irons" if choice == "irons" else "luffing"})
+        return replace(state.with_ship(st), pending=())
+
+    # collisions and boarding -------------------------------------------------------------
+    def act_avoid(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship = act.ship
+        st = state.ship(ship)
+        rammer = state.pending[0].other
+        cls = self._cls(state, ship)
+        if st.in_irons or st.struck or cls.speed <= 0:
+            raise IllegalAction(f"{ship} is not sail-worthy: she cannot avoid ('stand {ship}')")
+        # an avoiding move follows the ordinary rules of movement, at half the allowance
+        plan = self._plan(state, ship, parse_path(" ".join(act.args[1:])), partial=True)
+        segs = list(plan.segments)
+        if plan.violations:
+            raise IllegalAction("; ".join(plan.violations))
+        if sum(s.distance for s in segs) > plan.allowance / 2 + MOVE_TOL:
+            raise IllegalAction(
+                f"an avoiding move is at most half her movement: {plan.allowance / 2:.4g}"
+            )
+        state = replace(state, pending=())
+        if not command_check(self.rs, dice, cls, ship, f"to avoid {rammer}", events):
+            return self._grapple(state, rammer, ship, events)
+        geoms, names = obstacles(state.table(), ship)
+        contact = first_contact(st.pose, segs, state.scenario.ship(ship).hull_local(), geoms)
+        pose = contact.pose if contact else end_pose(st.pose, segs)
+        events.append(
+            {
+                "avoided": ship,
+                "rammer": rammer,
+                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
+            }
+        )
+        return state.with_ship(replace(st, pose=pose))
+
+    def act_stand(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        rammer = state.pending[0].other
+        return self._grapple(replace(state, pending=()), rammer, act.ship, events)
+
+    def _grapple(self, state: GameState, a: str, b: str, events: Events) -> GameState:
+        pair = (min(a, b), max(a, b))
+        events.append({"grappled": list(pair)})
+        return replace(state, grappled=tuple(sorted({*state.grappled, pair})))
+
+    def act_board(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship, target = act.args
+        st = self._own(state, ship)
+        if not state.is_grappled(ship, target):
+            raise IllegalAction(f"{ship} and {target} are not grappled: boarding needs a collision")
+        if state.side_of(target) == state.side_of(ship) or state.ship(target).struck:
+            raise IllegalAction(f"{target} is not an enemy still fighting")
+        if "board" in st.fired:
+            raise IllegalAction(f"{ship} has already sent a boarding party this turn")
+        cls, tcls = state.scenario.ship(ship).cls, state.scenario.ship(target).cls
+        b = self.rs.raw.get("boarding", {})
+        if crew_left(cls, st) < 1:
+            raise IllegalAction(f"{ship} has no crew to send")
+        # the boarding party is crossed off as it goes across
+        st = replace(st, crew_lost=st.crew_lost + 1, fired=(*st.fired, "board"))
+        state = state.with_ship(st)
+        tst = state.ship(target)
+        a1, a2 = dice.roll(2, f"boarding: {ship}")
+        d1, d2 = dice.roll(2, f"repelling: {target}")
+        attack = a1 + a2 + int(b.get("boarder_bonus", 1))
+        defend = d1 + d2 + crew_left(tcls, tst) // 2
+        loser = target if attack > defend else ship if defend > attack else None
+        events.append(
+            {
+                "boarding": ship,
+                "defender": target,
+                "attack": attack,
+                "defence": defend,
+                "loser": loser,
+            }
+        )
+        pair = (min(ship, target), max(ship, target))
+        state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
+        if loser is not None:
+            lst = state.ship(loser)
+            state = state.with_ship(
+                replace(lst, crew_lost=lst.crew_lost + int(b.get("loser_loses", 1)))
+            )
+        for who, by in ((target, state.side_of(ship)), (ship, state.side_of(target))):
+            state = self._strike_if_beaten(state, who, events, by=by)
+        return state
+
+    def act_cut(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship = act.ship
+        self._own(state, ship)
+        if not state.is_grappled(ship):
+            raise IllegalAction(f"{ship} is not grappled")
+        if not command_check(self.rs, dice, self._cls(state, ship), ship, "to cut loose", events):
+            return state
+        events.append({"cut_loose": ship})
+        return replace(
+            state,
+            grappled=tuple(p for p in state.grappled if ship not in p),
+            boarding=tuple(p for p in state.boarding if ship not in p),
+        )
+
+    # fire ------------------------------------------------------------------------------
+    def fire_plan(self, state: GameState, firer: str, target: str, high: bool) -> dict[str, Any]:
+        """The ruling, the dice by gun type, and the exact odds, before anything is rolled."""
+        ruling = rule_fire(state.table(), firer, target, high=high)
+        out: dict[str, Any] = {"ruling": ruling, "groups": [], "odds": None}
+        if ruling.arc is None or ruling.to_hit is None:
+            return out
+        fst = state.ship(firer)
+        cls = state.scenario.ship(firer).cls
+        left = guns_on(cls, fst, ruling.arc)
+        reach = {g for g in (ruling.save or {}).get("by_gun", {})}
+        groups = [(g, left.get(g, 0)) for g in GUN_ORDER if g in reach and left.get(g, 0) > 0]
+        if any(firer in p or target in p for p in state.boarding):
+            groups = [(g, math.ceil(n / 2)) for g, n in groups]  # halved while boarding
+        out["groups"] = groups
+        out["odds"] = ruling.odds(tuple(groups))
+        return out
+
+    def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        firer, target = act.args[0], act.args[1]
+        high = len(act.args) > 2
+        fst = self._own(state, firer)
+        if state.side_of(target) == state.side_of(firer):
+            raise IllegalAction(f"{target} is a ship of your own side")
+        if state.ship(target).struck:
+            raise IllegalAction(f"{target} has struck")
+        plan = self.fire_plan(state, firer, target, high)
+        r = plan["ruling"]
+        if not r.can_fire:
+            raise IllegalAction(f"{firer} cannot fire at {target}: " + "; ".join(r.reasons))
+        if r.arc in fst.fired:
+            raise IllegalAction(f"{firer} has fired her {r.arc} broadside this turn")
+        groups = plan["groups"]
+        if not groups:
+            raise IllegalAction(f"{firer} has no guns left on her {r.arc} side that reach")
+        events.append(
+            {
+                "fire": firer,
+                "target": target,
+                "side": r.arc,
+                "range": round(r.range, 4),
+                "band": r.range_band,
+                "need": r.to_hit["need"],
+                "rake": r.rake,
+                "dice": dict(groups),
+                "odds": plan["odds"],
+            }
+        )
+        need = r.to_hit["need"]
+        crit_ok = r.to_hit["criticals"]
+        state = state.with_ship(replace(fst, fired=(*fst.fired, r.arc)))
+        # the side of the target facing the firer takes the gun hits
+        tside = self._facing_side(state, target, firer)
+        for gun, n in groups:
+            rolls = dice.roll(n, f"to hit: {firer} {gun}")
+            hits = [x for x in rolls if x == 6 or (x != 1 and x >= need)]
+            if not hits:
+                continue
+            save_need = r.save["by_gun"][gun]["need"]
+            saves = dice.roll(len(hits), f"saves: {target} against {gun}")
+            for hit, sv in zip(hits, saves, strict=True):
+                saved = sv == 6 or (sv != 1 and sv >= save_need)
+                if saved:
+                    continue
+                critical = hit == 6 and crit_ok
+                state = self._damage(
+                    state, target, tside, gun, critical, high, r.rake, dice, events
+                )
+        tst = state.ship(target)
+        return self._strike_if_beaten(state.with_ship(replace(tst, fired_on=True)), target, events)
+
+    def _facing_side(self, state: GameState, target: str, firer: str) -> str:
+        t, f = state.ship(target).pose, state.ship(firer).pose
+        bearing = math.degrees(math.atan2(f.x - t.x, f.y - t.y))
+        return "starboard" if wrap(bearing - t.heading) >= 0 else "port"
+
+    def _damage(
+        self,
+        state: GameState,
+        target: str,
+        side: str,
+        gun: str,
+        critical: bool,
+        high: bool,
+        rake: str | None,
+        dice: Dice,
+        events: Events,
+    ) -> GameState:
+        rs = self.rs
+        if critical:
+            mods = rs.raw.get("criticals", {}).get("crit_modifiers", {})
+            bonus = (mods.get("stern_rake", 0) if rake == "stern" else 0) + (
+                mods.get("carronade", 0) if gun == "carronade" else 0
+            )
+            roll = dice.roll(1, f"critical: {target}")[0]
+            row_n = min(6, roll + bonus)
+            row = rs.raw["criticals"]["high" if high else "low"][row_n - 1]
+            events.append({"critical": target, "table": "high" if high else "low", "row": row_n})
+        else:
+            n = int(rs.raw.get("damage", {}).get("normal", 1))
+            row = {"mast": n} if high else {"hull": n}
+        return self._apply_row(state, target, side, row, dice, events)
+
+    def _apply_row(
+        self,
+        state: GameState,
+        target: str,
+        side: str,
+        row: dict[str, Any],
+        dice: Dice,
+        events: Events,
+    ) -> GameState:
+        cls = state.scenario.ship(target).cls
+        st = state.ship(target)
+        got: dict[str, Any] = {"damage": target}
+        if "hull" in row:
+            n = dice.d(row["hull"], f"hull damage: {target}")
+            marks = track(cls)[st.hull_lost : st.hull_lost + n]
+            st = replace(st, hull_lost=st.hull_lost + n)
+            got["hull"] = n
+            for m in marks:
+                if m == "C":
+                    st = replace(st, crew_lost=st.crew_lost + 1)
+                    got["crew"] = got.get("crew", 0) + 1
+                elif m == "R":
+                    st = replace(st, rigging_lost=st.rigging_lost + 1)
+                    got["rigging"] = got.get("rigging", 0) + 1
+                elif m == "G":
+                    st = self._lose_gun(st, cls, side)
+                    got["gun"] = got.get("gun", 0) + 1
+        if "mast" in row:
+            n = dice.d(row["mast"], f"mast damage: {target}")
+            masts = masts_of(cls)
+            names = list(masts)
+            pick = names[(dice.roll(1, f"which mast: {target}", len(names))[0]) - 1]
+            lost = min(masts[pick], st.mast_lost(pick) + n)
+            st = replace(st, masts_lost=tuple(sorted({**dict(st.masts_lost), pick: lost}.items())))
+            got["mast"] = {pick: n}
+        if "crew" in row:
+            n = dice.d(row["crew"], f"crew loss: {target}")
+            st = replace(st, crew_lost=st.crew_lost + n)
+            got["crew"] = got.get("crew", 0) + n
+        if row.get("rudder"):
+            st = replace(st, rudder=True)
+            got["rudder"] = True
+        bw = row.get("below_waterline")
+        if bw == "hit" or (bw == "save" and dice.roll(1, f"below waterline save: {target}")[0] < 4):
+            st = replace(st, holed=True)
+            got["holed"] = True
+        events.append(got)
+        return self._strike_if_beaten(state.with_ship(st), target, events)
+
+    def _lose_gun(self, st: ShipState, cls: ShipClass, side: str) -> ShipState:
+        """A gun box: one die from the type with the most left on the side that was hit."""
+        left = guns_on(cls, st, side)
+        if not any(left.values()):
+            return st
+        best = max((g for g in GUN_ORDER if left.get(g, 0) > 0), key=lambda g: left[g])
+        lost = dict(((s, g), n) for s, g, n in st.guns_lost)
+        lost[(side, best)] = lost.get((side, best), 0) + 1
+        return replace(st, guns_lost=tuple(sorted((s, g, n) for (s, g), n in lost.items())))
+
+    # the turn ----------------------------------------------------------------------------
+    def owed(self, state: GameState, ship: str) -> str | None:
+        """Why this ship may not end the turn as she is, or None."""
+        st = state.ship(ship)
+        if st.struck or st.in_irons or st.done or state.is_grappled(ship):
+            return None
+        if st.tacking:
+            return f"{ship} must complete her tack ('tack {ship} port|starboard')"
+        if st.luffing and not st.path:
+            return None  # a luffing ship may lie still (any distance from 0)
+        steps = parse_path(" ".join(st.path)) if st.path else ()
+        if not steps:
+            theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
+            sector = self.rs.sector(theta)
+            least, most = self.rs.allowance(self._cls(state, ship), sector)
+            if sector.min_factor is not None:
+                least = 0.0  # luffing: any distance, none included
+            window = self._speed_window(state, ship, _PlanLike(most))
+            if window is not None:
+                least = window[0]
+            if least > TOL:
+                return f"{ship} has not moved: she must sail {least:.4g} {state.scenario.units}"
+            return None
+        plan = self._plan(state, ship, steps, partial=False)
+        window = self._speed_window(state, ship, plan)
+        if window is not None:
+            if st.moved < window[0] - MOVE_TOL:
+                return f"{ship} must sail at least {window[0]:.4g} (speed change of ±3)"
+            return None
+        if plan.violations:
+            return "; ".join(f"{ship}: {v}" for v in plan.violations)
+        return None
+
+    def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        side = state.active_side
+        owed = [
+            w
+            for s in state.ships
+            if state.side_of(s.id) == side
+            for w in [self.owed(state, s.id)]
+            if w
+        ]
+        if owed:
+            raise IllegalAction("; ".join(owed))
+        leak = int(self.rs.raw.get("damage", {}).get("leak", 1))
+        for s in state.ships:
+            if state.side_of(s.id) != side:
+                continue
+            st = state.ship(s.id)
+            if st.holed and not st.struck:
+                st = replace(st, hull_lost=st.hull_lost + leak)
+                events.append({"leak": s.id, "hull": leak})
+            moved = st.moved if st.path else (0.0 if not st.done else st.moved)
+            st = replace(
+                st,
+                fired_on=False,
+                fired=(),
+                path=(),
+                turn_start=None,
+                moved=0.0,
+                done=False,
+                last_distance=moved,
+            )
+            state = self._strike_if_beaten(state.with_ship(st), s.id, events)
+        nxt = (state.active + 1) % len(state.sides)
+        turn = state.turn + (1 if nxt == 0 else 0)
+        state = replace(state, active=nxt, turn=turn)
+        events.append({"turn": turn, "active": state.active_side})
+        # the start of the new side's turn: rudder repairs
+        need = int(self.rs.raw.get("damage", {}).get("rudder_repair", 4))
+        for s in state.ships:
+            if state.side_of(s.id) == state.active_side and s.rudder and not s.struck:
+                roll = dice.roll(1, f"rudder repair: {s.id}")[0]
+                if roll >= need:
+                    state = state.with_ship(replace(s, rudder=False))
+                    events.append({"repaired": s.id, "what": "rudder"})
+        return state
+
+    def _winner(self, state: GameState, events: Events) -> GameState:
+        if state.winner is not None:
+            return state
+        alive = {state.side_of(s.id) for s in state.ships if not s.struck}
+        if len(alive) == 1:
+            (side,) = alive
+            events.append({"winner": side})
+            return replace(state, winner=side)
+        return state
+
+
+class _PlanLike:
+    def __init__(self, allowance: float) -> None:
+        self.allowance = allowance

@@ -1,0 +1,511 @@
+"""The modified Trafalgar rules, clause by clause, played through the engine.
+
+Each test names the clause of source 001 (or the SPEC ruling) it checks.  Dice are
+scripted where the clause is about what a roll does: ``rigged([...])`` makes the next
+rolls come out as listed, in order.
+
+Tables: boxes 8 × 2.5 with a 6 gun deck, light guns 3 a side, speed 15, turns 2,
+command 5, crew 4, hull track ".C.G.R.CG" (8 boxes), masts fore 2 / main 2.  Wind from
+the north.  "a" is British, "b" French.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tabletop.engine import dice as dice_mod
+from tabletop.engine.core import Game, IllegalAction, apply
+from tabletop.engine.state import initial_state
+
+from .helpers import table
+
+FIELDS = 'crew = 4\ndamage = ".C.G.R.CG"\nmasts = { fore = 2, main = 2 }'
+
+
+@pytest.fixture
+def rigged(monkeypatch):
+    """Script the dice: the next rolls come out as given (then back to the generator)."""
+
+    def script(values: list[int]) -> None:
+        queue = list(values)
+        real = dice_mod.die
+
+        def die(seed: int, k: int, sides: int = 6) -> int:
+            return queue.pop(0) if queue else real(seed, k, sides)
+
+        monkeypatch.setattr(dice_mod, "die", die)
+
+    return script
+
+
+def game(tmp_path, ships, **kw) -> Game:
+    kw.setdefault("fields", FIELDS)
+    return Game.new(table(tmp_path, ships, **kw))
+
+
+def rolls(events, why: str) -> list[int]:
+    return [d for e in events if "dice" in e and why in str(e.get("why", "")) for d in e["dice"]]
+
+
+# ---- moving ------------------------------------------------------------------------
+
+
+def test_inertia_2cm_straight_before_any_turn(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="inertia"):
+        g.play("move a S30 F18")
+
+
+def test_full_allowance_unless_luffing_and_fire_as_she_bears(tmp_path):
+    # a reaching (θ 90): 4/3 × 15 = 20 to sail.  She may stop after 10 to fire, then
+    # sail the other 10; the turn may not end until all 20 are sailed.
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    g.play("move a F10")
+    with pytest.raises(IllegalAction, match="full allowance of 20"):
+        g.play("end")
+    g.play("move a F10")
+    g.play("end")
+    assert g.state.active_side == "french"
+    assert g.state.ship("a").last_distance == pytest.approx(20)
+
+
+def test_no_moving_into_the_wind_unless_luffing_or_tacking(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="luffing sector"):
+        g.play("move a F2 P45 F10")
+
+
+def test_luffing_reduces_movement_as_desired(tmp_path):
+    # heading 30: θ 30, luffing: any distance up to 2/3 × 15 = 10, none included
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    g.play("move a L3")
+    g.play("end")
+    assert g.state.ship("a").last_distance == pytest.approx(3)
+
+
+def test_turns_as_allowed_on_the_roster(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 180, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="3 turns; the roster allows 2"):
+        g.play("move a F2 S10 F1 S10 F1 S10 F1")
+
+
+# ---- tacking -----------------------------------------------------------------------
+
+
+def test_tack_only_from_beating(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 100, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="only from beating"):
+        g.play("move a F2 T")
+
+
+def test_tack_over_two_turns(tmp_path):
+    # turn 1: inertia 2, pivot about the centre until the bow points into the wind (0),
+    # movement ends.  Turn 2: placed close-hauled (θ 60) on the tack chosen, and ends.
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    g.play("move a F2 T")
+    a = g.state.ship("a")
+    assert a.pose.heading == pytest.approx(0) and a.tacking
+    assert a.pose.x == pytest.approx(50 + 2 * math.sin(math.radians(70)))
+    with pytest.raises(IllegalAction, match="movement has ended"):
+        g.play("move a F5")
+    g.play("end")  # a tacking ship owes no more movement
+    g.play("end")  # the French turn
+    with pytest.raises(IllegalAction, match="half-way through a tack"):
+        g.play("move a F5")
+    g.play("tack a starboard")  # wind over the starboard side: heading 0 − 60 = 300
+    assert g.state.ship("a").pose.heading == pytest.approx(300)
+    g.play("end")
+
+
+def test_no_tacking_on_successive_turns(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    for act in ("move a F2 T", "end", "end", "tack a starboard", "end", "end"):
+        g.play(act)
+    # turn 3: she completed a tack on turn 2 and is beating (θ 60) again
+    with pytest.raises(IllegalAction, match="successive turns"):
+        g.play("move a F2 T")
+
+
+def test_tack_needs_no_check_unless_fired_on(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    events = g.play("move a F2 T")
+    assert not any("check" in e for e in events)
+
+
+def _under_fire(tmp_path):
+    """a beats (heading 65, θ 65: 2/3 × 15 = 10) and b, luffing and lying still, fires on
+    her.  b stands 15 out on the line square off her port beam: a's new centre is at
+    (50 + 10 sin 65°, 50 + 10 cos 65°); b's port side faces bearing 30 − 90 = 300."""
+    ax, ay = 50 + 10 * math.sin(math.radians(65)), 50 + 10 * math.cos(math.radians(65))
+    bx, by = ax + 15 * math.sin(math.radians(120)), ay + 15 * math.cos(math.radians(120))
+    g = game(tmp_path, [("a", 50, 50, 65, "british"), ("b", bx, by, 30, "french")])
+    g.play("move a F10")
+    g.play("end")
+    events = g.play("fire b a")
+    assert events[1]["side"] == "port"
+    g.play("end")
+    assert g.state.ship("a").fired_on
+    return g
+
+
+def test_tack_under_fire_needs_a_command_check(tmp_path, rigged):
+    g = _under_fire(tmp_path)
+    rigged([6, 6])  # 6 + 6 + 5 = 17 > 10
+    events = g.play("move a F2 T")
+    assert [e["passed"] for e in events if "check" in e] == [True]
+    assert g.state.ship("a").tacking
+
+
+def test_failed_tack_is_left_to_the_opponent(tmp_path, rigged):
+    g = _under_fire(tmp_path)
+    rigged([1, 2])  # 1 + 2 + 5 = 8: fails
+    g.play("move a F2 T")
+    assert g.state.pending[0].kind == "irons_or_luffing" and g.state.pending[0].side == "french"
+    g.play("choose a luffing")
+    assert g.state.ship("a").luffing and not g.state.ship("a").tacking
+
+
+def test_fired_on_is_forgotten_after_her_own_turn(tmp_path):
+    g = _under_fire(tmp_path)
+    g.play("move a L2")  # she luffs along instead (she is beating: L declares luffing)
+    g.play("end")
+    assert not g.state.ship("a").fired_on
+
+
+def test_command_check_is_2d6_plus_command_over_10(tmp_path, rigged):
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    # a is luffing (θ 30); recovering needs a command check: 2 + 3 + 5 = 10, not > 10
+    rigged([2, 3])
+    events = g.play("recover a port")
+    check = next(e for e in events if "check" in e)
+    assert check["total"] == 10 and not check["passed"]
+    assert g.state.pending and g.state.pending[0].side == "french"
+    g.undo()
+    rigged([2, 4])  # 2 + 4 + 5 = 11 > 10: passes
+    g.play("recover a port")
+    assert g.state.ship("a").pose.heading == pytest.approx(60)  # close-hauled, wind over port
+
+
+def test_failed_check_leaves_her_in_irons_or_luffing_at_the_opponents_choice(tmp_path, rigged):
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    rigged([1, 1])
+    g.play("recover a port")
+    with pytest.raises(IllegalAction, match="waiting for french"):
+        g.play("end")
+    g.play("choose a irons")
+    a = g.state.ship("a")
+    assert a.in_irons and a.pose.heading == pytest.approx(0)  # pointing into the wind
+    g.play("end")
+    g.play("end")
+    # in irons she does not move, not even the 2 cm of inertia
+    with pytest.raises(IllegalAction, match="in irons"):
+        g.play("move a F2")
+    g.play("end")  # and owes no movement
+
+
+def test_luffing_choice_falls_off_into_the_luffing_sector(tmp_path, rigged):
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    rigged([1, 1])
+    g.play("recover a port")
+    g.play("choose a luffing")
+    a = g.state.ship("a")
+    # half-way into the luffing sector (60 / 2 = 30° off the wind) on her own side
+    assert a.luffing and a.pose.heading == pytest.approx(30)
+
+
+# ---- collisions ----------------------------------------------------------------------
+
+
+def _closing(tmp_path):
+    """a sails east at (30, 50), reaching (20 to sail); b lies across her path at x = 45,
+    heading 30 (luffing, so she may lie still).  a's bow is at x = 34."""
+    return game(tmp_path, [("a", 30, 50, 90, "british"), ("b", 45, 50, 30, "french")])
+
+
+def test_ramming_needs_a_command_check_then_the_target_may_stand(tmp_path, rigged):
+    g = _closing(tmp_path)
+    rigged([6, 6])
+    events = g.play("ram a b F20")
+    hit = next(e for e in events if "collision" in e)
+    assert hit["with"] == "b"
+    assert g.state.pending[0].kind == "avoid_or_stand" and g.state.pending[0].side == "french"
+    g.play("stand b")
+    assert g.state.is_grappled("a", "b")
+    g.play("end")  # her movement ended at the contact: nothing more is owed
+
+
+def test_failed_ram_check_comes_up_alongside_without_grappling(tmp_path, rigged):
+    g = _closing(tmp_path)
+    rigged([1, 1])
+    events = g.play("ram a b F20")
+    assert any("no_collision" in e for e in events)
+    assert not g.state.is_grappled("a", "b") and not g.state.pending
+
+
+def test_avoiding_needs_a_check_and_at_most_half_movement(tmp_path, rigged):
+    g = _closing(tmp_path)
+    rigged([6, 6])
+    g.play("ram a b F20")
+    # b is luffing: 2/3 × 15 = 10, so an avoiding move is at most 5
+    with pytest.raises(IllegalAction, match="at most half her movement: 5"):
+        g.play("avoid b F6")
+    rigged([6, 6])
+    g.play("avoid b F5")
+    assert not g.state.is_grappled("a", "b")
+    assert g.state.ship("b").pose.y == pytest.approx(50 + 5 * math.cos(math.radians(30)))
+
+
+def test_a_plain_move_stops_at_contact_with_an_own_ship(tmp_path):
+    g = game(
+        tmp_path,
+        [("a", 30, 50, 90, "british"), ("c", 45, 50, 30, "british"), ("b", 150, 150, 30, "french")],
+    )
+    events = g.play("move a F20")
+    assert next(e for e in events if "collision" in e)["with"] == "c"
+    assert not g.state.is_grappled("a") and g.state.ship("a").done
+
+
+# ---- boarding ------------------------------------------------------------------------
+
+
+def _grappled(tmp_path, rigged):
+    g = _closing(tmp_path)
+    rigged([6, 6])
+    g.play("ram a b F20")
+    g.play("stand b")
+    return g
+
+
+def test_boarding_roll_and_the_loser_loses_a_crew(tmp_path, rigged):
+    g = _grappled(tmp_path, rigged)
+    # boarder 2d6 + 1 (her party of one crew box is crossed off as it goes);
+    # defender 2d6 + half her remaining crew (4 // 2 = 2).  5 + 1 = 6 beats 1 + 1 + 2 = 4.
+    rigged([2, 3, 1, 1])
+    events = g.play("board a b")
+    fight = next(e for e in events if "boarding" in e)
+    assert (fight["attack"], fight["defence"], fight["loser"]) == (6, 4, "b")
+    assert g.state.ship("a").crew_lost == 1 and g.state.ship("b").crew_lost == 1
+    with pytest.raises(IllegalAction, match="already sent a boarding party"):
+        g.play("board a b")
+
+
+def test_boarding_tie_nobody_loses(tmp_path, rigged):
+    g = _grappled(tmp_path, rigged)
+    rigged([1, 2, 1, 1])  # 3 + 1 = 4 against 1 + 1 + 2 = 4
+    events = g.play("board a b")
+    assert next(e for e in events if "boarding" in e)["loser"] is None
+    assert g.state.ship("b").crew_lost == 0
+
+
+def test_defender_may_counter_board_and_a_ship_with_no_crew_strikes(tmp_path, rigged):
+    g = _grappled(tmp_path, rigged)
+    rigged([1, 1, 6, 6])  # a's party fails: 2 + 1 = 3 against 12 + 2
+    g.play("board a b")
+    assert g.state.ship("a").crew_lost == 2  # the party, and the loss
+    g.play("end")
+    # b counter-boards on her turn: a has 2 crew left, so she adds 1
+    rigged([6, 6, 1, 1])
+    g.play("board b a")
+    assert g.state.ship("a").crew_lost == 3
+    g.play("end")
+    g.play("end")
+    rigged([6, 6, 1, 1])
+    events = g.play("board b a")  # a's last crew box goes: she strikes to b
+    struck = next(e for e in events if "struck" in e)
+    assert struck == {"struck": "a", "why": "no crew left", "captured_by": "french"}
+    assert g.state.winner == "french"
+    with pytest.raises(IllegalAction, match="game is over"):
+        g.play("end")
+
+
+def test_gunfire_is_halved_while_boarding(tmp_path):
+    from dataclasses import replace
+
+    from tabletop.rules.trafalgar_game import TrafalgarGame
+
+    g = _abeam(tmp_path)
+    rules = TrafalgarGame(g.state.scenario.ruleset)
+    assert rules.fire_plan(g.state, "a", "b", False)["groups"] == [("light", 3)]
+    boarding = replace(g.state, grappled=(("a", "b"),), boarding=(("a", "b"),))
+    assert rules.fire_plan(boarding, "a", "b", False)["groups"] == [("light", 2)]  # ⌈3/2⌉
+
+
+def test_cut_loose(tmp_path, rigged):
+    g = _grappled(tmp_path, rigged)
+    rigged([6, 6])
+    g.play("cut a")
+    assert not g.state.is_grappled("a")
+
+
+# ---- fire ----------------------------------------------------------------------------
+
+
+def _abeam(tmp_path, **kw):
+    """a at (30, 30) heading 30 (luffing: she may lie still), b 12.5 off her starboard beam."""
+    bx = 30 + (1.25 + 12.5 + 1.25) * math.sin(math.radians(120))
+    by = 30 + (1.25 + 12.5 + 1.25) * math.cos(math.radians(120))
+    return game(tmp_path, [("a", 30, 30, 30, "british"), ("b", bx, by, 30, "french")], **kw)
+
+
+def test_one_broadside_per_side_per_turn(tmp_path):
+    g = _abeam(tmp_path)
+    g.play("fire a b")
+    with pytest.raises(IllegalAction, match="fired her starboard broadside"):
+        g.play("fire a b")
+
+
+def test_hits_saves_and_normal_damage_cross_the_hull_track(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    # 3 light dice at medium range need 4: 5, 4 hit, 3 misses.  Saves 4+: 1 fails, 6 saves.
+    # One unsaved ordinary hit: the first hull box ('.').
+    rigged([5, 4, 3, 1, 6])
+    events = g.play("fire a b")
+    assert rolls(events, "to hit") == [5, 4, 3] and rolls(events, "saves") == [1, 6]
+    b = g.state.ship("b")
+    assert b.hull_lost == 1 and b.crew_lost == 0 and b.fired_on
+
+
+def test_a_natural_six_is_a_critical_on_the_low_table(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    # 6 hits and is a critical; save 2 fails; critical roll 3: rudder hit
+    rigged([6, 1, 1, 2, 3])
+    events = g.play("fire a b")
+    assert next(e for e in events if "critical" in e) == {"critical": "b", "table": "low", "row": 3}
+    assert g.state.ship("b").rudder
+    rigged([1])  # the repair roll at the start of b's turn fails
+    g.play("end")
+    # b's turn: no turns until repaired; she may still luff straight ahead
+    g.play("move b L2")
+    with pytest.raises(IllegalAction, match="rudder"):
+        g.play("move b S10 L1")
+
+
+def test_rudder_is_repaired_on_four_or_more(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    rigged([6, 1, 1, 2, 3])
+    g.play("fire a b")
+    rigged([4])  # the repair roll at the start of b's turn
+    events = g.play("end")
+    assert any(e.get("repaired") == "b" for e in events)
+    assert not g.state.ship("b").rudder
+
+
+def test_critical_row_six_holes_her_and_she_leaks_each_turn(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    # critical roll 6: D6 hull (rolled 2), D3 crew (rolled 1 → 1), below-waterline hit
+    rigged([6, 1, 1, 1, 6, 2, 1])
+    g.play("fire a b")
+    b = g.state.ship("b")
+    # track ".C.G.R.CG": two boxes crossed ('.', 'C'): one crew; plus the D3 crew (1)
+    assert (b.hull_lost, b.crew_lost, b.holed) == (2, 2, True)
+    g.play("end")
+    g.play("end")  # the end of b's own turn: she leaks one box ('.')
+    assert g.state.ship("b").hull_lost == 3
+
+
+def test_long_range_has_no_criticals(tmp_path, rigged):
+    # b 25 off a's beam: long range (need 5), and a 6 is only a hit
+    bx = 30 + (1.25 + 25 + 1.25) * math.sin(math.radians(120))
+    by = 30 + (1.25 + 25 + 1.25) * math.cos(math.radians(120))
+    g = game(tmp_path, [("a", 30, 30, 30, "british"), ("b", bx, by, 30, "french")])
+    rigged([6, 1, 1, 1])
+    events = g.play("fire a b")
+    assert not any("critical" in e for e in events)
+    assert g.state.ship("b").hull_lost == 1
+
+
+def test_firing_high_hits_the_masts_and_slows_her(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    # firing high at medium: need 5.  Hit 5, save 1 fails: one mast box of a random mast
+    # (the d2 for which mast: 2 → main).  Speed 15 − 1 cm per mast box = 14.
+    rigged([5, 2, 2, 1, 2])
+    g.play("fire a b high")
+    b = g.state.ship("b")
+    assert b.masts_lost == (("main", 1),) and b.masts_damaged
+    from tabletop.rules.trafalgar_game import class_now
+
+    cls = class_now(g.state.scenario.ruleset, g.state.scenario.ship("b").cls, b, "cm")
+    assert cls.speed == pytest.approx(14)
+
+
+def test_shaded_boxes_cost_crew_guns_and_rigging(tmp_path, rigged):
+    g = _abeam(tmp_path)
+    # three hits, three failed saves, no criticals: boxes '.', 'C', '.' crossed
+    rigged([5, 5, 5, 1, 1, 1])
+    g.play("fire a b")
+    b = g.state.ship("b")
+    assert (b.hull_lost, b.crew_lost) == (3, 1)
+    g.play("end")
+    # b's next box is 'G': a gun off the side facing a (b's port side: a is to her west)
+    g.play("end")
+    rigged([5, 1, 1, 1])  # one hit, its save fails: box 'G'
+    g.play("fire a b")
+    b = g.state.ship("b")
+    assert b.guns_lost == (("port", "light", 1),)
+
+
+def test_exact_odds_before_rolling(tmp_path):
+    from tabletop.rules.trafalgar_game import TrafalgarGame
+
+    g = _abeam(tmp_path)
+    fp = TrafalgarGame(g.state.scenario.ruleset).fire_plan(g.state, "a", "b", False)
+    odds = fp["odds"]
+    # 3 dice, p_hit 1/2: P(k hits) = C(3, k) / 8
+    assert odds["hits"] == [0.125, 0.375, 0.375, 0.125]
+    # unsaved per die: 1/2 × (1 − 1/2) = 1/4: P(0) = 27/64
+    assert odds["unsaved"][0] == pytest.approx(27 / 64, abs=1e-6)
+    assert odds["expected_unsaved"] == 0.75
+
+
+# ---- the optional ±3 cm speed change --------------------------------------------------
+
+
+def test_optional_speed_change(tmp_path):
+    g = game(tmp_path, [("a", 50, 50, 180, "british"), ("b", 150, 150, 30, "french")])
+    from dataclasses import replace
+
+    g = Game(replace(g.start, scenario=replace(g.start.scenario, options={"speed_change": True})))
+    g.play("move a F8")  # first turn: anything up to the running allowance of 15
+    g.play("end")
+    g.play("end")
+    with pytest.raises(IllegalAction, match="at most 11"):
+        g.play("move a F12")  # 8 + 3
+    g.play("move a F5")  # 8 − 3
+    g.play("end")
+
+
+# ---- replay, undo, save -----------------------------------------------------------------
+
+
+def test_apply_is_pure_and_undo_never_rerolls(tmp_path):
+    g = _abeam(tmp_path)
+    s0 = g.state
+    s1, ev1 = apply(s0, "fire a b")
+    s2, ev2 = apply(s0, "fire a b")
+    assert s1 == s2 and ev1 == ev2
+    g.play("fire a b")
+    g.undo()
+    assert g.state == s0
+    g.redo()
+    assert g.state == s1
+
+
+def test_save_and_load(tmp_path):
+    g = _abeam(tmp_path)
+    g.play("fire a b")
+    g.play("end")
+    path = tmp_path / "game.json"
+    g.save(path)
+    again = Game.load(path)
+    assert again.state == g.state and [str(a) for a in again.actions] == ["fire a b", "end"]
+
+
+def test_illegal_action_changes_nothing(tmp_path):
+    g = _abeam(tmp_path)
+    before = g.state
+    with pytest.raises(IllegalAction):
+        g.play("move a S90")
+    assert g.state == before and not g.history
+    assert initial_state(g.state.scenario) == g.start
