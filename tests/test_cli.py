@@ -180,3 +180,22 @@ def test_console_script_errors_have_no_traceback():
         cwd=ROOT,
     )
     assert r.returncode == 2 and "Traceback" not in r.stderr and "no ship with id 'zz'" in r.stderr
+
+
+def test_run_replays_a_log(capsys, tmp_path):
+    log = str(ROOT / "games/frigate-duel-boarding.log")
+    d = as_json(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), log)
+    assert d["winner"] == "french" and d["turn"] == 1
+    amazon = next(s for s in d["ships"] if s["id"] == "amazon")
+    assert "struck" in amazon["status"] and amazon["captured_by"] == "french"
+    assert any("boarding" in e for e in d["events"])
+    code, out, _ = run(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), log)
+    assert code == 0 and "french has won" in out
+
+
+def test_run_names_the_illegal_line(capsys, tmp_path):
+    log = tmp_path / "bad.log"
+    log.write_text("move amazon F5\nend\n")
+    code, _, err = run(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), str(log))
+    assert code == 2
+    assert "action 2 'end'" in err and "full allowance" in err

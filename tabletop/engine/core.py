@@ -34,6 +34,8 @@ def apply(state: GameState, action: Action | str) -> tuple[GameState, Events]:
                 f"waiting for {p.side} to decide for {p.ship}: "
                 + " or ".join(f"'{v} {p.ship} ...'" for v in waiting[p.kind])
             )
+    elif act.verb in ("choose", "avoid", "stand"):
+        raise IllegalAction(f"there is no decision to make for {act.ship}")
     events: Events = [{"action": str(act), "turn": state.turn, "side": state.active_side}]
     dice = Dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, dice, events)

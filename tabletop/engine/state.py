@@ -104,8 +104,12 @@ class GameState:
         ships = []
         for s in self.ships:
             d = asdict(s)
-            d["pose"] = [s.pose.x, s.pose.y, s.pose.heading]
-            d["turn_start"] = None if s.turn_start is None else list(s.turn_start)
+            # 9 decimals: far below any ruling, and proof against last-bit differences
+            # between machines when golden playthroughs are compared
+            d["pose"] = [round(v, 9) for v in s.pose]
+            d["turn_start"] = None if s.turn_start is None else [round(v, 9) for v in s.turn_start]
+            d["moved"] = round(s.moved, 9)
+            d["last_distance"] = None if s.last_distance is None else round(s.last_distance, 9)
             d["guns_lost"] = [list(g) for g in s.guns_lost]
             d["masts_lost"] = [list(m) for m in s.masts_lost]
             d["path"] = list(s.path)

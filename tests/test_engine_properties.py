@@ -1,0 +1,103 @@
+"""Properties of the engine over many dice: replay is identical, undo of everything
+returns the initial state, and saving then loading changes nothing."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.data.load import load_scenario
+from tabletop.engine.core import Game, IllegalAction, read_log, replay
+
+from .conftest import ROOT
+
+SCN = load_scenario(ROOT / "scenarios/frigate-duel.toml")
+LOGS = [
+    read_log(ROOT / "games/frigate-duel.log")[1],
+    read_log(ROOT / "games/frigate-duel-boarding.log")[1],
+]
+
+
+def play_until_illegal(seed: int, actions: list[str]) -> Game:
+    """Other dice may make a later action of the log illegal: play up to there."""
+    game = Game.new(SCN, seed)
+    for a in actions:
+        try:
+            game.play(a)
+        except IllegalAction:
+            break
+    return game
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**31), log=st.sampled_from(LOGS))
+def test_replay_undo_save(tmp_path, seed, log):
+    game = play_until_illegal(seed, log)
+    assert game.actions  # the first action of each log is legal whatever the dice
+    again = replay(SCN, [str(a) for a in game.actions], seed)
+    assert again.state == game.state and again.events == game.events
+    path = tmp_path / f"save-{seed}.json"
+    game.save(path)
+    assert Game.load(path).state == game.state
+    end = game.state
+    while game.undo():
+        pass
+    assert game.state == game.start
+    while game.redo():
+        pass
+    assert game.state == end
+
+
+words = st.sampled_from(
+    [
+        "move",
+        "ram",
+        "fire",
+        "tack",
+        "recover",
+        "choose",
+        "avoid",
+        "stand",
+        "board",
+        "cut",
+        "end",
+        "amazon",
+        "loire",
+        "nobody",
+        "port",
+        "starboard",
+        "irons",
+        "luffing",
+        "high",
+        "F2",
+        "F22.6667",
+        "S30",
+        "P45",
+        "T",
+        "L3",
+        "A",
+        "F0",
+        "S200",
+        "X",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 100), script=st.lists(st.lists(words, min_size=1, max_size=5), max_size=12)
+)
+def test_any_action_is_played_or_refused_with_a_reason(seed, script):
+    """Random actions never crash the engine: each is played or refused in words."""
+    from tabletop.errors import TabletopError
+
+    game = Game.new(SCN, seed)
+    for words_ in script:
+        before = game.state
+        try:
+            game.play(" ".join(words_))
+        except TabletopError as e:
+            assert str(e)
+            assert game.state == before

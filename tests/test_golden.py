@@ -1,0 +1,81 @@
+"""Golden playthroughs: a scenario, a seed, the actions, and the state after each.
+
+One test replays every file under ``tests/golden/<ruleset>/`` and fails on the first
+state that differs; another fails if a ruleset with a game engine has no playthrough.
+``TABLETOP_REGOLD=1 pytest tests/test_golden.py`` rewrites them from their logs after a
+deliberate change of the rules (review the diff before committing it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tabletop import rules
+from tabletop.data.load import load_scenario
+from tabletop.engine.core import Game, read_log
+from tabletop.rules.base import Ruleset
+
+from .conftest import ROOT
+
+GOLDEN = Path(__file__).parent / "golden"
+SOURCES = {  # golden file → (scenario, log), for regeneration
+    "trafalgar-modified/frigate-duel.json": (
+        "scenarios/frigate-duel.toml",
+        "games/frigate-duel.log",
+    ),
+    "trafalgar-modified/frigate-duel-boarding.json": (
+        "scenarios/frigate-duel.toml",
+        "games/frigate-duel-boarding.log",
+    ),
+}
+
+
+def play(scenario: str, seed: int | None, actions: list[str]) -> list[dict]:
+    game = Game.new(load_scenario(ROOT / scenario), seed)
+    states = []
+    for a in actions:
+        game.play(a)
+        states.append(game.state.snapshot())
+    return states
+
+
+@pytest.mark.skipif(not os.environ.get("TABLETOP_REGOLD"), reason="only when regenerating")
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_regenerate(name):
+    scenario, log = SOURCES[name]
+    seed, actions = read_log(ROOT / log)
+    states = play(scenario, seed, actions)
+    out = GOLDEN / name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(
+        json.dumps(
+            {"scenario": scenario, "log": log, "seed": seed, "actions": actions, "states": states},
+            indent=1,
+        )
+        + "\n"
+    )
+
+
+def golden_files() -> list[Path]:
+    return sorted(GOLDEN.glob("*/*.json"))
+
+
+@pytest.mark.parametrize("path", golden_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_playthrough_replays_identically(path):
+    data = json.loads(path.read_text())
+    states = play(data["scenario"], data["seed"], data["actions"])
+    for n, (got, want) in enumerate(zip(states, data["states"], strict=True), 1):
+        assert got == want, (
+            f"{path.name}: state after action {n} '{data['actions'][n - 1]}' differs"
+        )
+
+
+def test_every_playable_ruleset_has_a_golden_playthrough():
+    playable = [name for name in rules.NAMES if Ruleset.registry[name].has_engine]
+    assert playable  # at least the modified Trafalgar rules
+    for name in playable:
+        assert list((GOLDEN / name).glob("*.json")), f"no golden playthrough for {name}"
