@@ -53,9 +53,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         )
     else:
+        n, t = len(scn.ships), len(scn.terrain)
         print(
-            f"{args.scenario}: ok ({scn.name}: {scn.ruleset.name}, {len(scn.ships)} ships, "
-            f"{len(scn.terrain)} terrain pieces)"
+            f"{args.scenario}: ok ({scn.name}: {scn.ruleset.name}, {n} ship{'s' * (n != 1)}, "
+            f"{t} terrain piece{'s' * (t != 1)})"
         )
     return 0
 

@@ -384,6 +384,9 @@ def _saves(
         common.append({"name": "bow raked", "value": sm.get("bow_rake", -1)})
     if rk == "stern":
         common.append({"name": "stern raked", "value": sm.get("stern_rake", -2)})
+    own = target.fields.get("save_modifier")
+    if isinstance(own, int) and not isinstance(own, bool) and own:
+        common.append({"name": f"{target.name} (data card)", "value": own})
     by_gun: dict[str, Any] = {}
     for g in guns:
         mods: list[dict[str, Any]] = list(common)

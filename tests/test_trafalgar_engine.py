@@ -509,3 +509,22 @@ def test_illegal_action_changes_nothing(tmp_path):
         g.play("move a S90")
     assert g.state == before and not g.history
     assert initial_state(g.state.scenario) == g.start
+
+
+def test_no_tacking_in_a_light_wind(tmp_path):
+    from dataclasses import replace
+
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    scn = g.start.scenario
+    g = Game(replace(g.start, scenario=replace(scn, wind=replace(scn.wind, strength="light"))))
+    with pytest.raises(IllegalAction, match="light wind"):
+        g.play("move a F2 T")
+
+
+def test_data_card_save_modifier(tmp_path):
+    # a class with `save_modifier = 1` on its card saves on 3+ at medium range
+    from tabletop.fire import rule_fire
+
+    g = _abeam(tmp_path, fields=FIELDS + "\nsave_modifier = 1")
+    r = rule_fire(g.state.table(), "a", "b")
+    assert r.save["by_gun"]["light"]["need"] == 3

@@ -166,8 +166,14 @@ class TrafalgarGame:
             raise IllegalAction(f"{ship} is grappled: 'cut {ship}' to break free first")
         if st.luffing and any(s.kind in "FPS" for s in new_steps):
             raise IllegalAction(f"{ship} was left luffing: she may only luff (L) or recover")
-        if any(s.kind == "T" for s in new_steps) and st.last_tack >= state.turn - 1:
-            raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
+        if any(s.kind == "T" for s in new_steps):
+            if st.last_tack >= state.turn - 1:
+                raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
+            calm = self.rs.raw.get("movement", {}).get("no_tacking_in", [])
+            if state.scenario.wind.strength in calm:
+                raise IllegalAction(
+                    f"no square-rigger can tack in a {state.scenario.wind.strength} wind"
+                )
         prev = parse_path(" ".join(st.path)) if st.path else ()
         steps = (*prev, *new_steps)
         plan = self._plan(state, ship, steps, partial=True)
