@@ -27,7 +27,7 @@ def ship_report(state: GameState, ship: str) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {
         "id": ship,
-        "side": state.side_of(ship),
+        "side": state.scenario.ship(ship).side,
         "x": round(st.pose.x, 4),
         "y": round(st.pose.y, 4),
         "heading": round(st.pose.heading, 4),
@@ -84,6 +84,14 @@ def state_text(state: GameState) -> str:
 def event_text(e: dict[str, Any]) -> str:
     if "action" in e:
         return f"> {e['action']}"
+    if "fire" in e:
+        dice = " + ".join(f"{n} {g}" for g, n in e["dice"].items())
+        odds = e.get("odds") or {}
+        rake = f", {e['rake']} rake" if e.get("rake") else ""
+        return (f"    {e['fire']} fires her {e['side']} broadside at {e['target']}: range "
+                f"{e['range']:g} {e['band']}{rake}, {e['need']}+ to hit with {dice}; "
+                f"expected unsaved hits {odds.get('expected_unsaved', 0):g}, "
+                f"P(any) {odds.get('p_any_unsaved', 0):.2f}")
     if "dice" in e and "why" in e:
         return f"    rolls {e['dice']} ({e['why']})"
     return "    " + ", ".join(f"{k} {v}" for k, v in e.items())
