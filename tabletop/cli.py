@@ -107,6 +107,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     scn = _scenario(args.scenario)
     seed, actions = read_log(args.log)
     game = replay(scn, actions, seed, where=args.log)
+    for _ in range(args.undo):
+        game.undo()
     if args.save:
         game.save(args.save)
     data = {
@@ -191,6 +193,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("scenario")
     sp.add_argument("log", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')")
     sp.add_argument("--save", help="also write the game as a saved game (JSON)")
+    sp.add_argument(
+        "--undo",
+        type=int,
+        default=0,
+        metavar="N",
+        help="take back the last N actions before reporting",
+    )
     sp = cmd("render", cmd_render, "draw the table to a PNG, headless", json_flag=False)
     sp.add_argument("scenario")
     sp.add_argument("-o", "--output", required=True, help="PNG file to write")

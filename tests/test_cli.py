@@ -199,3 +199,13 @@ def test_run_names_the_illegal_line(capsys, tmp_path):
     code, _, err = run(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), str(log))
     assert code == 2
     assert "action 2 'end'" in err and "full allowance" in err
+
+
+def test_run_can_take_actions_back(capsys):
+    log = str(ROOT / "games/frigate-duel-boarding.log")
+    d = as_json(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), log, "--undo", "1")
+    # the last action (loire's winning broadside) is taken back: no winner, amazon afloat
+    assert d["winner"] is None and d["active_side"] == "french"
+    assert len(d["actions"]) == 5
+    amazon = next(s for s in d["ships"] if s["id"] == "amazon")
+    assert "struck" not in amazon["status"]

@@ -88,10 +88,12 @@ def event_text(e: dict[str, Any]) -> str:
         dice = " + ".join(f"{n} {g}" for g, n in e["dice"].items())
         odds = e.get("odds") or {}
         rake = f", {e['rake']} rake" if e.get("rake") else ""
-        return (f"    {e['fire']} fires her {e['side']} broadside at {e['target']}: range "
-                f"{e['range']:g} {e['band']}{rake}, {e['need']}+ to hit with {dice}; "
-                f"expected unsaved hits {odds.get('expected_unsaved', 0):g}, "
-                f"P(any) {odds.get('p_any_unsaved', 0):.2f}")
+        return (
+            f"    {e['fire']} fires her {e['side']} broadside at {e['target']}: range "
+            f"{e['range']:g} {e['band']}{rake}, {e['need']}+ to hit with {dice}; "
+            f"expected unsaved hits {odds.get('expected_unsaved', 0):g}, "
+            f"P(any) {odds.get('p_any_unsaved', 0):.2f}"
+        )
     if "dice" in e and "why" in e:
         return f"    rolls {e['dice']} ({e['why']})"
     return "    " + ", ".join(f"{k} {v}" for k, v in e.items())
