@@ -52,7 +52,8 @@ class ManOWar(Ruleset):
                 break
             if st.kind in "FL":
                 segs.append(Segment(length=float(st.value)))
-                since = (since or 0.0) + float(st.value)
+                if since is not None:  # counted from the last turn, not from the start
+                    since += float(st.value)
             elif st.kind in "PS":
                 turns += 1
                 if float(st.value) > max_turn + 1e-9:

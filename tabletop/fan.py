@@ -1,0 +1,264 @@
+"""The fan: every legal end pose of a ship this turn, sampled densely over the templates.
+
+Paths are generated as parameter grids (first run, turn angles, runs between) and laid
+out for all of them at once with numpy; the rules that shape them (inertia, turn limits,
+the whole allowance, no bow into the luffing sector) are applied as array masks, and
+collisions are excluded by testing sampled hulls along every path against the other
+bases and land in one STRtree query.  Each pose keeps its path text, so choosing one
+from the fan is choosing that move; the tests re-check samples with the ruleset's own
+``plan_move``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.pose import to_world
+from tabletop.model import Scenario, Ship
+from tabletop.movement import obstacles
+from tabletop.units import TOL
+
+
+@dataclass(frozen=True)
+class Fan:
+    x: np.ndarray
+    y: np.ndarray
+    heading: np.ndarray
+    sector: np.ndarray  # index into the ruleset's sectors, for colouring
+    steps: tuple[tuple[tuple[str, np.ndarray], ...], ...]  # per group: (token kind, values)
+    group: np.ndarray  # which group each pose came from
+    row: np.ndarray  # and its row there
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    def path(self, i: int) -> str:
+        """The path text of pose ``i`` (built on demand: a fan holds thousands)."""
+        words = []
+        for kind, values in self.steps[int(self.group[i])]:
+            v = float(values[int(self.row[i])])
+            if kind == "T":  # a turn: the sign says which way
+                if abs(v) > 1e-9:
+                    words.append(f"{'S' if v > 0 else 'P'}{_fmt(abs(v))}")
+            elif v > 1e-9:
+                words.append(f"{kind}{_fmt(v)}")
+        return " ".join(words)
+
+    def nearest(self, x: float, y: float) -> int:
+        return int(np.argmin(np.hypot(self.x - x, self.y - y)))
+
+
+def _fmt(v: float) -> str:
+    # six decimals: the rounding of three runs stays well inside MOVE_TOL of the allowance
+    return f"{v:.6f}".rstrip("0").rstrip(".")
+
+
+class _Paths:
+    """Many paths laid out together: parallel arrays of poses and the sampled poses."""
+
+    def __init__(self, n: int, x: float, y: float, h: float) -> None:
+        self.x = np.full(n, x)
+        self.y = np.full(n, y)
+        self.h = np.full(n, h)
+        self.samples: list[np.ndarray] = [np.stack([self.x, self.y, self.h], -1)]  # (n, 3) each
+        self.ok = np.ones(n, bool)
+
+    def straight(self, d: np.ndarray, k: int = 1) -> None:
+        """Runs need only their end: the swept hull between two poses is exact for a run."""
+        r = np.radians(self.h)
+        for f in np.linspace(0, 1, k + 1)[1:]:
+            self.samples.append(
+                np.stack([self.x + f * d * np.sin(r), self.y + f * d * np.cos(r), self.h], -1)
+            )
+        self.x = self.x + d * np.sin(r)
+        self.y = self.y + d * np.cos(r)
+
+    def turn(self, a: np.ndarray, radius: float, k: int = 3) -> None:
+        """Turn ``a`` degrees (+ starboard) on an arc of ``radius`` (0: pivot)."""
+        sign = np.where(a >= 0, 1.0, -1.0)
+        r0 = np.radians(self.h)
+        cx = self.x + sign * radius * np.cos(r0)
+        cy = self.y - sign * radius * np.sin(r0)
+        for f in np.linspace(0, 1, k + 1)[1:]:
+            h = self.h + f * a
+            rr = np.radians(h)
+            self.samples.append(
+                np.stack([cx - sign * radius * np.cos(rr), cy + sign * radius * np.sin(rr), h], -1)
+            )
+        h = self.h + a
+        rr = np.radians(h)
+        self.x = cx - sign * radius * np.cos(rr)
+        self.y = cy + sign * radius * np.sin(rr)
+        self.h = np.mod(h, 360.0)
+
+
+def _grid(*axes: np.ndarray) -> list[np.ndarray]:
+    return [g.ravel() for g in np.meshgrid(*axes, indexing="ij")]
+
+
+def fan(scn: Scenario, ship_id: str, density: int = 6) -> Fan:
+    """Legal end poses of ``ship_id`` from where she stands (a fresh move)."""
+    ship = scn.ship(ship_id)
+    rs = scn.ruleset
+    if rs.name == "hold-fast":
+        return _holdfast(scn, ship)
+    theta0 = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
+    sector = rs.sector(theta0)
+    least, most = rs.allowance(ship.cls, sector)
+    if most <= 0:
+        return _empty()
+    luff = sector.min_factor is not None
+    if rs.name == "trafalgar-modified":
+        radius = rs.turn_radius(ship.cls.base_length, scn.units)  # type: ignore[attr-defined]
+        max_turn = float(rs.max_turn)  # type: ignore[attr-defined]
+        inertia = rs.inertia * rs.scale(scn.units)  # type: ignore[attr-defined]
+        gap = 0.0
+        forbidden = None if luff else rs.sectors[1].lower  # the bow may not enter luffing
+    else:  # man-o-war: pivots, the class's turn and gap
+        radius, inertia = 0.0, 0.0
+        max_turn = float(ship.cls.fields.get("turn", 45))
+        gap = float(ship.cls.fields.get("between_turns", 0)) * rs.scale(scn.units)
+        forbidden = rs.sectors[1].lower  # turning head to wind ends the move
+        luff = True  # any distance up to the allowance
+    n_turns = min(2, ship.cls.turns if ship.cls.turns is not None else 2)
+    angles = np.concatenate(
+        [
+            -np.linspace(max_turn, max_turn / density, density),
+            np.linspace(max_turn / density, max_turn, density),
+        ]
+    )
+    word = "L" if luff and rs.name == "trafalgar-modified" else "F"
+    out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]] = []
+
+    # no turn: straight ahead (a luffing ship or a Man O' War may stop short)
+    ds = np.linspace(most / density, most, density) if luff else np.array([most])
+    p = _Paths(len(ds), ship.pose.x, ship.pose.y, ship.pose.heading)
+    p.straight(ds)
+    out.append((p, ((word, ds),)))
+    for k in range(1, n_turns + 1):
+        fracs = np.linspace(0, 1, 4 if k == 1 else 3)
+        a = _grid(*([angles] * k), *([fracs] * (k + 1)))
+        turns, shares = a[:k], np.stack(a[k:], 0)
+        arc = sum(np.abs(np.radians(t)) * radius for t in turns)
+        free = most - arc - inertia - gap * (k - 1)
+        keep = free >= -TOL
+        total = np.where(keep, np.maximum(free, 0.0), 0.0)
+        weights = shares + 1e-9
+        # the whole allowance is shared out between the runs; a luffing ship may stop short
+        weights = weights / (weights.sum(0) if not luff else max(1, k + 1))
+        runs = weights * total
+        runs[0] = runs[0] + inertia
+        runs[1:k] = runs[1:k] + gap
+        sel = np.flatnonzero(keep & (runs.sum(0) > 0))
+        if sel.size == 0:
+            continue
+        p = _Paths(sel.size, ship.pose.x, ship.pose.y, ship.pose.heading)
+        steps: list[tuple[str, np.ndarray]] = []
+        for i in range(k + 1):
+            p.straight(runs[i][sel])
+            steps.append((word, runs[i][sel]))
+            if i < k:
+                ang = turns[i][sel]
+                p.turn(ang, radius)
+                steps.append(("T", ang))
+                if forbidden is not None:
+                    p.ok &= relative_wind(scn.wind.from_deg, p.h) >= forbidden - 1e-9
+        out.append((p, tuple(steps)))
+    return _finish(scn, ship, out)
+
+
+def _holdfast(scn: Scenario, ship: Ship) -> Fan:
+    """Every sequence of 1-inch moves and 45° pivots within the ship's speed."""
+    rs = scn.ruleset
+    step = rs.scale(scn.units)
+    speed = int(ship.cls.speed)
+    out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]] = []
+    for n in range(1, speed + 1):
+        group = list(itertools.product(("F", "P", "S"), repeat=n))
+        p = _Paths(len(group), ship.pose.x, ship.pose.y, ship.pose.heading)
+        steps: list[tuple[str, np.ndarray]] = []
+        for i in range(n):
+            kind = np.array([g[i] for g in group])
+            fwd = kind == "F"
+            p.ok &= ~fwd | (relative_wind(scn.wind.from_deg, p.h) >= rs.sectors[1].lower)
+            p.straight(np.where(fwd, step, 0.0))
+            ang = np.where(kind == "S", 45.0, np.where(kind == "P", -45.0, 0.0))
+            p.turn(ang, 0.0, k=1)
+            steps += [("F", np.where(fwd, 1.0, 0.0)), ("T", ang)]
+        out.append((p, tuple(steps)))
+    return _finish(scn, ship, out)
+
+
+def _finish(
+    scn: Scenario, ship: Ship, out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]]
+) -> Fan:
+    """Drop paths whose swept hull touches another base or land; colour by point of sail."""
+    geoms, _ = obstacles(scn, ship.id)
+    hull = ship.hull_local()
+    tree = shapely.STRtree(geoms) if geoms else None
+    xs, ys, hs, groups, rows = [], [], [], [], []
+    steps = []
+    start = shapely.Polygon(ship.hull_corners())
+    touching = (
+        {
+            int(i)
+            for i in np.flatnonzero(shapely.distance(start, np.asarray(geoms, dtype=object)) <= TOL)
+        }
+        if geoms
+        else set()
+    )
+    boxes = shapely.bounds(np.asarray(geoms, dtype=object)) if geoms else np.zeros((0, 4))
+    for g, (p, st) in enumerate(out):
+        ok = p.ok.copy()
+        if tree is not None:
+            poses = np.stack(p.samples, 1)  # (n, S, 3)
+            n, m = poses.shape[:2]
+            flat = poses.reshape(-1, 3)
+            rings = to_world(
+                flat[:, 0], flat[:, 1], flat[:, 2], np.broadcast_to(hull, (len(flat), *hull.shape))
+            ).reshape(n, m, -1, 2)
+            pairs = np.concatenate([rings[:, :-1], rings[:, 1:]], axis=2).reshape(
+                n * (m - 1), -1, 2
+            )
+            # Only swept hulls whose boxes reach an obstacle's box are built and tested.
+            lo, hi = pairs.min(axis=1), pairs.max(axis=1)
+            near = (
+                (lo[:, None, 0] <= boxes[None, :, 2] + TOL)
+                & (hi[:, None, 0] >= boxes[None, :, 0] - TOL)
+                & (lo[:, None, 1] <= boxes[None, :, 3] + TOL)
+                & (hi[:, None, 1] >= boxes[None, :, 1] - TOL)
+            )
+            near[:, list(touching)] = False  # a ship may sail clear of one alongside
+            cand = np.flatnonzero(near.any(axis=1))
+            bad = np.zeros(n * (m - 1), bool)
+            if cand.size:
+                swept = shapely.convex_hull(shapely.multipoints(pairs[cand]))
+                hit, obs = tree.query(swept, predicate="dwithin", distance=TOL)
+                hit = hit[~np.isin(obs, list(touching))]
+                bad[cand[hit]] = True
+            ok &= ~bad.reshape(n, m - 1).any(1)
+        idx = np.flatnonzero(ok)
+        xs.append(p.x[idx])
+        ys.append(p.y[idx])
+        hs.append(p.h[idx])
+        groups.append(np.full(idx.size, g))
+        rows.append(idx)
+        steps.append(st)
+    if not xs or sum(len(x) for x in xs) == 0:
+        return _empty()
+    x, y, h = np.concatenate(xs), np.concatenate(ys), np.mod(np.concatenate(hs), 360.0)
+    from tabletop.geometry.sectors import classify
+
+    sector = classify(relative_wind(scn.wind.from_deg, h), scn.ruleset.sector_lowers)
+    return Fan(x, y, h, sector, tuple(steps), np.concatenate(groups), np.concatenate(rows))
+
+
+def _empty() -> Fan:
+    z = np.zeros(0)
+    zi = np.zeros(0, int)
+    return Fan(z, z, z, zi, (), zi, zi)

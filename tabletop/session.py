@@ -1,0 +1,150 @@
+"""A session at the table: the game the window (or any shell) is playing.
+
+Rulesets with a game engine are played through it (turns, dice, log, undo).  The others
+are played as a sandbox: moves are checked by the ruleset and applied, with the same
+undo/redo, so the window treats both alike.  Pure: no drawing here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine.core import Game
+from tabletop.engine.report import event_text
+from tabletop.errors import TabletopError
+from tabletop.model import Scenario
+
+
+@dataclass
+class Session:
+    """One scenario being played; ``table`` is always the current positions."""
+
+    scenario: Scenario
+    game: Game | None = None
+    sandbox: list[tuple[Scenario, str]] = field(default_factory=list)  # (table, action)
+    sandbox_redo: list[tuple[Scenario, str]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)  # human-readable event lines
+
+    @classmethod
+    def open(cls, scn: Scenario) -> Session:
+        game = Game.new(scn) if scn.ruleset.has_engine else None
+        return cls(scn, game)
+
+    # -- what is on the table --------------------------------------------------------------
+    @property
+    def table(self) -> Scenario:
+        if self.game is not None:
+            return self.game.state.table()
+        return self.sandbox[-1][0] if self.sandbox else self.scenario
+
+    @property
+    def status(self) -> str:
+        if self.game is None:
+            return f"{self.scenario.ruleset.title}: free play (no turn sequence)"
+        st = self.game.state
+        text = f"turn {st.turn}, {st.active_side} to play"
+        if st.pending:
+            p = st.pending[0]
+            text += f"; {p.side} decides for {p.ship}"
+        if st.winner:
+            text += f"; {st.winner} has won"
+        return text
+
+    # -- playing -----------------------------------------------------------------------------
+    def play(self, action: str) -> list[str]:
+        """Play one action; returns the event lines.  Illegal: TabletopError, nothing changed."""
+        if self.game is not None:
+            events = self.game.play(action)
+            lines = [event_text(e) for e in events]
+        else:
+            lines = self._sandbox(action)
+        self.log.extend(lines)
+        return lines
+
+    def _sandbox(self, action: str) -> list[str]:
+        from dataclasses import replace
+
+        from tabletop.movement import preview
+
+        words = action.split()
+        if len(words) < 3 or words[0] != "move":
+            raise TabletopError(
+                f"{self.scenario.ruleset.title} is played as free moves: 'move SHIP PATH'"
+            )
+        table = self.table
+        m = preview(table, words[1], " ".join(words[2:]))
+        if not m.legal:
+            raise TabletopError("; ".join(m.violations))
+        ships = tuple(s.moved(m.end) if s.id == words[1] else s for s in table.ships)
+        self.sandbox.append((replace(table, ships=ships), action))
+        self.sandbox_redo.clear()
+        return [f"> {action}", f"    {m.text().splitlines()[1].strip()}"]
+
+    def undo(self) -> bool:
+        if self.game is not None:
+            return self.game.undo()
+        if not self.sandbox:
+            return False
+        self.sandbox_redo.append(self.sandbox.pop())
+        return True
+
+    def redo(self) -> bool:
+        if self.game is not None:
+            return self.game.redo()
+        if not self.sandbox_redo:
+            return False
+        self.sandbox.append(self.sandbox_redo.pop())
+        return True
+
+    @property
+    def actions(self) -> list[str]:
+        if self.game is not None:
+            return [str(a) for a in self.game.actions]
+        return [a for _, a in self.sandbox]
+
+    # -- saving ------------------------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        """Atomic: a temporary file beside the target, then a rename."""
+        if self.game is not None:
+            self.game.save(path)
+            return
+        from tabletop.data.save import write_atomic
+
+        data = {
+            "format": "tabletop-sandbox/1",
+            "scenario": str(Path(self.scenario.source).resolve()),
+            "actions": self.actions,
+        }
+        write_atomic(path, json.dumps(data, indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        from tabletop.data.load import load_scenario
+
+        try:
+            head = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise TabletopError(f"{path}: expected a saved game (JSON): {e}") from None
+        if isinstance(head, dict) and head.get("format") == "tabletop-sandbox/1":
+            session = cls.open(load_scenario(head["scenario"]))
+            for a in head.get("actions", []):
+                session.play(a)
+            return session
+        game = Game.load(path)
+        return cls(game.start.scenario, game)
+
+    def ruleset_has(self, verb: str) -> bool:
+        return self.game is not None or verb == "move"
+
+    def note(self, text: str) -> None:
+        self.log.append(text)
+
+    def state_report(self) -> dict[str, Any] | None:
+        if self.game is None:
+            return None
+        from tabletop.engine.report import state_report
+
+        return state_report(self.game.state)

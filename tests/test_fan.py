@@ -1,0 +1,55 @@
+"""The fan of legal end poses: every sampled pose is a legal, collision-free move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.data.load import load_scenario
+from tabletop.fan import fan
+from tabletop.movement import preview
+
+from .conftest import SCENARIOS
+from .helpers import table
+
+
+@pytest.mark.parametrize("scenario, ship", [
+    ("squadron-action.toml", "amazon"), ("squadron-action.toml", "defence"),
+    ("man-o-war-skirmish.toml", "swift"), ("tacking-practice.toml", "pelican"),
+    ("hold-fast-frigates.toml", "java"),
+])
+def test_every_fan_pose_is_a_legal_move_ending_there(scenario, ship):
+    scn = load_scenario(SCENARIOS / scenario)
+    f = fan(scn, ship)
+    assert len(f) > 50
+    for i in random.Random(7).sample(range(len(f)), 40):
+        m = preview(scn, ship, f.path(i))
+        assert m.legal, (f.path(i), m.violations)
+        assert m.collision is None, f.path(i)
+        assert (m.end.x, m.end.y) == pytest.approx((f.x[i], f.y[i]), abs=1e-4)
+
+
+def test_hold_fast_fan_counts_every_sequence(tmp_path):
+    # speed 4 heading east, wind north: 3 + 9 + 27 + 81 = 120 sequences of F1/P45/S45,
+    # less those moving forward while heading north into the wind (two port turns
+    # before an F): PPF, PPFF, PPFP, PPFS, FPPF and PFPF — 114 end poses.
+    scn = table(tmp_path, [("a", 10, 10, 90)], ruleset="hold-fast", units="in", guns="",
+                speed=4, base=(1.25, 0.5))
+    assert len(fan(scn, "a")) == 120 - 6
+
+
+def test_fan_excludes_paths_through_another_ship(tmp_path):
+    # a running south (15 to sail); b lies end-on across her course, 8 ahead
+    scn = table(tmp_path, [("a", 50, 50, 180), ("b", 50, 38, 0)])
+    f = fan(scn, "a")
+    straight = [i for i in range(len(f)) if f.path(i) == "F15"]
+    assert straight == []  # straight ahead runs into b
+    assert len(f) > 0
+
+
+def test_a_luffing_ship_may_stop_anywhere(tmp_path):
+    scn = table(tmp_path, [("a", 50, 50, 30)])  # luffing: 0 to 10
+    f = fan(scn, "a")
+    lengths = {f.path(i) for i in range(len(f)) if " " not in f.path(i)}
+    assert len(lengths) > 3 and all(p.startswith("L") for p in lengths)
