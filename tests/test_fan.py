@@ -40,8 +40,8 @@ def test_hold_fast_fan_counts_every_sequence(tmp_path):
 
 
 def test_fan_excludes_paths_through_another_ship(tmp_path):
-    # a running south (15 to sail); b lies end-on across her course, 8 ahead
-    scn = table(tmp_path, [("a", 50, 50, 180), ("b", 50, 38, 0)])
+    # a running south (15 to sail); b lies end-on in her course, her bow 8 short of it
+    scn = table(tmp_path, [("a", 50, 50, 180), ("b", 50, 30, 0)])
     f = fan(scn, "a")
     straight = [i for i in range(len(f)) if f.path(i) == "F15"]
     assert straight == []  # straight ahead runs into b
