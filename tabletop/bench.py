@@ -134,7 +134,59 @@ def cold_start() -> dict[str, float]:
     }
 
 
-def run_bench(json_out: bool = False, sizes: list[int] | None = None) -> int:
+def window_figures(n: int = 50, frames: int = 120) -> dict[str, float]:
+    """Frames per second of the window, headless, with every overlay on.
+
+    Two views: no ship selected (arcs and bands of all ``n`` ships), and one selected
+    (her sectors, arcs, bands, lines of fire to every enemy and her fan).  Each frame is
+    flushed to the GPU before the clock is read.
+    """
+    import os
+
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from tabletop.session import Session
+    from tabletop.view.app import TableWindow
+
+    scn = random_scenario(n, seed=3)
+    window = TableWindow(None, 1100, 760, visible=False)
+    try:
+        window.session = Session.open(scn)
+        window.overlays = {"sectors", "arcs", "bands", "lof", "fan"}
+        window.fit()
+        out: dict[str, float] = {"ships": n}
+        for label, ship in (("all_ships", None), ("selected", scn.ships[n // 2].id)):
+            window.select(ship)
+            t0 = time.perf_counter()
+            window.on_draw()
+            window.ctx.finish()
+            out[f"{label}_rebuild_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+            t0 = time.perf_counter()
+            for _ in range(frames):
+                window.on_draw()
+                window.ctx.finish()
+            out[f"{label}_fps"] = round(frames / (time.perf_counter() - t0), 1)
+        out["fps"] = min(out["all_ships_fps"], out["selected_fps"])
+        return out
+    finally:
+        window.close()
+
+
+def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bool = False) -> int:
+    if window:
+        fig = window_figures()
+        if json_out:
+            print(json.dumps({"window": fig}))
+        else:
+            print(f"window, {fig['ships']:.0f} ships, every overlay on (headless, software GL):")
+            print(
+                f"  all ships' arcs and bands: {fig['all_ships_fps']:.1f} fps "
+                f"(rebuild {fig['all_ships_rebuild_ms']:.0f} ms)"
+            )
+            print(
+                f"  one selected (sectors, arcs, bands, lines of fire, fan): "
+                f"{fig['selected_fps']:.1f} fps (rebuild {fig['selected_rebuild_ms']:.0f} ms)"
+            )
+        return 0
     fleets = [fleet_figures(n) for n in (sizes or [10, 50, 200])]
     cold = cold_start()
     if json_out:

@@ -144,7 +144,17 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise TabletopError(f"--ruling: expected FIRER:TARGET, found {args.ruling!r}")
         a, b = args.ruling.split(":", 1)
         ruling = (a, b)
-    render(args.scenario, args.output, (w, h), args.select, ruling)
+    from tabletop.view.render import OVERLAYS
+
+    overlays = None
+    if args.overlays is not None:
+        overlays = tuple(o for o in args.overlays.split(",") if o)
+        bad = [o for o in overlays if o not in OVERLAYS]
+        if bad:
+            raise TabletopError(
+                f"--overlays: expected some of {','.join(OVERLAYS)}, found {bad[0]!r}"
+            )
+    render(args.scenario, args.output, (w, h), args.select, ruling, overlays)
     print(args.output)
     return 0
 
@@ -152,7 +162,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.bench import run_bench
 
-    return run_bench(json_out=args.json, sizes=args.ships)
+    return run_bench(json_out=args.json, sizes=args.ships, window=args.window)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -206,6 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--select", help="ship to select (sectors, arcs, bands)")
     sp.add_argument("--ruling", help="FIRER:TARGET: draw the fire ruling with its proof")
     sp.add_argument("--size", default="1100x760", help="WIDTHxHEIGHT in pixels")
+    sp.add_argument(
+        "--overlays",
+        help="comma list of sectors,arcs,bands,lof,fan (default: sectors,arcs,bands,lof)",
+    )
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",
@@ -213,6 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="*",
         default=[10, 50, 200],
         help="fleet sizes to time (default 10 50 200)",
+    )
+    sp.add_argument(
+        "--window",
+        action="store_true",
+        help="frames per second of the window, headless, every overlay on",
     )
     return p
 

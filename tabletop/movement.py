@@ -30,7 +30,9 @@ class Step:
     value: float | None = None
 
     def __str__(self) -> str:
-        return self.kind if self.value is None else f"{self.kind}{self.value:g}"
+        if self.value is None:
+            return self.kind
+        return f"{self.kind}{self.value:.6f}".rstrip("0").rstrip(".")
 
 
 def parse_path(text: str) -> tuple[Step, ...]:

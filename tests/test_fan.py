@@ -14,11 +14,16 @@ from .conftest import SCENARIOS
 from .helpers import table
 
 
-@pytest.mark.parametrize("scenario, ship", [
-    ("squadron-action.toml", "amazon"), ("squadron-action.toml", "defence"),
-    ("man-o-war-skirmish.toml", "swift"), ("tacking-practice.toml", "pelican"),
-    ("hold-fast-frigates.toml", "java"),
-])
+@pytest.mark.parametrize(
+    "scenario, ship",
+    [
+        ("squadron-action.toml", "amazon"),
+        ("squadron-action.toml", "defence"),
+        ("man-o-war-skirmish.toml", "swift"),
+        ("tacking-practice.toml", "pelican"),
+        ("hold-fast-frigates.toml", "java"),
+    ],
+)
 def test_every_fan_pose_is_a_legal_move_ending_there(scenario, ship):
     scn = load_scenario(SCENARIOS / scenario)
     f = fan(scn, ship)
@@ -34,8 +39,15 @@ def test_hold_fast_fan_counts_every_sequence(tmp_path):
     # speed 4 heading east, wind north: 3 + 9 + 27 + 81 = 120 sequences of F1/P45/S45,
     # less those moving forward while heading north into the wind (two port turns
     # before an F): PPF, PPFF, PPFP, PPFS, FPPF and PFPF — 114 end poses.
-    scn = table(tmp_path, [("a", 10, 10, 90)], ruleset="hold-fast", units="in", guns="",
-                speed=4, base=(1.25, 0.5))
+    scn = table(
+        tmp_path,
+        [("a", 10, 10, 90)],
+        ruleset="hold-fast",
+        units="in",
+        guns="",
+        speed=4,
+        base=(1.25, 0.5),
+    )
     assert len(fan(scn, "a")) == 120 - 6
 
 

@@ -1,4 +1,4 @@
-"""The window, headless: drive it through its input handlers, read its pixels."""
+"""The window, headless: driven through its input handlers, checked by state and pixels."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import pytest
 arcade = pytest.importorskip("arcade")
 
 from tabletop.view.app import TableWindow  # noqa: E402
-from tabletop.view.scene import SEA, SELECT  # noqa: E402
+from tabletop.view.scene import LOF_COLOURS, RULER, SEA, SELECT  # noqa: E402
 
 from .conftest import SCENARIOS  # noqa: E402
 
-W, H = 800, 600
+W, H = 900, 640
+K = arcade.key
 
 
 @pytest.fixture(scope="module")
@@ -22,63 +23,189 @@ def window():
     w.close()
 
 
+@pytest.fixture
+def fresh(window):
+    """The squadron action from the start, nothing selected, whole table in view."""
+    window.load(str(SCENARIOS / "squadron-action.toml"))
+    window.overlays = {"sectors", "arcs", "bands", "lof"}
+    window.ruler = window.fire_tool = window.ruling = None
+    window.select(None)
+    window.fit()
+    return window
+
+
 def frame(window) -> np.ndarray:
-    """Draw one frame and return it as an (H, W, 4) array with row 0 at the bottom."""
+    """Draw one frame; an (H, W, 4) array with row 0 at the bottom of the window."""
     window.on_draw()
-    img = np.asarray(arcade.get_image(0, 0, W, H))
-    return img[::-1]
+    return np.asarray(arcade.get_image(0, 0, W, H))[::-1]
 
 
-def colour_near(img, x, y, colour, radius=6) -> bool:
+def near(img, x, y, colour, radius=6, tol=3) -> bool:
     x, y = int(round(x)), int(round(y))
     box = img[max(0, y - radius) : y + radius + 1, max(0, x - radius) : x + radius + 1, :3]
-    return bool((np.abs(box.astype(int) - np.array(colour[:3])) <= 3).all(axis=-1).any())
+    return bool((np.abs(box.astype(int) - np.array(colour[:3])) <= tol).all(axis=-1).any())
 
 
-def test_sea_is_drawn_where_the_table_is(window):
-    window.selected = None
-    window.fit()
-    window.rebuild()
-    img = frame(window)
-    # table point (150, 100) cm is open sea in the squadron action
-    x, y = window.to_screen(np.array([150.0, 100.0]))
-    assert colour_near(img, x, y, SEA, radius=1)
-    # outside the table (left margin) is the window background, not sea
-    assert not colour_near(img, 3, H // 2, SEA, radius=1)
+def screen_of(window, x, y):
+    return window.to_screen(np.array([x, y]))
 
 
-def test_click_selects_and_draws_the_highlight(window):
-    window.fit()
-    window.rebuild()
-    ship = window.scenario.ship("bellona")
-    sx, sy = window.to_screen(np.array([ship.pose.x, ship.pose.y]))
-    window.on_mouse_press(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
-    assert window.selected == "bellona"
-    img = frame(window)
-    assert colour_near(img, sx, sy, SELECT, radius=12)
-    # the HUD says her point of sail
-    assert any("reaching" in t.text for t in window.hud)
-    window.on_key_press(arcade.key.ESCAPE, 0)
-    assert window.selected is None
-    assert not colour_near(frame(window), sx, sy, SELECT, radius=12)
+def click_ship(window, ship):
+    p = window.scenario.ship(ship).pose
+    window.on_mouse_press(*screen_of(window, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
+    window.on_mouse_release(0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
 
 
-def test_wheel_zooms_about_the_cursor(window):
-    window.fit()
-    before = window.to_table(400, 300)
-    scale = window.px_per_unit
-    window.on_mouse_scroll(400, 300, 0, 2)
-    assert window.px_per_unit == pytest.approx(scale * 1.15**2)
-    assert window.to_table(400, 300) == pytest.approx(before)
+def test_sea_is_drawn_where_the_table_is(fresh):
+    img = frame(fresh)
+    x, y = screen_of(fresh, 150.0, 100.0)  # open sea in the squadron action
+    assert near(img, x, y, SEA, radius=1)
+    assert not near(img, 3, H // 2, SEA, radius=1)  # the margin is not sea
 
 
-def test_bad_scenario_is_a_message_and_the_window_keeps_running(window, tmp_path):
+def test_click_selects_and_draws_the_highlight(fresh):
+    click_ship(fresh, "bellona")
+    assert fresh.selected == "bellona"
+    p = fresh.scenario.ship("bellona").pose
+    img = frame(fresh)
+    assert near(img, *screen_of(fresh, p.x, p.y), SELECT, radius=14)
+    assert any("reaching" in t.text for t in fresh.hud)
+    fresh.on_key_press(K.ESCAPE, 0)
+    assert fresh.selected is None
+    assert not near(frame(fresh), *screen_of(fresh, p.x, p.y), SELECT, radius=14)
+
+
+def test_selection_shows_the_line_of_fire_to_enemies_in_arc(fresh):
+    # bellona's port arc holds tonnant, clear: her outline is drawn in the clear colour
+    click_ship(fresh, "bellona")
+    t = fresh.scenario.ship("tonnant").pose
+    img = frame(fresh)
+    assert near(img, *screen_of(fresh, t.x, t.y), LOF_COLOURS["clear"], radius=18, tol=20)
+    # amazon's line to serieuse is blocked by the island: drawn in the blocked colour
+    click_ship(fresh, "amazon")
+    s = fresh.scenario.ship("serieuse").pose
+    assert near(
+        frame(fresh), *screen_of(fresh, s.x, s.y), LOF_COLOURS["blocked"], radius=18, tol=20
+    )
+
+
+def test_keys_build_a_move_enter_applies_and_ctrl_z_undoes(fresh):
+    click_ship(fresh, "defence")  # at (44, 41) heading 90, reaching: 4/3 × 15 = 20
+    start = fresh.scenario.ship("defence").pose
+    for _ in range(2):
+        fresh.on_key_press(K.UP, 0)  # F2: the inertia
+    fresh.on_key_press(K.LEFT, 0)  # P5
+    fresh.on_key_press(K.LEFT, 0)  # P10
+    fresh.on_key_press(K.UP, K.MOD_CTRL)  # F5
+    assert fresh.builder.text == "F2 P10 F5"
+    assert fresh.move is not None and not fresh.move.legal  # 20 must be sailed
+    frame(fresh)
+    assert any("ILLEGAL" in t.text and "full allowance" in t.text for t in fresh.hud)
+    # a 10° arc on her 8 cm template (74: base 58 mm → radius 8): 8·π/18 = 1.3963
+    rest = 20 - 2 - 8 * np.pi / 18 - 5
+    fresh.builder.forward(round(rest, 4))
+    fresh._rebuild_move()
+    assert fresh.move.legal, fresh.move.violations
+    ghost = fresh.move.end
+    fresh.on_key_press(K.ENTER, 0)
+    moved = fresh.scenario.ship("defence").pose
+    assert (moved.x, moved.y) == pytest.approx((ghost.x, ghost.y))
+    assert fresh.session.actions == [
+        f"move defence F2 P10 F{fresh.session.actions[0].split('F')[-1]}"
+    ]
+    fresh.on_key_press(K.Z, K.MOD_CTRL)
+    assert fresh.scenario.ship("defence").pose == start
+    fresh.on_key_press(K.Y, K.MOD_CTRL)
+    assert fresh.scenario.ship("defence").pose == moved
+
+
+def test_dragging_the_ghost_sets_her_run(fresh):
+    click_ship(fresh, "defence")
+    p = fresh.scenario.ship("defence").pose
+    fresh.on_mouse_press(*screen_of(fresh, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
+    assert fresh._drag == "ghost"
+    # drag to 12 cm ahead (she heads east) and a little to the side: only 'along' counts
+    sx, sy = screen_of(fresh, p.x + 12, p.y + 3)
+    fresh.on_mouse_drag(sx, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    fresh.on_mouse_release(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    assert fresh.builder.text.startswith("F")
+    assert float(fresh.builder.text[1:]) == pytest.approx(12, abs=0.05)
+
+
+def test_illegal_move_is_a_message_not_a_crash(fresh):
+    click_ship(fresh, "defence")
+    fresh.on_key_press(K.RIGHT, 0)  # a turn before the inertia
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.error and "inertia" in fresh.message
+    assert fresh.session.actions == []
+    frame(fresh)
+
+
+def test_ruler_snaps_to_centres(fresh):
+    fresh.on_key_press(K.R, 0)
+    a = fresh.scenario.ship("bellona").pose
+    b = fresh.scenario.ship("tonnant").pose
+    # press a few pixels off bellona's centre, release near tonnant's: both snap
+    fresh.on_mouse_press(*(screen_of(fresh, a.x, a.y) + 3), arcade.MOUSE_BUTTON_LEFT, 0)
+    bx, by = screen_of(fresh, b.x, b.y) - 3
+    fresh.on_mouse_drag(bx, by, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    fresh.on_mouse_release(bx, by, arcade.MOUSE_BUTTON_LEFT, 0)
+    # centres (60, 40) and (62, 57): √(2² + 17²)
+    assert fresh.ruler.length == pytest.approx(np.hypot(2, 17))
+    img = frame(fresh)
+    mid = screen_of(fresh, 61, 48.5)
+    assert near(img, *mid, RULER, radius=3, tol=10)
+    assert any("ruler: 17.12 cm" in t.text for t in fresh.hud)
+
+
+def test_line_of_fire_tool_rules_and_fires(fresh):
+    fresh.on_key_press(K.L, 0)
+    click_ship(fresh, "bellona")
+    click_ship(fresh, "tonnant")
+    assert fresh.ruling == ("bellona", "tonnant")
+    frame(fresh)
+    assert any("in her port arc" in t.text for t in fresh.hud)
+    fresh.on_key_press(K.G, 0)  # fire!
+    assert fresh.session.actions == ["fire bellona tonnant"]
+    assert any("fires her port broadside" in line for line in fresh.session.log)
+
+
+def test_fan_key_and_choosing_a_pose(fresh):
+    click_ship(fresh, "amazon")
+    fresh.on_key_press(K.N, 0)
+    assert "fan" in fresh.overlays and fresh.fan is not None and len(fresh.fan) > 100
+    i = len(fresh.fan) // 2
+    sx, sy = screen_of(fresh, fresh.fan.x[i], fresh.fan.y[i])
+    fresh.on_mouse_press(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    j = fresh.fan.nearest(*fresh.to_table(sx, sy))
+    assert fresh.builder.text == fresh.fan.path(j)
+    assert fresh.move.legal
+    frame(fresh)
+
+
+def test_end_turn_and_save(fresh, tmp_path):
+    fresh.save_path = tmp_path / "game.json"
+    # the British ships must sail their allowance before the turn can end
+    fresh.on_key_press(K.E, 0)
+    assert fresh.error and "must sail" in fresh.message
+    fresh.on_key_press(K.S, K.MOD_CTRL)
+    assert fresh.save_path.exists()
+
+
+def test_bad_scenario_is_a_message_and_the_window_keeps_running(fresh, tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text("[scenario]\nname = 3\n")
-    current = window.scenario
-    window.load(str(bad))
-    assert window.message.startswith(f"cannot open {bad}")
-    assert window.scenario is current  # the table on show is kept
-    window.rebuild()
-    frame(window)
-    assert any("cannot open" in t.text for t in window.hud)
+    session = fresh.session
+    fresh.load(str(bad))
+    assert fresh.message.startswith(f"cannot open {bad}")
+    assert fresh.session is session  # the table on show is kept
+    frame(fresh)
+    assert any("cannot open" in t.text for t in fresh.hud)
+
+
+def test_help_lists_the_keys(fresh):
+    fresh.on_key_press(K.F1, 0)
+    frame(fresh)
+    text = " ".join(t.text for t in fresh.hud)
+    for key in ("R ruler", "L line of fire", "Ctrl+Z", "Enter apply", "fan"):
+        assert key in text

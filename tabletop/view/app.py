@@ -1,223 +1,600 @@
-"""The table window: draws a scenario, selects ships, zooms and pans.
+"""The table window: see the table, select a ship, build and apply moves, fire, measure.
 
-Shapes are batched into one ``ShapeElementList`` and one text batch, rebuilt only when
-something changes (a selection, zoom, pan or a new scenario), never per frame.
+Drawing is in layers, each one numpy-built vertex buffer rebuilt only when what it
+shows changes: the table (sea, terrain, ships), and the overlays (sectors, arcs, bands,
+lines of fire, the fan, the move being built, the ruler, a ruling's proof).  A camera
+pans without rebuilding anything; labels and the HUD are pyglet text batches.  Shapely
+runs on events (a move, a key), never per frame.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 import arcade
-import arcade.shape_list as sl
 import numpy as np
 import pyglet
 import shapely
 
 from tabletop.errors import TabletopError
-from tabletop.view.scene import Fill, Line, Scene, ruling_scene, selection_scene, table_scene
+from tabletop.view import scene as sc
+from tabletop.view.batch import Layer
+from tabletop.view.tools import TURN_STEP, FireTool, MoveBuilder, Ruler
 
 HELP = [
-    "click a ship: select (sail sectors, arcs, bands)",
-    "Esc: clear selection    F: fit the table",
-    "wheel: zoom    drag: pan    F1: this help",
+    "Mouse: click a ship to select; drag the sea to pan; wheel to zoom.  F: fit the table",
+    "Move: Up/Down +/- 1 (Shift 0.1, Ctrl 5), Left/Right turn 5° (Shift 1°), drag her ghost",
+    "      U luff runs, T tack, A/W anchor, Backspace undo a step, Enter apply, Esc cancel",
+    "Overlays: 1 sectors  2 arcs  3 bands  4 lines of fire  5 or N fan (click a pose to take it)",
+    "Tools: R ruler (drag)   L line of fire (click firer, then target; G fires, Shift+G high)",
+    "Game: E end turn   I / O irons / luffing after a failed check   X stand when rammed",
+    "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save  Ctrl+O open the last save   F1 this help",
 ]
-
-
-def _rgba(c: tuple[int, ...]) -> tuple[int, int, int, int]:
-    return (int(c[0]), int(c[1]), int(c[2]), int(c[3]) if len(c) > 3 else 255)
+OVERLAY_KEYS = {
+    arcade.key.KEY_1: "sectors",
+    arcade.key.KEY_2: "arcs",
+    arcade.key.KEY_3: "bands",
+    arcade.key.KEY_4: "lof",
+    arcade.key.KEY_5: "fan",
+    arcade.key.N: "fan",
+}
+HUD_COLOUR = (240, 240, 240, 255)
+ERROR_COLOUR = (255, 120, 120, 255)
 
 
 class TableWindow(arcade.Window):
-    """One window showing one scenario; input handlers delegate to small helpers."""
+    """One window on one session; input handlers delegate to the tools."""
 
     def __init__(
         self, scenario_path: str | None, width: int = 1100, height: int = 760, visible: bool = True
     ) -> None:
-        super().__init__(width, height, "Tabletop", resizable=True, visible=visible)
+        # Multisampling costs software GL (llvmpipe) two thirds of its frame rate; the
+        # shapes are filled polygons and quads, which read well without it.
+        aa = os.environ.get("TABLETOP_ANTIALIAS", "0") == "1"
+        super().__init__(
+            width, height, "Tabletop", resizable=True, visible=visible, antialiasing=aa
+        )
         self.background_color = (18, 24, 32, 255)
-        self.scenario: Any = None
-        self.scenario_path = scenario_path
+        self.session: Any = None
         self.selected: str | None = None
+        self.overlays: set[str] = {"sectors", "arcs", "bands", "lof"}
+        self.builder: MoveBuilder | None = None
+        self.move: Any = None  # the MoveRuling of the move being built
+        self.fan: Any = None
+        self.ruler: Ruler | None = None
+        self.fire_tool: FireTool | None = None
         self.ruling: tuple[str, str] | None = None
         self.message = ""
+        self.error = False
         self.show_help = False
-        self.px_per_unit = 1.0
-        self.origin = np.zeros(2)
-        self.shapes: sl.ShapeElementList[Any] = sl.ShapeElementList()
-        self.batch = pyglet.graphics.Batch()
-        self.texts: list[arcade.Text] = []
+        self.camera = arcade.camera.Camera2D()
+        self.hud_camera = arcade.camera.Camera2D()
+        self.table_layer = Layer(self)
+        self.overlay_layer = Layer(self)
+        self.interact_layer = Layer(self)  # the move being built and the ruler: cheap, often
+        self.labels = pyglet.graphics.Batch()
+        self._labels: list[arcade.Text] = []
         self.hud_batch = pyglet.graphics.Batch()
         self.hud: list[arcade.Text] = []
-        self._drag: tuple[float, float] | None = None
+        self._drag: str | None = None
+        self._dirty = {"table", "overlay", "interact", "labels", "hud"}
+        self.save_path: Path | None = None
         if scenario_path:
             self.load(scenario_path)
-        self.rebuild()
+        self.fit()
 
-    # -- state ---------------------------------------------------------------------
+    # -- state -------------------------------------------------------------------------
+    @property
+    def scenario(self) -> Any:
+        """The table as it stands now (ships at their current poses)."""
+        return self.session.table if self.session is not None else None
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.error = text, error
+        self._dirty.add("hud")
+
     def load(self, path: str) -> None:
-        """Load a scenario; a bad file is shown as a message and the window keeps running."""
+        """Open a scenario; a bad file is shown as a message and the window keeps running."""
         from tabletop.data.load import load_scenario
+        from tabletop.session import Session
 
         try:
-            self.scenario = load_scenario(path)
-            self.scenario_path = path
-            self.selected = None
-            self.message = ""
-            self.fit()
+            session = Session.open(load_scenario(path))
         except TabletopError as e:
-            self.message = f"cannot open {path}: {e}"
+            self.say(f"cannot open {path}: {e}", error=True)
+            return
+        self.session = session
+        self.save_path = Path(path).with_suffix(".save.json")
+        self.selected, self.builder, self.move, self.fan = None, None, None, None
+        self.say("")
+        self.changed(table=True)
+
+    def changed(self, table: bool = False, interact_only: bool = False) -> None:
+        """Mark what must be redrawn: the move/ruler only, the overlays, or the table too."""
+        if interact_only:
+            self._dirty |= {"interact", "hud", "labels"}
+            return
+        self._dirty |= {"overlay", "interact", "labels", "hud"} | ({"table"} if table else set())
 
     def fit(self) -> None:
-        if self.scenario is None:
+        """Zoom and centre so the whole table shows."""
+        scn = self.scenario
+        if scn is None:
             return
+        self.camera.match_window()
+        self.hud_camera.match_window()
         margin = 40.0
-        w, d = self.scenario.width, self.scenario.depth
-        self.px_per_unit = min((self.width - 2 * margin) / w, (self.height - 2 * margin - 40) / d)
-        self.origin = np.array(
-            [
-                -(self.width - self.px_per_unit * w) / 2 / self.px_per_unit,
-                -(self.height - 40 - self.px_per_unit * d) / 2 / self.px_per_unit,
-            ]
+        top = 70.0  # room for the HUD
+        zoom = min(
+            (self.width - 2 * margin) / scn.width, (self.height - 2 * margin - top) / scn.depth
         )
+        self.camera.zoom = zoom
+        self.camera.position = (scn.width / 2, scn.depth / 2 + top / 2 / zoom)
+        self._dirty |= {"labels", "overlay", "interact", "table"}
 
-    def to_screen(self, pts: np.ndarray) -> np.ndarray:
-        return (np.asarray(pts, float) - self.origin) * self.px_per_unit
+    @property
+    def px_per_unit(self) -> float:
+        return float(self.camera.zoom)
 
     def to_table(self, x: float, y: float) -> np.ndarray:
-        return np.array([x, y]) / self.px_per_unit + self.origin
+        w = self.camera.unproject((x, y))
+        return np.array([w[0], w[1]])
 
-    def select_at(self, x: float, y: float) -> str | None:
-        """The ship whose base is under the screen point, or None."""
-        if self.scenario is None:
+    def to_screen(self, pts: np.ndarray) -> np.ndarray:
+        pts = np.asarray(pts, float)
+        flat = pts.reshape(-1, 2)
+        out = np.array([tuple(self.camera.project((float(x), float(y))))[:2] for x, y in flat])
+        return out.reshape(pts.shape)
+
+    def ship_at(self, x: float, y: float) -> str | None:
+        """The ship whose base is under the screen point (a few pixels of slack)."""
+        scn = self.scenario
+        if scn is None:
             return None
         p = shapely.Point(*self.to_table(x, y))
-        for ship in self.scenario.ships:
-            if ship.base_polygon().distance(p) <= 0.5 / self.px_per_unit * 4:
-                return str(ship.id)
-        return None
+        slack = 4.0 / self.px_per_unit
+        hits = [(s.base_polygon().distance(p), s.id) for s in scn.ships]
+        hits = [h for h in hits if h[0] <= slack]
+        return min(hits)[1] if hits else None
 
-    # -- drawing -------------------------------------------------------------------
-    def rebuild(self) -> None:
-        self.shapes = sl.ShapeElementList()
-        self.batch = pyglet.graphics.Batch()
-        self.texts = []
-        if self.scenario is not None:
-            self._add(table_scene(self.scenario))
-            if self.ruling:
-                try:
-                    self._add(ruling_scene(self.scenario, *self.ruling))
-                except TabletopError as e:
-                    self.message = str(e)
-            elif self.selected:
-                self._add(selection_scene(self.scenario, self.selected))
-        self._hud()
+    def select(self, ship: str | None) -> None:
+        self.selected = ship
+        self.builder = MoveBuilder(ship) if ship else None
+        self.move = None
+        self.fan = None
+        if ship and "fan" in self.overlays:
+            self._compute_fan()
+        self.changed()
 
-    def _add(self, sc: Scene) -> None:
-        for f in sc.fills:
-            self._fill(f)
-        for ln in sc.lines:
-            self._line(ln)
-        for lb in sc.labels:
-            x, y = self.to_screen(np.array([lb.x, lb.y]))
-            self.texts.append(
-                arcade.Text(
-                    lb.text,
-                    float(x),
-                    float(y),
-                    _rgba(lb.color),
-                    lb.size,
-                    anchor_x="center",
-                    anchor_y="center",
-                    batch=self.batch,
+    # -- the move being built -----------------------------------------------------------
+    def _rebuild_move(self) -> None:
+        if self.builder is None or self.session is None:
+            self.move = None
+            return
+        try:
+            self.move = self.builder.preview(self.scenario)
+        except TabletopError as e:
+            self.move = None
+            self.say(str(e), error=True)
+        self.changed(interact_only=True)
+
+    def _compute_fan(self) -> None:
+        from tabletop.fan import fan
+
+        self.fan = fan(self.scenario, self.selected) if self.selected else None
+
+    def apply_move(self) -> None:
+        """Enter: play the move built so far through the engine."""
+        if self.builder is None or not self.builder.steps:
+            return
+        verb = "move"
+        self.play(f"{verb} {self.builder.ship} {self.builder.text}")
+        if not self.error:
+            self.builder = MoveBuilder(self.builder.ship)
+            self.move = None
+            if "fan" in self.overlays:
+                self._compute_fan()
+
+    def play(self, action: str) -> None:
+        if self.session is None:
+            return
+        try:
+            lines = self.session.play(action)
+        except TabletopError as e:
+            self.say(f"{action}: {e}", error=True)
+            return
+        self.say(lines[-1].strip() if lines else action)
+        self.changed(table=True)
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.say("undone")
+            self.select(self.selected)
+            self.changed(table=True)
+
+    def redo(self) -> None:
+        if self.session is not None and self.session.redo():
+            self.say("redone")
+            self.select(self.selected)
+            self.changed(table=True)
+
+    def save(self) -> None:
+        if self.session is None or self.save_path is None:
+            return
+        try:
+            self.session.save(self.save_path)
+            self.say(f"saved to {self.save_path}")
+        except TabletopError as e:
+            self.say(str(e), error=True)
+
+    def open_save(self) -> None:
+        from tabletop.session import Session
+
+        if self.save_path is None or not self.save_path.exists():
+            self.say("no saved game to open", error=True)
+            return
+        try:
+            self.session = Session.load(self.save_path)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return
+        self.say(f"opened {self.save_path}")
+        self.select(None)
+        self.changed(table=True)
+
+    # -- drawing -----------------------------------------------------------------------
+    def overlay_scenes(self) -> list[sc.Scene]:
+        scn = self.scenario
+        out: list[sc.Scene] = []
+        if scn is None:
+            return out
+        sel = self.selected
+        if ("arcs" in self.overlays or "bands" in self.overlays) and self.ruling is None:
+            out.append(
+                sc.arcs_scene(
+                    scn, bands="bands" in self.overlays, only=None if sel is None else sel
                 )
             )
+        if sel is not None:
+            if "sectors" in self.overlays:
+                out.insert(0, sc.sectors_scene(scn, sel))
+            if "lof" in self.overlays and scn.ruleset.arcs != "none":
+                side = scn.ship(sel).side
+                enemies = [s.id for s in scn.ships if s.side != side]
+                out.append(sc.lof_scene(scn, sel, enemies))
+            if "fan" in self.overlays and self.fan is not None:
+                out.append(sc.fan_scene(scn, self.fan))
+            hl = sc.Scene()
+            hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
+            out.append(hl)
+        if self.ruling is not None:
+            try:
+                out.append(sc.ruling_scene(scn, *self.ruling))
+            except TabletopError as e:
+                self.say(str(e), error=True)
+        return out
 
-    def _fill(self, f: Fill) -> None:
-        pts = self.to_screen(f.points)
-        tris = shapely.constrained_delaunay_triangles(shapely.Polygon(pts))
-        coords = shapely.get_coordinates(shapely.get_parts(tris)).reshape(-1, 4, 2)[:, :3]
-        if len(coords) == 0:
-            return
-        flat = [tuple(p) for p in coords.reshape(-1, 2)]
-        self.shapes.append(
-            sl.create_triangles_filled_with_colors(flat, [_rgba(f.color)] * len(flat))
-        )
+    def interact_scenes(self) -> list[sc.Scene]:
+        scn = self.scenario
+        out: list[sc.Scene] = []
+        if scn is None:
+            return out
+        if self.selected is not None and self.move is not None:
+            out.append(sc.move_scene(scn, self.selected, self.move))
+        if self.ruler is not None and self.ruler.a is not None and self.ruler.b is not None:
+            out.append(sc.ruler_scene(scn, self.ruler.a, self.ruler.b))
+        return out
 
-    def _line(self, ln: Line) -> None:
-        pts = [tuple(p) for p in self.to_screen(ln.points)]
-        if ln.closed:
-            pts.append(pts[0])
-        self.shapes.append(sl.create_line_strip(pts, _rgba(ln.color), ln.width))
+    def rebuild(self) -> None:
+        """Rebuild whatever is out of date (called before a frame; cheap when nothing is)."""
+        scn = self.scenario
+        upp = 1.0 / self.px_per_unit
+        if "table" in self._dirty:
+            self._table_scenes = sc.table_scenes(scn) if scn is not None else []
+            self.table_layer.build(self._table_scenes, upp)
+        if "overlay" in self._dirty:
+            self._overlay_scenes = self.overlay_scenes()
+            self.overlay_layer.build(self._overlay_scenes, upp)
+        if "interact" in self._dirty:
+            self._interact_scenes = self.interact_scenes()
+            self.interact_layer.build(self._interact_scenes, upp)
+        if self._dirty & {"labels", "table", "overlay", "interact"}:
+            self._build_labels()
+        if self._dirty & {"hud", "overlay", "interact"}:
+            self._hud()
+        self._dirty.clear()
+
+    def _build_labels(self) -> None:
+        self.labels = pyglet.graphics.Batch()
+        self._labels = []
+        for scene in [
+            *getattr(self, "_table_scenes", []),
+            *getattr(self, "_overlay_scenes", []),
+            *getattr(self, "_interact_scenes", []),
+        ]:
+            for lb in scene.labels:
+                x, y = self.to_screen(np.array([lb.x, lb.y]))
+                self._labels.append(
+                    arcade.Text(
+                        lb.text,
+                        float(x),
+                        float(y),
+                        lb.color,
+                        lb.size,
+                        anchor_x="center",
+                        anchor_y="center",
+                        batch=self.labels,
+                    )
+                )
 
     def _hud(self) -> None:
         self.hud_batch = pyglet.graphics.Batch()
-        lines = []
+        lines: list[tuple[str, tuple[int, int, int, int]]] = []
         scn = self.scenario
-        if scn is not None:
-            lines.append(f"{scn.name}  ·  {scn.ruleset.title}  ·  {scn.units}")
+        if self.session is not None:
+            lines.append(
+                (
+                    f"{scn.name}  ·  {scn.ruleset.title}  ·  {scn.units}  ·  {self.session.status}",
+                    HUD_COLOUR,
+                )
+            )
             if self.selected:
                 from tabletop.rulings import sail, sail_text
 
-                lines.append(sail_text(sail(scn, self.selected)))
+                lines.append((sail_text(sail(scn, self.selected)), HUD_COLOUR))
+                if self.builder is not None and self.builder.steps and self.move is not None:
+                    m = self.move
+                    state = "legal" if m.legal else "ILLEGAL: " + "; ".join(m.violations)
+                    if m.collision is not None:
+                        state += f"; COLLIDES with {m.collision_with} after {m.collision.at:.2f}"
+                    lines.append(
+                        (
+                            f"move {self.builder.text}: {m.distance:.2f} of "
+                            f"{m.allowance:.2f} {scn.units}  {state}",
+                            HUD_COLOUR if m.legal else ERROR_COLOUR,
+                        )
+                    )
+        panel: list[str] = []
+        if self.ruling is not None and self.session is not None:
+            from tabletop.fire import rule_fire
+
+            try:
+                panel = rule_fire(scn, *self.ruling).text().splitlines()
+            except TabletopError:
+                panel = []
+        if self.ruler is not None and self.ruler.length is not None:
+            lines.append((f"ruler: {self.ruler.length:.2f} {scn.units}", sc.RULER))
+        tool = "ruler" if self.ruler is not None else "line of fire" if self.fire_tool else ""
+        if tool:
+            lines.append((f"tool: {tool} (Esc to leave)", HUD_COLOUR))
         if self.message:
-            lines.append(self.message)
+            lines.append((self.message, ERROR_COLOUR if self.error else HUD_COLOUR))
         if self.show_help:
-            lines += HELP
+            lines += [(h, HUD_COLOUR) for h in HELP]
         else:
-            lines.append("F1: help")
+            lines.append(("F1: help", (180, 180, 180, 255)))
         self.hud = [
-            arcade.Text(
-                t, 10, self.height - 20 - 18 * i, (240, 240, 240, 255), 11, batch=self.hud_batch
-            )
-            for i, t in enumerate(lines)
+            arcade.Text(t, 10, self.height - 18 - 17 * i, c, 11, batch=self.hud_batch)
+            for i, (t, c) in enumerate(lines)
         ]
+        px = max(10.0, self.width - 20 - 6.2 * max((len(t) for t in panel), default=0))
+        self._panel = (px - 10, self.height - 22 - 16 * len(panel), len(panel))
+        self.hud += [
+            arcade.Text(t, px, self.height - 62 - 16 * i, HUD_COLOUR, 10, batch=self.hud_batch)
+            for i, t in enumerate(panel)
+        ]
+        self._hud_rows = len(lines)
+        log = self.session.log[-8:] if self.session is not None else []
+        for i, t in enumerate(reversed(log)):
+            self.hud.append(
+                arcade.Text(t, 10, 10 + 15 * i, (200, 210, 220, 255), 9, batch=self.hud_batch)
+            )
 
     def on_draw(self) -> None:
+        self.rebuild()
         self.clear()
-        self.shapes.draw()
-        self.batch.draw()
-        self.hud_batch.draw()
+        with self.camera.activate():
+            self.table_layer.draw()
+            self.overlay_layer.draw()
+            self.interact_layer.draw()
+        with self.hud_camera.activate():
+            self.labels.draw()
+            self._backdrop()
+            self._meter()
+            self.hud_batch.draw()
 
-    # -- input ---------------------------------------------------------------------
+    def _backdrop(self) -> None:
+        """Shade behind the HUD text so it reads over the table."""
+        rows = getattr(self, "_hud_rows", 0)
+        shade = (10, 14, 20, 200)
+        arcade.draw_lrbt_rectangle_filled(
+            0, min(self.width, 760), self.height - 8 - 17 * rows, self.height, shade
+        )
+        x, _, n = getattr(self, "_panel", (0, 0, 0))
+        if n:
+            arcade.draw_lrbt_rectangle_filled(
+                x, self.width, self.height - 70 - 16 * n, self.height - 44, shade
+            )
+
+    def _meter(self) -> None:
+        """The allowance meter: distance of the move being built against the allowance."""
+        m = self.move
+        if m is None or m.allowance <= 0:
+            return
+        x0, y0, w, h = self.width - 230, self.height - 30, 200, 12
+        used = min(1.0, m.distance / m.allowance)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
+        col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
+
+    # -- input -------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        hit = self.select_at(x, y)
-        if hit is not None:
-            self.selected = hit
-            self.rebuild()
-        else:
-            self._drag = (x, y)
+        if self.session is None:
+            return
+        tx, ty = self.to_table(x, y)
+        if self.ruler is not None:
+            reach = 8.0 / self.px_per_unit
+            self.ruler.a = Ruler.snap(self.scenario, tx, ty, reach)
+            self.ruler.b = self.ruler.a
+            self._drag = "ruler"
+            return
+        hit = self.ship_at(x, y)
+        if self.fire_tool is not None:
+            if hit is not None:
+                self.fire_tool.pick(hit)
+                if self.fire_tool.target is not None:
+                    self.ruling = (self.fire_tool.firer, self.fire_tool.target)  # type: ignore[assignment]
+                self.changed()
+            return
+        if self.fan is not None and "fan" in self.overlays and len(self.fan) and hit is None:
+            i = self.fan.nearest(tx, ty)
+            if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) <= 8.0 / self.px_per_unit:
+                self.builder = MoveBuilder(self.selected or "")
+                for word in self.fan.path(i).split():
+                    from tabletop.movement import parse_path
 
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self._drag = None
+                    self.builder.steps.append(parse_path(word)[0])
+                self._rebuild_move()
+                return
+        if hit is not None and hit == self.selected and self.builder is not None:
+            self._drag = "ghost"
+            return
+        if hit is not None:
+            self.select(hit)
+            return
+        self._drag = "pan"
 
     def on_mouse_drag(
         self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
     ) -> None:
-        if self._drag is not None:
-            self.origin = self.origin - np.array([dx, dy]) / self.px_per_unit
-            self.rebuild()
+        if self._drag == "pan":
+            cx, cy = self.camera.position
+            self.camera.position = (cx - dx / self.px_per_unit, cy - dy / self.px_per_unit)
+            self._dirty.add("labels")
+        elif self._drag == "ruler" and self.ruler is not None:
+            tx, ty = self.to_table(x, y)
+            self.ruler.b = Ruler.snap(self.scenario, tx, ty, 8.0 / self.px_per_unit)
+            self.changed(interact_only=True)
+        elif self._drag == "ghost" and self.builder is not None and self.selected is not None:
+            self.drag_ghost(*self.to_table(x, y))
+
+    def drag_ghost(self, tx: float, ty: float) -> None:
+        """Set her last run so the ghost ends where the pointer is, along her heading."""
+        assert self.builder is not None
+        start = self.scenario.ship(self.builder.ship).pose
+        if self.builder.steps and self.builder.steps[-1].kind in "FL":
+            self.builder.steps.pop()
+        prefix = self.builder.preview(self.scenario) if self.builder.steps else None
+        pose = prefix.end if prefix is not None else start
+        r = np.radians(pose.heading)
+        along = (tx - pose.x) * np.sin(r) + (ty - pose.y) * np.cos(r)
+        self.builder.set_run(max(0.0, float(along)))
+        self._rebuild_move()
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self._drag = None
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         before = self.to_table(x, y)
-        self.px_per_unit *= 1.15**scroll_y
-        self.origin = before - np.array([x, y]) / self.px_per_unit
-        self.rebuild()
+        self.camera.zoom = float(self.camera.zoom) * 1.15**scroll_y
+        after = self.to_table(x, y)
+        cx, cy = self.camera.position
+        self.camera.position = (cx + before[0] - after[0], cy + before[1] - after[1])
+        self._dirty |= {"table", "overlay", "interact", "labels"}  # line widths follow the zoom
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        if symbol == arcade.key.ESCAPE:
-            self.selected = None
-        elif symbol == arcade.key.F:
-            self.fit()
-        elif symbol == arcade.key.F1:
+        ctrl = bool(modifiers & arcade.key.MOD_CTRL)
+        shift = bool(modifiers & arcade.key.MOD_SHIFT)
+        k = arcade.key
+        if ctrl and symbol == k.Z:
+            self.undo()
+        elif ctrl and symbol == k.Y:
+            self.redo()
+        elif ctrl and symbol == k.S:
+            self.save()
+        elif ctrl and symbol == k.O:
+            self.open_save()
+        elif symbol == k.F1:
             self.show_help = not self.show_help
-        self.rebuild()
+        elif symbol == k.F:
+            self.fit()
+        elif symbol in OVERLAY_KEYS:
+            name = OVERLAY_KEYS[symbol]
+            self.overlays ^= {name}
+            if name == "fan" and "fan" in self.overlays and self.selected:
+                self._compute_fan()
+        elif symbol == k.R:
+            self.ruler = None if self.ruler is not None else Ruler()
+            self.fire_tool = None
+        elif symbol == k.L:
+            self.fire_tool = None if self.fire_tool is not None else FireTool()
+            self.ruler = None
+            if self.fire_tool is None:
+                self.ruling = None
+        elif symbol == k.G and self.ruling is not None:
+            self.play(f"fire {self.ruling[0]} {self.ruling[1]}" + (" high" if shift else ""))
+        elif symbol == k.E:
+            self.play("end")
+        elif symbol == k.X and self.session is not None and self.session.game is not None:
+            pend = self.session.game.state.pending
+            if pend:
+                self.play(f"stand {pend[0].ship}")
+        elif symbol in (k.I, k.O) and self.session is not None and self.session.game is not None:
+            pend = self.session.game.state.pending
+            if pend:
+                self.play(f"choose {pend[0].ship} {'irons' if symbol == k.I else 'luffing'}")
+        elif symbol == k.ESCAPE:
+            if self.ruler is not None or self.fire_tool is not None:
+                self.ruler, self.fire_tool, self.ruling = None, None, None
+            elif self.builder is not None and self.builder.steps:
+                self.builder = MoveBuilder(self.builder.ship)
+                self.move = None
+            else:
+                self.select(None)
+        elif self.builder is not None:
+            self._edit_move(symbol, shift, ctrl)
+            return
+        self.changed()
+
+    def _edit_move(self, symbol: int, shift: bool, ctrl: bool) -> None:
+        assert self.builder is not None
+        k = arcade.key
+        step = 0.1 if shift else 5.0 if ctrl else 1.0
+        turn = 1.0 if shift else TURN_STEP
+        if symbol == k.UP:
+            self.builder.forward(step)
+        elif symbol == k.DOWN:
+            self.builder.forward(-step)
+        elif symbol == k.LEFT:
+            self.builder.turn(-turn)
+        elif symbol == k.RIGHT:
+            self.builder.turn(turn)
+        elif symbol == k.U:
+            self.builder.luffing = not self.builder.luffing
+            self.say("luffing runs" if self.builder.luffing else "full sail runs")
+        elif symbol == k.T:
+            self.builder.token("T")
+        elif symbol == k.A:
+            self.builder.token("A")
+        elif symbol == k.W:
+            self.builder.token("W")
+        elif symbol == k.BACKSPACE:
+            self.builder.back()
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.apply_move()
+            self.changed()
+            return
+        else:
+            return
+        self._rebuild_move()
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
-        self.fit()
-        self.rebuild()
+        self.camera.match_window()
+        self.hud_camera.match_window()
+        self._dirty |= {"labels", "hud"}
 
 
 def run(scenario_path: str) -> int:

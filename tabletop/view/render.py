@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import os
+
+OVERLAYS = ("sectors", "arcs", "bands", "lof", "fan")
 
 
 def render(
@@ -11,8 +14,9 @@ def render(
     size: tuple[int, int] = (1100, 760),
     select: str | None = None,
     ruling: tuple[str, str] | None = None,
+    overlays: tuple[str, ...] | None = None,
 ) -> None:
-    """Draw one frame offscreen and save it; the evidence picture a referee posts."""
+    """Draw one frame offscreen and save it: the evidence picture a referee posts."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     import arcade
 
@@ -22,18 +26,19 @@ def render(
 
     window = TableWindow(scenario, size[0], size[1], visible=False)
     try:
-        if window.scenario is None:
+        if window.session is None:
             raise TabletopError(window.message)
+        if overlays is not None:
+            window.overlays = set(overlays)
         if select:
             window.scenario.ship(select)
-            window.selected = select
+            window.select(select)
         if ruling:
+            for s in ruling:
+                window.scenario.ship(s)
             window.ruling = ruling
-        window.rebuild()
         window.on_draw()
         img = arcade.get_image(0, 0, size[0], size[1])
-        import io
-
         buf = io.BytesIO()
         img.save(buf, format="PNG")
         write_atomic_bytes(out, buf.getvalue())

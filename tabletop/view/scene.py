@@ -91,108 +91,70 @@ def grid_step(scn: Scenario) -> tuple[float, float]:
     return 5.0, 10.0
 
 
-def table_scene(scn: Scenario) -> Scene:
-    """The table itself: sea, grid, rulers, terrain, ships, labels, wind."""
-    sc = Scene()
+def table_scenes(scn: Scenario) -> list[Scene]:
+    """The table in drawing order: sea and grid, then terrain, then ships and the wind."""
+    sea, ground, fleet = Scene(), Scene(), Scene()
     w, d = scn.width, scn.depth
-    sc.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
+    sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
     minor, major = grid_step(scn)
     for x in np.arange(0.0, w + 1e-9, minor):
         is_major = abs(x / major - round(x / major)) < 1e-9
-        sc.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
+        sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
         if is_major:
-            sc.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9))
+            sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9))
     for y in np.arange(0.0, d + 1e-9, minor):
         is_major = abs(y / major - round(y / major)) < 1e-9
-        sc.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
+        sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
         if is_major:
-            sc.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9))
-    sc.labels.append(Label(w, -0.05 * d, scn.units, size=9))
+            sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9))
+    sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
     for t in sorted(scn.terrain, key=lambda t: t.kind == "land"):
         ring = np.array(t.points, float)
-        sc.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
+        ground.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
         if t.name:
             c = shapely.Polygon(ring).representative_point()
-            sc.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9))
+            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9))
     colours = side_colours(scn)
     for ship in scn.ships:
         c, p = ship.cls, ship.pose
         base = ship.base_corners()
-        sc.fills.append(Fill(base, BASE))
+        fleet.fills.append(Fill(base, BASE))
         hull = to_world(
             np.array(p.x),
             np.array(p.y),
             np.array(p.heading),
             hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(True))[None],
         )[0]
-        sc.fills.append(Fill(hull, colours[ship.side]))
-        sc.lines.append(Line(base, (230, 230, 230, 255), 1.0, closed=True))
-        sc.labels.append(Label(p.x, p.y - c.base_width * 0.5 - 0.02 * d, ship.id, size=9))
-    # Wind arrow in the top-right corner, pointing where the wind blows to.
+        fleet.fills.append(Fill(hull, colours[ship.side]))
+        fleet.lines.append(Line(base, (230, 230, 230, 255), 1.0, closed=True))
+        fleet.labels.append(Label(p.x, p.y - c.base_width * 0.5 - 0.02 * d, ship.id, size=9))
+    # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
     L = 0.06 * min(w, d)
     tip = np.array([ax + dx * L, ay + dy * L])
     tail = np.array([ax - dx * L, ay - dy * L])
-    sc.lines.append(Line(np.array([tail, tip]), WIND, 3.0))
+    fleet.lines.append(Line(np.array([tail, tip]), WIND, 3.0))
     left = tip - 0.35 * L * np.array([dx, dy]) + 0.2 * L * np.array([-dy, dx])
     right = tip - 0.35 * L * np.array([dx, dy]) - 0.2 * L * np.array([-dy, dx])
-    sc.fills.append(Fill(np.array([tip, left, right]), WIND))
+    fleet.fills.append(Fill(np.array([tip, left, right]), WIND))
     txt = f"wind from {scn.wind.from_deg:g}°" + (
         f" {scn.wind.strength}" if scn.wind.strength else ""
     )
-    sc.labels.append(Label(ax, ay - 1.4 * L, txt, size=10))
-    return sc
+    fleet.labels.append(Label(ax, ay - 1.4 * L, txt, size=10))
+    return [sea, ground, fleet]
+
+
+def table_scene(scn: Scenario) -> Scene:
+    """The whole table as one scene (for back ends that keep no layers)."""
+    return merge(*table_scenes(scn))
 
 
 def selection_scene(scn: Scenario, ship_id: str, table: Table | None = None) -> Scene:
-    """What selecting a ship shows: sail-point wedges, arcs, and the outline highlight."""
-    sc = Scene()
+    """What selecting a ship shows: sail-point wedges, her arcs and bands, a highlight."""
     ship = scn.ship(ship_id)
-    p, c = ship.pose, ship.cls
-    rs = scn.ruleset
-    radius = c.base_length * 1.6
-    theta_idx = rs.sectors.index(
-        rs.sector(abs(((scn.wind.from_deg - p.heading + 180) % 360) - 180))
-    )
-    for k, wedge in enumerate(sector_wedges(p.x, p.y, scn.wind.from_deg, rs.sector_lowers, radius)):
-        col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
-        if k == theta_idx:
-            col = (col[0], col[1], col[2], 150)
-        for part in getattr(wedge, "geoms", [wedge]):
-            sc.fills.append(Fill(shapely.get_coordinates(part.exterior)[:-1], col))
-    depth = longest_range(scn, c)
-    if rs.arcs == "broadside":
-        for sign in SIDES.values():
-            poly = broadside_polygon(
-                p.x, p.y, p.heading, c.base_width, sign, c.gun_deck, c.gun_deck_offset, 0.0, depth
-            )
-            ring = shapely.get_coordinates(poly)[:-1]
-            sc.fills.append(Fill(ring, ARC))
-            sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
-            for b in rs.bands[:-1]:
-                edge = b.upper * rs.scale(scn.units)
-                if edge < depth:
-                    band = broadside_polygon(
-                        p.x,
-                        p.y,
-                        p.heading,
-                        c.base_width,
-                        sign,
-                        c.gun_deck,
-                        c.gun_deck_offset,
-                        0.0,
-                        edge,
-                    )
-                    sc.lines.append(
-                        Line(shapely.get_coordinates(band)[:-1], ARC_EDGE, 1.0, closed=True)
-                    )
-    elif rs.arcs == "quadrants":
-        for name in QUADRANTS:
-            q = quadrant_polygon(p.x, p.y, p.heading, name, depth)
-            sc.lines.append(Line(shapely.get_coordinates(q)[:-1], ARC_EDGE, 1.0, closed=True))
-    base = ship.base_corners()
-    sc.lines.append(Line(base, SELECT, 3.0, closed=True))
+    sc = merge(sectors_scene(scn, ship_id), arcs_scene(scn, bands=True, only=ship_id))
+    sc.lines.append(Line(ship.base_corners(), SELECT, 3.0, closed=True))
     return sc
 
 
@@ -233,3 +195,180 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
     )
     sc.labels.append(Label(t.pose.x, t.pose.y + t.cls.base_length * 0.8, verdict, RAY, 10))
     return sc
+
+
+LOF_COLOURS: dict[str, Color] = {
+    "clear": (80, 230, 120, 255),
+    "partial": (250, 210, 60, 255),
+    "blocked": (235, 70, 70, 255),
+}
+GHOST: Color = (255, 255, 255, 90)
+PATH: Color = (255, 255, 255, 200)
+COLLISION: Color = (255, 40, 40, 255)
+RULER: Color = (255, 200, 0, 255)
+
+
+def _ring(pts: np.ndarray) -> np.ndarray:
+    return np.asarray(pts, dtype=float)
+
+
+def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
+    """Broadside arcs (or quadrants) and, with ``bands``, their range bands, for every
+    ship or only one."""
+    sc = Scene()
+    rs = scn.ruleset
+    for ship in scn.ships:
+        if only is not None and ship.id != only:
+            continue
+        p, c = ship.pose, ship.cls
+        depth = longest_range(scn, c)
+        if rs.arcs == "broadside":
+            for sign in SIDES.values():
+                poly = broadside_polygon(
+                    p.x,
+                    p.y,
+                    p.heading,
+                    c.base_width,
+                    sign,
+                    c.gun_deck,
+                    c.gun_deck_offset,
+                    0.0,
+                    depth,
+                )
+                ring = shapely.get_coordinates(poly)[:-1]
+                sc.fills.append(Fill(ring, ARC))
+                sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
+                if bands:
+                    for b in rs.bands[:-1]:
+                        edge = b.upper * rs.scale(scn.units)
+                        if edge < depth:
+                            band = broadside_polygon(
+                                p.x,
+                                p.y,
+                                p.heading,
+                                c.base_width,
+                                sign,
+                                c.gun_deck,
+                                c.gun_deck_offset,
+                                0.0,
+                                edge,
+                            )
+                            sc.lines.append(
+                                Line(shapely.get_coordinates(band)[:-1], ARC_EDGE, 1.0, closed=True)
+                            )
+        elif rs.arcs == "quadrants":
+            for name in QUADRANTS:
+                q = quadrant_polygon(p.x, p.y, p.heading, name, depth)
+                sc.lines.append(Line(shapely.get_coordinates(q)[:-1], ARC_EDGE, 1.0, closed=True))
+    return sc
+
+
+def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
+    """The point-of-sail wedges around a ship, the one she is on highlighted."""
+    sc = Scene()
+    ship = scn.ship(ship_id)
+    p = ship.pose
+    rs = scn.ruleset
+    from tabletop.geometry.angles import relative_wind
+
+    now = rs.sectors.index(rs.sector(float(relative_wind(scn.wind.from_deg, p.heading))))
+    radius = ship.cls.base_length * 1.6
+    for k, wedge in enumerate(sector_wedges(p.x, p.y, scn.wind.from_deg, rs.sector_lowers, radius)):
+        col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
+        if k == now:
+            col = (col[0], col[1], col[2], 150)
+        for part in getattr(wedge, "geoms", [wedge]):
+            sc.fills.append(Fill(shapely.get_coordinates(part.exterior)[:-1], col))
+    return sc
+
+
+def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
+    """For every enemy in one of her arcs: the shortest ray coloured by the line of fire,
+    blocked rays shaded, and her outline in the same colour."""
+    from tabletop.fire import rule_fire
+
+    sc = Scene()
+    for e in enemies:
+        r = rule_fire(scn, ship_id, e)
+        if r.arc is None or r.line_of_fire is None:
+            continue
+        col = LOF_COLOURS[r.line_of_fire]
+        for q in r.proof.blocked:
+            sc.fills.append(Fill(np.array(q), BLOCKED_RAYS))
+        if r.proof.ray:
+            sc.lines.append(Line(np.array(r.proof.ray), col, 2.5))
+        sc.lines.append(Line(scn.ship(e).base_corners(), col, 2.5, closed=True))
+    return sc
+
+
+def fan_scene(scn: Scenario, fan: object) -> Scene:
+    """Every legal end pose as a short tick along her heading, coloured by point of sail."""
+    from tabletop.fan import Fan
+
+    assert isinstance(fan, Fan)
+    sc = Scene()
+    if not len(fan):
+        return sc
+    r = np.radians(fan.heading)
+    tick = 0.6 if scn.units == "cm" else 0.25
+    ends = np.stack([fan.x + tick * np.sin(r), fan.y + tick * np.cos(r)], -1)
+    starts = np.stack([fan.x, fan.y], -1)
+    for s, e, k in zip(starts, ends, fan.sector, strict=True):
+        col = SECTOR_COLOURS[int(k) % len(SECTOR_COLOURS)]
+        sc.lines.append(Line(np.array([s, e]), (col[0], col[1], col[2], 255), 1.0))
+    return sc
+
+
+def move_scene(scn: Scenario, ship_id: str, ruling: object) -> Scene:
+    """The move being built: its path, a ghost at the end pose, the first contact."""
+    from tabletop.geometry.motion import advance
+    from tabletop.movement import MoveRuling
+
+    assert isinstance(ruling, MoveRuling)
+    sc = Scene()
+    ship = scn.ship(ship_id)
+    pts = [(ruling.start.x, ruling.start.y)]
+    pose = ruling.start
+    for seg in ruling.plan.segments:
+        n = max(2, int(abs(seg.turn) / 5) + 2) if seg.turn else 2
+        for k in range(1, n):
+            q = advance(pose, seg, k / (n - 1))
+            pts.append((q.x, q.y))
+        pose = advance(pose, seg)
+    sc.lines.append(Line(np.array(pts), PATH, 1.5))
+    ghost = ship.moved(ruling.end)
+    sc.fills.append(Fill(ghost.hull_corners(), GHOST))
+    sc.lines.append(
+        Line(ghost.base_corners(), PATH if ruling.legal else COLLISION, 1.5, closed=True)
+    )
+    if ruling.collision is not None:
+        x, y = ruling.collision.point
+        circle = shapely.Point(x, y).buffer(0.4 if scn.units == "cm" else 0.16, 12)
+        sc.fills.append(Fill(shapely.get_coordinates(circle)[:-1], COLLISION))
+        other = next((s for s in scn.ships if s.id == ruling.collision_with), None)
+        if other is not None:
+            sc.lines.append(Line(other.base_corners(), COLLISION, 2.5, closed=True))
+    return sc
+
+
+def ruler_scene(scn: Scenario, a: tuple[float, float], b: tuple[float, float]) -> Scene:
+    sc = Scene()
+    sc.lines.append(Line(np.array([a, b]), RULER, 2.0))
+    for p in (a, b):
+        dot = shapely.Point(*p).buffer(0.3 if scn.units == "cm" else 0.12, 8)
+        sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], RULER))
+    d = float(np.hypot(b[0] - a[0], b[1] - a[1]))
+    mm = d * (10 if scn.units == "cm" else 25.4)
+    sc.labels.append(
+        Label((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, f"{d:.2f} {scn.units} ({mm:.0f} mm)", RULER, 11)
+    )
+    return sc
+
+
+def merge(*scenes: Scene) -> Scene:
+    out = Scene()
+    for s in scenes:
+        out.fills += s.fills
+        out.lines += s.lines
+        out.labels += s.labels
+    return out
