@@ -27,7 +27,8 @@ HELP = [
     "Mouse: click a ship to select; drag the sea to pan; wheel to zoom.  F: fit the table",
     "Move: Up/Down +/- 1 (Shift 0.1, Ctrl 5), Left/Right turn 5° (Shift 1°), drag her ghost",
     "      U luff runs, T tack, A/W anchor, Backspace undo a step, Enter apply, Esc cancel",
-    "Overlays: 1 sectors  2 arcs  3 bands  4 lines of fire  5 or N fan (click a pose to take it)",
+    "Overlays: 1 sectors  2 arcs (Shift+2 every ship's)  3 bands  4 lines of fire",
+    "          5 or N the fan of legal end poses (click a pose to take that move)",
     "Tools: R ruler (drag)   L line of fire (click firer, then target; G fires, Shift+G high)",
     "Game: E end turn   I / O irons / luffing after a failed check   X stand when rammed",
     "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save  Ctrl+O open the last save   F1 this help",
@@ -520,6 +521,8 @@ class TableWindow(arcade.Window):
             self.show_help = not self.show_help
         elif symbol == k.F:
             self.fit()
+        elif symbol == k.KEY_2 and shift:
+            self.overlays ^= {"every_arc"}
         elif symbol in OVERLAY_KEYS:
             name = OVERLAY_KEYS[symbol]
             self.overlays ^= {name}
