@@ -16,7 +16,6 @@ import shapely
 
 from tabletop.fire import SIDES, Table, _frames, _side_rays, longest_range
 from tabletop.geometry import lof
-from tabletop.geometry.arcs import broadside_polygon
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Scenario
 from tabletop.units import TOL
@@ -150,17 +149,7 @@ def naive_fire_pair(
 
     best: dict[str, Any] | None = None
     for side, sign in SIDES.items():
-        arc_poly = broadside_polygon(
-            firer.pose.x,
-            firer.pose.y,
-            firer.pose.heading,
-            c.base_width,
-            sign,
-            c.gun_deck,
-            c.gun_deck_offset,
-            0.0,
-            depth,
-        )
+        arc_poly = firer.broadside(sign, depth)
         if shapely.distance(arc_poly, polys[j]) > TOL:
             continue
         others = [(k, p) for k, p in enumerate(polys) if k not in (i, j)]

@@ -59,6 +59,16 @@ class Ship:
 
         return shapely.Polygon(self.base_corners())
 
+    def broadside(self, sign: float, far: float, near: float = 0.0) -> Any:
+        """The rectangle out from one side (+1 starboard, −1 port) between two distances:
+        with ``near = 0`` and ``far`` the gun range, her arc; otherwise a range band."""
+        from tabletop.geometry.arcs import broadside_polygon
+
+        p, c = self.pose, self.cls
+        return broadside_polygon(
+            p.x, p.y, p.heading, c.base_width, sign, c.gun_deck, c.gun_deck_offset, near, far
+        )
+
     def hull_local(self) -> np.ndarray:
         """The hull outline in the ship's own frame, ``(7, 2)``."""
         from tabletop.geometry.outlines import hull_local

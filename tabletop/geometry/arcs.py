@@ -8,8 +8,6 @@ makes every broadside question one-dimensional per ray.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import shapely
 
@@ -64,23 +62,6 @@ def broadside_polygon(
     u0, u1 = deck_span(deck, offset)
     uv = np.array([[u0, near], [u1, near], [u1, far], [u0, far]])
     return shapely.Polygon(from_broadside(cx, cy, heading, width, sign, uv))
-
-
-def band_polygons(
-    cx: float,
-    cy: float,
-    heading: float,
-    width: float,
-    sign: float,
-    deck: float,
-    offset: float,
-    edges: Sequence[float],
-) -> list[shapely.Polygon]:
-    """One rectangle per range band, between consecutive ``edges`` (0, 10, 20, 30...)."""
-    return [
-        broadside_polygon(cx, cy, heading, width, sign, deck, offset, a, b)
-        for a, b in zip(edges[:-1], edges[1:], strict=True)
-    ]
 
 
 def quadrant_of(relative_bearing: F64 | float) -> np.ndarray:

@@ -13,7 +13,7 @@ import shapely
 
 from tabletop.fire import Table, longest_range
 from tabletop.geometry.angles import unit
-from tabletop.geometry.arcs import QUADRANTS, SIDES, broadside_polygon, quadrant_polygon
+from tabletop.geometry.arcs import QUADRANTS, SIDES, quadrant_polygon
 from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import to_world
 from tabletop.geometry.sectors import sector_wedges
@@ -224,17 +224,7 @@ def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
         depth = longest_range(scn, c)
         if rs.arcs == "broadside":
             for sign in SIDES.values():
-                poly = broadside_polygon(
-                    p.x,
-                    p.y,
-                    p.heading,
-                    c.base_width,
-                    sign,
-                    c.gun_deck,
-                    c.gun_deck_offset,
-                    0.0,
-                    depth,
-                )
+                poly = ship.broadside(sign, depth)
                 ring = shapely.get_coordinates(poly)[:-1]
                 sc.fills.append(Fill(ring, ARC))
                 sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
@@ -242,17 +232,7 @@ def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
                     for b in rs.bands[:-1]:
                         edge = b.upper * rs.scale(scn.units)
                         if edge < depth:
-                            band = broadside_polygon(
-                                p.x,
-                                p.y,
-                                p.heading,
-                                c.base_width,
-                                sign,
-                                c.gun_deck,
-                                c.gun_deck_offset,
-                                0.0,
-                                edge,
-                            )
+                            band = ship.broadside(sign, edge)
                             sc.lines.append(
                                 Line(shapely.get_coordinates(band)[:-1], ARC_EDGE, 1.0, closed=True)
                             )
