@@ -102,6 +102,8 @@ class Terrain:
 class Wind:
     from_deg: float
     strength: str | None = None
+    roll: bool = False  # the game begins by rolling for it (Man O' War's d6 points)
+    skip: tuple[float, ...] = ()  # directions ahead of a fleet, skipped by that roll
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ class Plan:
     allowance_min: float
     point_of_sail: str
     anchor: str | None = None  # "drop" | "weigh"
+    turns: int = 0  # turns made (the engine carries them across split moves)
+    since: float | None = None  # distance sailed since the last turn
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
+from tabletop.engine import dice as dice_mod  # noqa: E402
+
 # CI replays the same examples every run (a red CI must be reproducible); a developer's
 # run explores new ones each time.
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -31,3 +33,19 @@ def write_scenario(tmp_path: Path):
 
     write.dir = tmp_path  # type: ignore[attr-defined]
     return write
+
+
+@pytest.fixture
+def rigged(monkeypatch):
+    """Script the dice: the next rolls come out as given (then back to the generator)."""
+
+    def script(values: list[int]) -> None:
+        queue = list(values)
+        real = dice_mod.die
+
+        def die(seed: int, k: int, sides: int = 6) -> int:
+            return queue.pop(0) if queue else real(seed, k, sides)
+
+        monkeypatch.setattr(dice_mod, "die", die)
+
+    return script

@@ -27,7 +27,7 @@ rate = {rate}
 base = {{ length = {bl}, width = {bw} }}
 gun_deck = {deck}
 speed = {speed}
-speed_abeam = 10
+speed_abeam = {abeam}
 turns = 2
 command = 5
 {guns}
@@ -45,6 +45,7 @@ def table(
     rate: int = 5,
     guns: str = "{ light = 3 }",
     speed: float = 15,
+    abeam: float = 10,
     base: tuple[float, float] = (8, 2.5),
     fields: str = "",
     land: list[list[tuple[float, float]]] | None = None,
@@ -60,6 +61,7 @@ def table(
             rate=rate,
             guns=guns_line,
             speed=speed,
+            abeam=abeam,
             bl=base[0],
             bw=base[1],
             deck=0.75 * base[0],

@@ -31,6 +31,7 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "scenarios/frigate-duel.toml",
         "games/frigate-duel-boarding.log",
     ),
+    "man-o-war/strait.json": ("scenarios/man-o-war-skirmish.toml", "games/man-o-war-strait.log"),
 }
 
 

@@ -15,29 +15,12 @@ import math
 
 import pytest
 
-from tabletop.engine import dice as dice_mod
 from tabletop.engine.core import Game, IllegalAction, apply
 from tabletop.engine.state import initial_state
 
 from .helpers import table
 
 FIELDS = 'crew = 4\ndamage = ".C.G.R.CG"\nmasts = { fore = 2, main = 2 }'
-
-
-@pytest.fixture
-def rigged(monkeypatch):
-    """Script the dice: the next rolls come out as given (then back to the generator)."""
-
-    def script(values: list[int]) -> None:
-        queue = list(values)
-        real = dice_mod.die
-
-        def die(seed: int, k: int, sides: int = 6) -> int:
-            return queue.pop(0) if queue else real(seed, k, sides)
-
-        monkeypatch.setattr(dice_mod, "die", die)
-
-    return script
 
 
 def game(tmp_path, ships, **kw) -> Game:

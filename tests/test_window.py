@@ -209,3 +209,16 @@ def test_help_lists_the_keys(fresh):
     text = " ".join(t.text for t in fresh.hud)
     for key in ("R ruler", "L line of fire", "Ctrl+Z", "Enter apply", "fan"):
         assert key in text
+
+
+def test_man_o_war_in_the_window(fresh):
+    # leviathan starts head to wind: '.' rolls her out of irons onto the starboard tack
+    fresh.load(str(SCENARIOS / "man-o-war-skirmish.toml"))
+    state = fresh.session.game.state
+    # east or west may have the initiative: select leviathan only when it is east's turn
+    if state.active_side != "east":
+        fresh.on_key_press(K.E, 0)  # west lies still this turn (drift is rolled)
+    click_ship(fresh, "leviathan")
+    fresh.on_key_press(K.PERIOD, 0)
+    assert any("tacking: leviathan" in line for line in fresh.session.log)
+    frame(fresh)

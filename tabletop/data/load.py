@@ -184,10 +184,24 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         built[cid] = read_class(reader, tbl, p, cid, file_unit, units, ruleset)
 
     wind_t = r.table(data, "", "wind")
-    wind = Wind(
-        r.angle(wind_t, "wind", "from", points=True),
-        wind_t.get("strength") if isinstance(wind_t.get("strength"), str) else None,
-    )
+    strength = wind_t.get("strength") if isinstance(wind_t.get("strength"), str) else None
+    if wind_t.get("from") == "roll":
+        # rolled at the start of the game: d6 points clockwise from `start`, skipping
+        # every direction in `skip` (those directly ahead of a fleet)
+        skip = wind_t.get("skip", [])
+        if not isinstance(skip, list):
+            r.error("wind.skip", "a list of wind points", skip)
+            skip = []
+        wind = Wind(
+            r.angle(wind_t, "wind", "start", default=0.0, points=True),
+            strength,
+            True,
+            tuple(
+                r.angle({"p": v}, f"wind.skip[{i}]", "p", points=True) for i, v in enumerate(skip)
+            ),
+        )
+    else:
+        wind = Wind(r.angle(wind_t, "wind", "from", points=True), strength)
     if "strength" in wind_t and not isinstance(wind_t["strength"], str):
         r.error("wind.strength", 'a word such as "moderate"', wind_t["strength"])
 

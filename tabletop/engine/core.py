@@ -48,11 +48,17 @@ class Game:
 
     start: GameState
     history: list[tuple[GameState, Action, Events]] = field(default_factory=list)
+    opening: Events = field(default_factory=list)  # what happened before the first action
     redo_stack: list[tuple[Action, GameState, Events]] = field(default_factory=list)
 
     @classmethod
     def new(cls, scn: Scenario, seed: int | None = None) -> Game:
-        return cls(initial_state(scn, seed))
+        """A game at its start, after whatever the ruleset rolls before play begins."""
+        state = initial_state(scn, seed)
+        events: Events = []
+        dice = Dice(state.seed, state.counter, events)
+        state = scn.ruleset.open_game(state, dice, events)
+        return cls(replace(state, counter=dice.counter), opening=events)
 
     @property
     def state(self) -> GameState:
@@ -64,7 +70,7 @@ class Game:
 
     @property
     def events(self) -> Events:
-        return [e for _, _, ev in self.history for e in ev]
+        return [*self.opening, *(e for _, _, ev in self.history for e in ev)]
 
     def play(self, action: Action | str) -> Events:
         act = parse(action) if isinstance(action, str) else action

@@ -35,6 +35,13 @@ class ShipState:
     done: bool = False  # her movement has ended this turn
     fired: tuple[str, ...] = ()  # broadsides fired this turn
     last_distance: float | None = None  # distance moved last turn (speed-change option)
+    anchored: bool = False
+    budget: float | None = None  # sailing left this turn, where the ruleset splits moves
+    allowance: float | None = None  # her allowance this turn, once she has begun to sail
+    turns_used: int = 0  # turns made so far this turn
+    since_turn: float | None = None  # distance sailed since her last turn this turn
+    irons_side: str | None = None  # the tack she was on when she went into irons
+    rolled_tack: bool = False  # she has had her tacking roll this turn
 
     def guns_lost_on(self, side: str) -> dict[str, int]:
         return {g: n for s, g, n in self.guns_lost if s == side}
@@ -70,6 +77,7 @@ class GameState:
     grappled: tuple[tuple[str, str], ...] = ()  # collided pairs, each sorted
     boarding: tuple[tuple[str, str], ...] = ()  # pairs in a boarding action
     winner: str | None = None
+    wind_from: float | None = None  # where the wind now blows from, if it has changed
 
     @property
     def active_side(self) -> str:
@@ -110,6 +118,9 @@ class GameState:
             d["turn_start"] = None if s.turn_start is None else [round(v, 9) for v in s.turn_start]
             d["moved"] = round(s.moved, 9)
             d["last_distance"] = None if s.last_distance is None else round(s.last_distance, 9)
+            d["budget"] = None if s.budget is None else round(s.budget, 9)
+            d["allowance"] = None if s.allowance is None else round(s.allowance, 9)
+            d["since_turn"] = None if s.since_turn is None else round(s.since_turn, 9)
             d["guns_lost"] = [list(g) for g in s.guns_lost]
             d["masts_lost"] = [list(m) for m in s.masts_lost]
             d["path"] = list(s.path)

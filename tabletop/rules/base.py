@@ -142,6 +142,10 @@ class Ruleset:
     #: Whether the game engine can play this ruleset (a golden playthrough is required).
     has_engine: ClassVar[bool] = False
 
+    def open_game(self, state: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+        """What happens before the first action (a wind roll, initiative): nothing here."""
+        return state
+
     def apply(self, state: Any, action: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
         """Apply one action to a game state (the ruleset's procedures)."""
         from tabletop.engine.core import IllegalAction

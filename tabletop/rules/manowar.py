@@ -9,6 +9,17 @@ from tabletop.rules.base import Ruleset, Sector
 
 class ManOWar(Ruleset):
     name = "man-o-war"
+    has_engine = True
+
+    def apply(self, state: Any, action: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+        from tabletop.rules.manowar_game import ManOWarGame
+
+        return ManOWarGame(self).apply(state, action, dice, events)
+
+    def open_game(self, state: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+        from tabletop.rules.manowar_game import ManOWarGame
+
+        return ManOWarGame(self).open(state, dice, events)
 
     def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
         """Running (B) takes two thirds of A or the roster's "wind abeam" speed, if higher."""
@@ -24,6 +35,10 @@ class ManOWar(Ruleset):
         steps: tuple[Any, ...],
         partial: bool = False,
         no_turns: bool = False,
+        budget: float | None = None,
+        turns_used: int = 0,
+        since: float | None = None,
+        anchored: bool = False,
     ) -> Any:
         """Lay a path under the advanced sailing rules.
 
@@ -31,7 +46,9 @@ class ManOWar(Ruleset):
         at least ``between_turns`` sailed between two turns, and at most ``turns`` turns.
         Turning head to wind (sail point D) ends the move: the tacking roll that may
         carry her through is the game engine's, not a preview's.  ``A``/``W`` drop or
-        weigh anchor at the end of the move.
+        weigh anchor at the end of the move.  An anchored ship only turns on the spot,
+        90° in all, or weighs.  The engine, which splits a turn's sailing around tacking
+        rolls, passes what is left: ``budget``, ``turns_used`` and ``since`` the last turn.
         """
         from tabletop.geometry.motion import Segment, end_pose
         from tabletop.movement import Plan, check_distance, theta
@@ -39,13 +56,22 @@ class ManOWar(Ruleset):
         unit = scn.units
         sector = self.sector(theta(scn, ship.pose.heading))
         least, most = self.allowance(ship.cls, sector)
+        if budget is not None:
+            most = budget
         max_turn = float(ship.cls.fields.get("turn", 45))
         gap = float(ship.cls.fields.get("between_turns", 0)) * self.scale(unit)
         v: list[str] = []
         segs: list[Segment] = []
-        since, turns, anchor = None, 0, None
+        turns, anchor = turns_used, None
         if sector.ends_move and any(s.kind in "FL" for s in steps):
             v.append(f"head to wind ({sector.code}): no sail movement this turn")
+        if anchored:
+            if any(s.kind in "FLT" for s in steps):
+                v.append("at anchor she only turns on the spot (or weighs, W)")
+            swing = sum(float(s.value) for s in steps if s.kind in "PS")
+            if swing > 90 + 1e-9:
+                v.append(f"at anchor she turns at most 90° in all; this is {swing:g}°")
+            max_turn, gap = 90.0, 0.0
         for k, st in enumerate(steps):
             if anchor is not None:
                 v.append("anchors are dropped or weighed at the end of a move: nothing may follow")
@@ -74,7 +100,7 @@ class ManOWar(Ruleset):
                 anchor = "drop" if st.kind == "A" else "weigh"
             else:
                 v.append("tacking is by the recovery roll when turning head to wind, not 'T'")
-        if ship.cls.turns is not None and turns > ship.cls.turns:
+        if not anchored and ship.cls.turns is not None and turns > ship.cls.turns:
             v.append(f"{turns} turns; this class may make {ship.cls.turns}")
         check_distance(sum(s.distance for s in segs), least, most, unit, v, must_use_all=False)
-        return Plan(tuple(segs), tuple(v), most, 0.0, sector.name, anchor)
+        return Plan(tuple(segs), tuple(v), most, 0.0, sector.name, anchor, turns, since)

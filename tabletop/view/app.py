@@ -30,7 +30,8 @@ HELP = [
     "Overlays: 1 sectors  2 arcs (Shift+2 every ship's)  3 bands  4 lines of fire",
     "          5 or N the fan of legal end poses (click a pose to take that move)",
     "Tools: R ruler (drag)   L line of fire (click firer, then target; G fires, Shift+G high)",
-    "Game: E end turn   I / O irons / luffing after a failed check   X stand when rammed",
+    "Game: E end turn   , / . onto the port / starboard tack (finish a tack, or out of irons)",
+    "      I / O irons / luffing after a failed check   X stand when rammed",
     "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save  Ctrl+O open the last save   F1 this help",
 ]
 OVERLAY_KEYS = {
@@ -540,6 +541,11 @@ class TableWindow(arcade.Window):
             self.play(f"fire {self.ruling[0]} {self.ruling[1]}" + (" high" if shift else ""))
         elif symbol == k.E:
             self.play("end")
+        elif symbol in (k.COMMA, k.PERIOD) and self.selected and self.session is not None:
+            side = "port" if symbol == k.COMMA else "starboard"
+            game = self.session.game
+            tacking = game is not None and game.state.ship(self.selected).tacking
+            self.play(f"{'tack' if tacking else 'recover'} {self.selected} {side}")
         elif symbol == k.X and self.session is not None and self.session.game is not None:
             pend = self.session.game.state.pending
             if pend:

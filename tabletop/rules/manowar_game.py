@@ -1,0 +1,364 @@
+"""Man O' War advanced sailing rules (source 003): the procedures of play.
+
+The game turn opens with initiative: the two counted commanders each roll a d6; the
+higher plays first, and a tie shifts the wind by the change table.  In her player turn
+each ship sails (possibly in several moves); turning head to wind, or starting in irons,
+brings the tacking roll (5: back to close-hauled on the same side, a feint; 6: through
+the eye of the wind; either costs 2 inches; with less than 2 inches left she is in irons
+at once).  At the end of her side's turn a ship that sailed less than half her allowance
+drifts the lower of 2d6 inches downwind, unless anchored.  Anchors are dropped or weighed
+at the end of a move; an anchored ship only swings up to 90° on the spot.
+
+The source has no gunnery: this engine plays the sailing.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from tabletop.engine.actions import Action
+from tabletop.engine.core import IllegalAction
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState, ShipState
+from tabletop.geometry.angles import normalise, relative_wind, wrap
+from tabletop.geometry.motion import Segment, end_pose, first_contact
+from tabletop.geometry.pose import Pose
+from tabletop.model import Ship
+from tabletop.movement import obstacles, parse_path
+from tabletop.units import MOVE_TOL
+
+Events = list[dict[str, Any]]
+#: The change table: the value the commanders tied on → points (+ clockwise).
+WIND_CHANGE = {1: 1, 2: -1, 3: 2, 4: -2, 5: 3, 6: -3}
+POINT = 45.0
+
+
+def tack_side(wind_from: float, heading: float) -> str:
+    """Which side the wind is over: 'starboard' or 'port' (dead ahead counts as neither)."""
+    return "starboard" if wrap(wind_from - heading) > 0 else "port"
+
+
+def rolled_wind(start: float, skip: tuple[float, ...], roll: int) -> float:
+    """Turn the indicator ``roll`` points clockwise from ``start``, skipping any direction
+    in ``skip`` (directly ahead of a fleet with sailing ships)."""
+    d = start
+    moved = 0
+    for _ in range(64):
+        if moved == roll:
+            break
+        d = normalise(d + POINT)
+        if not any(abs(wrap(d - s)) < 1e-6 for s in skip):
+            moved += 1
+    return d
+
+
+class ManOWarGame:
+    def __init__(self, rs: Any) -> None:
+        self.rs = rs
+
+    # -- helpers --------------------------------------------------------------------------
+    def wind(self, state: GameState) -> float:
+        return state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+
+    def _own(self, state: GameState, ship: str) -> ShipState:
+        st = state.ship(ship)
+        if state.side_of(ship) != state.active_side:
+            raise IllegalAction(
+                f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn"
+            )
+        return st
+
+    def _seamanship(self, state: GameState, ship: str) -> bool:
+        return bool(state.scenario.options.get("seamanship")) and bool(
+            state.scenario.ship(ship).cls.fields.get("seamanship")
+        )
+
+    def allowance(self, state: GameState, ship: str, heading: float) -> float:
+        cls = state.scenario.ship(ship).cls
+        theta = float(relative_wind(self.wind(state), heading))
+        return self.rs.allowance(cls, self.rs.sector(theta))[1]
+
+    def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        fn = getattr(self, f"act_{act.verb}", None)
+        if fn is None:
+            raise IllegalAction(f"'{act.verb}' is not part of the Man O' War sailing rules")
+        return fn(state, act, dice, events)  # type: ignore[no-any-return]
+
+    def open(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """The initial wind, when the scenario says to roll for it; then turn 1's initiative."""
+        w = state.scenario.wind
+        if w.roll:
+            roll = dice.roll(1, "initial wind")[0]
+            new = rolled_wind(w.from_deg, w.skip, roll)
+            events.append({"wind": "initial", "from": new, "points": roll})
+            state = replace(state, wind_from=new)
+        return self._initiative(state, dice, events)
+
+    # -- sailing ---------------------------------------------------------------------------
+    def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship = act.ship
+        st = self._own(state, ship)
+        if st.done:
+            raise IllegalAction(f"{ship}'s movement has ended this turn")
+        theta = float(relative_wind(self.wind(state), st.pose.heading))
+        if st.in_irons or (st.budget is None and self.rs.sector(theta).ends_move):
+            raise IllegalAction(
+                f"{ship} is in irons, head to wind with no steerage: "
+                f"'recover {ship} port|starboard' to roll"
+            )
+        steps = parse_path(" ".join(act.args[1:]))
+        budget = (
+            st.budget if st.budget is not None else self.allowance(state, ship, st.pose.heading)
+        )
+        table = state.table()
+        model = Ship(ship, table.ship(ship).cls, state.side_of(ship), st.pose)
+        # the turn into the wind ends this move: lay only up to it, roll, go on after
+        plan = self.rs.plan_move(
+            table,
+            model,
+            steps,
+            partial=True,
+            budget=budget,
+            turns_used=st.turns_used,
+            since=st.since_turn,
+            anchored=st.anchored,
+        )
+        if plan.violations:
+            raise IllegalAction("; ".join(plan.violations))
+        segs = list(plan.segments)
+        geoms, names = obstacles(table, ship)
+        contact = first_contact(st.pose, segs, table.ship(ship).hull_local(), geoms)
+        pose = contact.pose if contact else end_pose(st.pose, segs)
+        used = contact.at if contact else sum(s.distance for s in segs)
+        nst = replace(
+            st,
+            pose=pose,
+            turn_start=st.turn_start or st.pose,
+            path=(*st.path, *(str(s) for s in steps)),
+            moved=st.moved + used,
+            budget=budget - used,
+            turns_used=plan.turns,
+            since_turn=plan.since,
+            done=contact is not None,
+        )
+        if st.budget is None:
+            nst = replace(nst, allowance=budget)  # her allowance this turn, for drift
+        events.append(
+            {
+                "moved": ship,
+                "path": " ".join(str(s) for s in steps),
+                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
+                "distance": round(used, 4),
+            }
+        )
+        if contact is not None:
+            events.append(
+                {"collision": ship, "with": names[contact.obstacle], "at": round(contact.at, 4)}
+            )
+        if plan.anchor == "drop":
+            nst = replace(nst, anchored=True, done=True)
+            events.append({"anchored": ship})
+        elif plan.anchor == "weigh":
+            nst = replace(nst, anchored=False, done=True)
+            events.append({"weighed": ship})
+        state = state.with_ship(nst)
+        theta = float(relative_wind(self.wind(state), pose.heading))
+        if self.rs.sector(theta).ends_move and contact is None and not st.anchored:
+            came_from = tack_side(self.wind(state), st.pose.heading)
+            return self._tacking_roll(state, ship, came_from, dice, events, recovering=False)
+        return state
+
+    def _tacking_roll(
+        self,
+        state: GameState,
+        ship: str,
+        came_from: str,
+        dice: Dice,
+        events: Events,
+        recovering: bool,
+        nominated: str | None = None,
+    ) -> GameState:
+        st = state.ship(ship)
+        cost = self.rs.movement.get("tack_cost", "2in")
+        from tabletop.units import parse_length
+
+        cost_u = parse_length(cost, self.rs.units) * self.rs.scale(state.scenario.units)
+        wind = self.wind(state)
+        left = st.budget if st.budget is not None else 0.0
+        if not recovering and left < cost_u - MOVE_TOL:
+            events.append({"irons": ship, "why": f"turned into the wind with {left:.4g} left"})
+            return state.with_ship(
+                replace(
+                    st,
+                    in_irons=True,
+                    done=True,
+                    irons_side=came_from,
+                    pose=st.pose.turned(wrap(wind - st.pose.heading)),
+                )
+            )
+        roll = dice.roll(1, f"tacking: {ship}")[0]
+        bonus = 1 if self._seamanship(state, ship) else 0
+        total = roll + bonus
+        rolls = self.rs.movement.get("tack_rolls", {"feint": 5, "through": 6})
+        if total >= int(rolls.get("through", 6)):
+            side = nominated or ("port" if came_from == "starboard" else "starboard")
+            result = "through the eye of the wind"
+        elif total >= int(rolls.get("feint", 5)):
+            side = came_from
+            result = "a feint: back to close-hauled"
+        else:
+            events.append({"irons": ship, "roll": total})
+            return state.with_ship(
+                replace(
+                    st,
+                    in_irons=True,
+                    done=True,
+                    irons_side=came_from,
+                    pose=st.pose.turned(wrap(wind - st.pose.heading)),
+                )
+            )
+        theta = float(self.rs.movement.get("close_hauled", 30))
+        heading = normalise(wind - theta if side == "starboard" else wind + theta)
+        if recovering:
+            # she sails at close reach, less the 2 inches the recovery cost
+            cls = state.scenario.ship(ship).cls
+            budget = self.rs.allowance(cls, self.rs.sector(theta))[1] - cost_u
+        else:
+            budget = left - cost_u
+        events.append(
+            {
+                "tacked": ship,
+                "roll": total,
+                "result": result,
+                "tack": side,
+                "heading": heading,
+                "left": round(max(0.0, budget), 4),
+            }
+        )
+        return state.with_ship(
+            replace(
+                st,
+                pose=st.pose.turned(wrap(heading - st.pose.heading)),
+                in_irons=False,
+                budget=max(0.0, budget),
+                turn_start=st.turn_start or st.pose,
+                rolled_tack=True,
+                since_turn=None,
+            )
+        )
+
+    def act_recover(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        """A ship that begins her turn in irons may roll to recover (6: onto the nominated
+        tack; 5: close-hauled on the tack she was on)."""
+        ship, side = act.args
+        st = self._own(state, ship)
+        theta = float(relative_wind(self.wind(state), st.pose.heading))
+        if not (st.in_irons or self.rs.sector(theta).ends_move):
+            raise IllegalAction(f"{ship} is not in irons")
+        if st.rolled_tack or st.path:
+            raise IllegalAction(f"{ship} has had her roll this turn")
+        return self._tacking_roll(
+            state.with_ship(replace(st, rolled_tack=True)),
+            ship,
+            st.irons_side or side,
+            dice,
+            events,
+            recovering=True,
+            nominated=side,
+        )
+
+    # -- the turn ----------------------------------------------------------------------------
+    def _drift(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
+        st = state.ship(ship)
+        a, b = dice.roll(2, f"drift: {ship}")
+        if self._seamanship(state, ship):
+            if a == 1:
+                a = dice.roll(1, f"drift re-roll: {ship}")[0]
+            if b == 1:
+                b = dice.roll(1, f"drift re-roll: {ship}")[0]
+        inches = min(a, b)
+        d = inches * self.rs.scale(state.scenario.units)
+        downwind = normalise(self.wind(state) + 180.0)
+        # move the hull along the wind, not along her heading: look at her from the
+        # downwind direction, so the drift is a plain run ahead
+        hull = state.scenario.ship(ship).hull_local()
+        turn = math.radians(st.pose.heading - downwind)
+        c, s = math.cos(turn), math.sin(turn)
+        f, sd = hull[:, 0], hull[:, 1]
+        rotated = np.stack([f * c - sd * s, f * s + sd * c], -1)
+        geoms, names = obstacles(state.table(), ship)
+        virt = Pose(st.pose.x, st.pose.y, downwind)
+        contact = first_contact(virt, [Segment(length=d)], rotated, geoms)
+        moved = contact.at if contact else d
+        r = math.radians(downwind)
+        pose = Pose(
+            st.pose.x + moved * math.sin(r), st.pose.y + moved * math.cos(r), st.pose.heading
+        )
+        ev: dict[str, Any] = {
+            "drift": ship,
+            "inches": inches,
+            "distance": round(moved, 4),
+            "to": [round(pose.x, 4), round(pose.y, 4)],
+        }
+        if contact is not None:
+            ev["collision"] = names[contact.obstacle]
+        events.append(ev)
+        return state.with_ship(replace(st, pose=pose))
+
+    def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        side = state.active_side
+        for s in state.ships:
+            if state.side_of(s.id) != side:
+                continue
+            st = state.ship(s.id)
+            allowance = (
+                st.allowance
+                if st.allowance is not None
+                else self.allowance(state, s.id, st.pose.heading)
+            )
+            # drift when she used less than half her allowance — in irons, or head to wind
+            # with none at all, included — unless she is at anchor
+            if not st.anchored and (
+                st.in_irons or allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL
+            ):
+                state = self._drift(state, s.id, dice, events)
+            st = state.ship(s.id)
+            state = state.with_ship(
+                replace(
+                    st,
+                    path=(),
+                    turn_start=None,
+                    moved=0.0,
+                    done=False,
+                    budget=None,
+                    turns_used=0,
+                    since_turn=None,
+                    rolled_tack=False,
+                    allowance=None,
+                )
+            )
+        nxt = state.active + 1
+        if nxt < len(state.sides):
+            state = replace(state, active=nxt)
+            events.append({"turn": state.turn, "active": state.active_side})
+            return state
+        state = replace(state, turn=state.turn + 1, active=0)
+        return self._initiative(state, dice, events)
+
+    def _initiative(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """The counted commanders roll; a tie shifts the wind; the higher plays first."""
+        counted = state.scenario.options.get("initiative_sides") or list(state.sides[:2])
+        rolls = {side: dice.roll(1, f"initiative: {side}")[0] for side in counted}
+        values = list(rolls.values())
+        if len(values) == 2 and values[0] == values[1]:
+            points = WIND_CHANGE[values[0]]
+            new = normalise(self.wind(state) + points * POINT)
+            events.append({"wind": "change", "tied_on": values[0], "points": points, "from": new})
+            state = replace(state, wind_from=new)
+        order = sorted(state.sides, key=lambda s: -rolls.get(s, 0))  # stable: ties keep order
+        events.append({"initiative": rolls, "order": order, "turn": state.turn})
+        return replace(state, sides=tuple(order), active=0)
