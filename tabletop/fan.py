@@ -169,6 +169,13 @@ def fan(scn: Scenario, ship_id: str, density: int = 6) -> Fan:
                 if forbidden is not None:
                     p.ok &= relative_wind(scn.wind.from_deg, p.h) >= forbidden - 1e-9
         out.append((p, tuple(steps)))
+    if luff and getattr(rs, "luff_windward_cap", False):
+        # a luffing move gains no more to windward than close-hauled (the ruling)
+        cap = rs.luff_gain_cap(ship.cls.speed)  # type: ignore[attr-defined]
+        up = np.radians(scn.wind.from_deg)
+        for p, _ in out:
+            gain = (p.x - ship.pose.x) * np.sin(up) + (p.y - ship.pose.y) * np.cos(up)
+            p.ok &= gain <= cap + 0.5e-4
     return _finish(scn, ship, out)
 
 

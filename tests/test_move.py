@@ -184,3 +184,17 @@ def test_move_writes_the_new_pose_atomically(tmp_path):
     assert again.ship("a").pose.y == pytest.approx(35)
     assert again.ship("b").pose == scn.ship("b").pose
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_luffing_is_no_way_to_windward(tmp_path):
+    # heading 5 (θ 5, luffing: up to 2/3 × 15 = 10).  Close-hauled she would gain
+    # 10 × cos 60° = 5 to windward; luffing may gain no more.
+    scn = table(tmp_path, [("a", 50, 50, 5)])
+    assert preview(scn, "a", "L5").legal  # 5 cos 5° = 4.98 to windward
+    m = preview(scn, "a", "L8")  # 8 cos 5° = 7.97
+    assert any("gains no more than close-hauled, 5" in v for v in m.violations)
+    # across the wind's line there is no limit but the allowance: heading 55, L10 gains
+    # 10 cos 55° = 5.74 > 5: too much as well
+    scn = table(tmp_path, [("a", 50, 50, 55)])
+    assert not preview(scn, "a", "L10").legal
+    assert preview(scn, "a", "L8.7").legal  # 8.7 cos 55° = 4.99

@@ -233,7 +233,7 @@ def test_avoiding_needs_a_check_and_at_most_half_movement(tmp_path, rigged):
     g.play("ram a b F20")
     # b is luffing: 2/3 × 15 = 10, so an avoiding move is at most 5
     with pytest.raises(IllegalAction, match="at most half her movement: 5"):
-        g.play("avoid b F6")
+        g.play("avoid b F5.5")
     rigged([6, 6])
     g.play("avoid b F5")
     assert not g.state.is_grappled("a", "b")

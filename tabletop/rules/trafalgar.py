@@ -39,6 +39,7 @@ class TrafalgarModified(Ruleset):
             mv, "movement", "close_hauled", default=60, minimum=0, maximum=180
         )
         self.max_turn = r.number(mv, "movement", "max_turn", default=45, minimum=0, maximum=180)
+        self.luff_windward_cap = bool(mv.get("luff_windward_cap", True))
         rows = mv.get("turn_radius", [])
         self.turn_radii: list[tuple[float, float]] = []
         if not isinstance(rows, list):
@@ -52,6 +53,33 @@ class TrafalgarModified(Ruleset):
                 else r.length(row, p, "base_upto", self.units)
             )
             self.turn_radii.append((upto, r.length(row, p, "radius", self.units, positive=False)))
+
+    def luff_gain_cap(self, speed: float) -> float:
+        """The most a luffing ship may gain to windward in a turn: what she would gain
+        close-hauled, her beating allowance times cos(close-hauled angle)."""
+        import math
+
+        beating = next((s for s in self.sectors if s.name == "beating"), self.sectors[1])
+        return float(beating.factor) * speed * math.cos(math.radians(self.close_hauled))
+
+    def _check_luff_gain(self, scn: Any, ship: Any, segs: list[Any], v: list[str]) -> None:
+        """Referee's ruling (the source is silent): luffing spills wind to slow her; it is
+        never a way to windward.  A move that luffs may gain no more ground to windward
+        than the same ship close-hauled (beating allowance × cos 60°).  Without it a ship
+        could point 5° off the wind and luff straight up it at the beating allowance."""
+        import math
+
+        from tabletop.geometry.motion import end_pose
+
+        end = end_pose(ship.pose, segs)
+        up = math.radians(scn.wind.from_deg)
+        gain = (end.x - ship.pose.x) * math.sin(up) + (end.y - ship.pose.y) * math.cos(up)
+        cap = self.luff_gain_cap(ship.cls.speed)
+        if gain > cap + 0.5e-4:
+            v.append(
+                f"luffing gains {gain:.4g} to windward; a luffing ship gains no more "
+                f"than close-hauled, {cap:.4g}"
+            )
 
     def turn_radius(self, base_length: float, unit: str) -> float:
         """Radius of the centre's arc on the turn template for a base of this length."""
@@ -151,6 +179,8 @@ class TrafalgarModified(Ruleset):
                 v,
                 must_use_all=not (luffing or partial),
             )
+            if luffing and self.luff_windward_cap:
+                self._check_luff_gain(scn, ship, segs, v)
         return Plan(
             tuple(segs), tuple(v), most, 0.0 if (luffing or tacking) else least, sector.name
         )
