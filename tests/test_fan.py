@@ -63,7 +63,7 @@ def test_fan_excludes_paths_through_another_ship(tmp_path):
 def test_a_luffing_ship_may_stop_anywhere(tmp_path):
     scn = table(tmp_path, [("a", 50, 50, 30)])  # luffing: 0 to 10
     f = fan(scn, "a")
-    for i in random.Random(3).sample(range(len(f)), 40):
+    for i in random.Random(3).sample(range(len(f)), min(40, len(f))):
         assert preview(scn, "a", f.path(i)).legal, f.path(i)  # the windward cap included
     lengths = {f.path(i) for i in range(len(f)) if " " not in f.path(i)}
     assert len(lengths) > 3 and all(p.startswith("L") for p in lengths)
