@@ -159,6 +159,32 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_drill(args: argparse.Namespace) -> int:
+    from tabletop.drill import Coach, course_from_scenario, make_course, replay_plan
+
+    if args.scenario:
+        course = course_from_scenario(_scenario(args.scenario))
+    else:
+        course = make_course(args.ruleset, args.distance, args.seed, args.cls, args.islands)
+    if not args.auto:
+        from tabletop.view.app import run_drill
+
+        return run_drill(course)
+    plan = Coach(course).plan()
+    _, closest = replay_plan(course, plan)  # the plan is played through the engine first
+    data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
+    lines = [
+        f"{course.key}: {plan.count:g} turns to the mark "
+        f"({course.radius:g} {course.units} radius), planned in {plan.ms:.0f} ms"
+    ]
+    lines += [
+        f"  turn {n:>2}: {'; '.join(a for a in t if a != 'end')}"
+        for n, t in enumerate(plan.turns, 1)
+    ]
+    _emit(args, data, "\n".join(lines))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.bench import run_bench
 
@@ -220,6 +246,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--overlays",
         help="comma list of sectors,arcs,bands,lof,fan (default: sectors,arcs,bands,lof)",
     )
+    sp = cmd("drill", cmd_drill, "solo practice: tacking up to a windward mark")
+    sp.add_argument("kind", choices=["tacking"], help="the drill (tacking)")
+    sp.add_argument(
+        "--ruleset", default="trafalgar-modified", help="trafalgar-modified (cm) or man-o-war (in)"
+    )
+    sp.add_argument(
+        "--distance", type=float, help="the mark's distance upwind (default 100 cm / 40 in)"
+    )
+    sp.add_argument("--seed", type=int, help="islands on the course, and the dice")
+    sp.add_argument("--islands", type=int, help="how many islands (with --seed; default 1-2)")
+    sp.add_argument("--class", dest="cls", help="ship class from the ruleset's roster")
+    sp.add_argument("--scenario", help="a practice scenario with a [scenario] mark instead")
+    sp.add_argument("--auto", action="store_true", help="run the coach alone and print its plan")
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",

@@ -681,7 +681,7 @@ class TrafalgarGame:
         return state
 
     def _winner(self, state: GameState, events: Events) -> GameState:
-        if state.winner is not None:
+        if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
             return state
         alive = {state.side_of(s.id) for s in state.ships if not s.struck}
         if len(alive) == 1:

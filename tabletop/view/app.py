@@ -32,6 +32,7 @@ HELP = [
     "Tools: R ruler (drag)   L line of fire (click firer, then target; G fires, Shift+G high)",
     "Game: E end turn   , / . onto the port / starboard tack (finish a tack, or out of irons)",
     "      I / O irons / luffing after a failed check   X stand when rammed",
+    "Drill: H the coach's next move as a ghost (Enter sails it); the scorecard at the mark",
     "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save  Ctrl+O open the last save   F1 this help",
 ]
 OVERLAY_KEYS = {
@@ -50,7 +51,12 @@ class TableWindow(arcade.Window):
     """One window on one session; input handlers delegate to the tools."""
 
     def __init__(
-        self, scenario_path: str | None, width: int = 1100, height: int = 760, visible: bool = True
+        self,
+        scenario_path: str | None,
+        width: int = 1100,
+        height: int = 760,
+        visible: bool = True,
+        drill: Any = None,
     ) -> None:
         # Multisampling costs software GL (llvmpipe) two thirds of its frame rate; the
         # shapes are filled polygons and quads, which read well without it.
@@ -83,8 +89,11 @@ class TableWindow(arcade.Window):
         self._drag: str | None = None
         self._dirty = {"table", "overlay", "interact", "labels", "hud"}
         self.save_path: Path | None = None
+        self.drill: Any = None
         if scenario_path:
             self.load(scenario_path)
+        if drill is not None:
+            self.start_drill(drill)
         self.fit()
 
     # -- state -------------------------------------------------------------------------
@@ -112,6 +121,54 @@ class TableWindow(arcade.Window):
         self.selected, self.builder, self.move, self.fan = None, None, None, None
         self.say("")
         self.changed(table=True)
+
+    # -- the tacking drill ---------------------------------------------------------------
+    def start_drill(self, course: Any) -> None:
+        from tabletop.drill import Drill
+        from tabletop.session import Session
+
+        self.session = Session.open(course.scenario)
+        self.drill = Drill.start(course)
+        self.select(course.ship)
+        self.say(
+            f"Tacking drill: reach the mark ({course.radius:g} {course.units} circle). "
+            f"H: the coach's hint.  The best possible: {self.drill.optimum.count:g} turns."
+        )
+        self.changed(table=True)
+
+    def hint(self) -> None:
+        if self.drill is None or self.session is None or self.session.game is None:
+            return
+        action = self.drill.hint(self.session.game)
+        if action.startswith("move "):
+            from tabletop.movement import parse_path
+
+            self.builder = MoveBuilder(
+                self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
+            )
+            self._rebuild_move()
+            self.say(f"coach: {action.split(' ', 2)[2]} (Enter to sail it)")
+        else:
+            self.say(f"coach: {action}  (',' port / '.' starboard)")
+
+    def _drill_turn(self, before: Any, action: str, reached: bool) -> None:
+        """After a drill move: end the turn when nothing more is owed; score at the mark."""
+        game = self.session.game
+        ship = self.drill.course.ship
+        from tabletop.rules.trafalgar_game import TrafalgarGame
+
+        owes = None
+        if game.state.scenario.ruleset.name == "trafalgar-modified":
+            owes = TrafalgarGame(game.state.scenario.ruleset).owed(game.state, ship)
+        if owes is None and not reached:
+            self.session.play("end")
+        self.drill.record(before, action, game, reached)
+        if self.drill.card is not None:
+            card = self.drill.card
+            self.say(
+                card.text(self.drill.course.units).replace("\n", "  |  ")
+                + f"  |  personal best: {self.drill.best}"
+            )
 
     def changed(self, table: bool = False, interact_only: bool = False) -> None:
         """Mark what must be redrawn: the move/ruler only, the overlays, or the table too."""
@@ -192,7 +249,16 @@ class TableWindow(arcade.Window):
         if self.builder is None or not self.builder.steps:
             return
         verb = "move"
-        self.play(f"{verb} {self.builder.ship} {self.builder.text}")
+        before = self.scenario.ship(self.builder.ship).pose
+        reached = False
+        if self.drill is not None and self.move is not None:
+            from tabletop.drill import path_distance
+
+            reached = path_distance(self.move, self.drill.course.mark) <= self.drill.course.radius
+        action = f"{verb} {self.builder.ship} {self.builder.text}"
+        self.play(action)
+        if not self.error and self.drill is not None and self.drill.card is None:
+            self._drill_turn(before, action, reached)
         if not self.error:
             self.builder = MoveBuilder(self.builder.ship)
             self.move = None
@@ -271,6 +337,8 @@ class TableWindow(arcade.Window):
             hl = sc.Scene()
             hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
             out.append(hl)
+        if self.drill is not None:
+            out.insert(0, sc.drill_scene(self.drill.course))
         if self.ruling is not None:
             try:
                 out.append(sc.ruling_scene(scn, *self.ruling))
@@ -541,11 +609,17 @@ class TableWindow(arcade.Window):
             self.play(f"fire {self.ruling[0]} {self.ruling[1]}" + (" high" if shift else ""))
         elif symbol == k.E:
             self.play("end")
+        elif symbol == k.H:
+            self.hint()
         elif symbol in (k.COMMA, k.PERIOD) and self.selected and self.session is not None:
             side = "port" if symbol == k.COMMA else "starboard"
             game = self.session.game
             tacking = game is not None and game.state.ship(self.selected).tacking
-            self.play(f"{'tack' if tacking else 'recover'} {self.selected} {side}")
+            before = self.scenario.ship(self.selected).pose
+            action = f"{'tack' if tacking else 'recover'} {self.selected} {side}"
+            self.play(action)
+            if not self.error and self.drill is not None and self.drill.card is None:
+                self._drill_turn(before, action, False)
         elif symbol == k.X and self.session is not None and self.session.game is not None:
             pend = self.session.game.state.pending
             if pend:
@@ -604,6 +678,14 @@ class TableWindow(arcade.Window):
         self.camera.match_window()
         self.hud_camera.match_window()
         self._dirty |= {"labels", "hud"}
+
+
+def run_drill(course: Any) -> int:
+    """Open the window on a tacking drill."""
+    window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), drill=course)
+    window.set_update_rate(1 / 60)
+    arcade.run()
+    return 0
 
 
 def run(scenario_path: str) -> int:

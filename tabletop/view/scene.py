@@ -352,3 +352,30 @@ def merge(*scenes: Scene) -> Scene:
         out.lines += s.lines
         out.labels += s.labels
     return out
+
+
+MARK: Color = (255, 120, 0, 255)
+LAYLINE: Color = (255, 160, 60, 160)
+
+
+def drill_scene(course: object) -> Scene:
+    """The windward mark, its rounding circle, and the two laylines below it."""
+    from tabletop.drill import Course
+
+    assert isinstance(course, Course)
+    sc = Scene()
+    mx, my = course.mark
+    ring = shapely.Point(mx, my).buffer(course.radius, 32)
+    sc.lines.append(Line(shapely.get_coordinates(ring.exterior)[:-1], MARK, 2.0, closed=True))
+    dot = shapely.Point(mx, my).buffer(course.radius / 4, 12)
+    sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], MARK))
+    scn = course.scenario
+    theta = float(scn.ruleset.movement.get("close_hauled", 60))
+    reach = 1.5 * max(scn.width, scn.depth)
+    for sign in (1.0, -1.0):
+        dx, dy = unit(scn.wind.from_deg + 180.0 + sign * theta)
+        sc.lines.append(
+            Line(np.array([[mx, my], [mx + reach * dx, my + reach * dy]]), LAYLINE, 1.5)
+        )
+    sc.labels.append(Label(mx, my + 2 * course.radius, "mark", MARK, 10))
+    return sc

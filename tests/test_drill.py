@@ -1,0 +1,123 @@
+"""The tacking drill: the coach's plans are legal, reach the mark, and are the fewest."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.data.load import load_scenario
+from tabletop.drill import (
+    Coach,
+    TurnRecord,
+    course_from_scenario,
+    load_scores,
+    make_course,
+    record_score,
+    replay_plan,
+    scorecard,
+)
+from tabletop.geometry.pose import Pose
+
+from .conftest import SCENARIOS
+
+
+@pytest.mark.parametrize(
+    "course",
+    [
+        make_course(distance=30),
+        make_course(distance=60),
+        make_course(distance=50, seed=4),
+        course_from_scenario(load_scenario(SCENARIOS / "tacking-practice.toml")),
+    ],
+    ids=lambda c: c.key,
+)
+def test_every_plan_replays_legally_and_reaches_the_mark(course):
+    plan = Coach(course).plan()
+    game, closest = replay_plan(course, plan)  # raises if any action is illegal
+    assert closest <= course.radius
+    assert game.state.turn == plan.count + 1  # one 'end' per turn
+    assert len(plan.turns) == plan.count
+
+
+@pytest.mark.parametrize("distance, seed", [(8, None), (12, None), (16, None), (16, 7)])
+def test_no_shorter_plan_exists_on_small_courses(distance, seed):
+    """Exhaustive search (no beam, positions merged only within 0.05) finds nothing shorter."""
+    course = make_course(distance=distance, seed=seed)
+    assert Coach(course).plan().count == Coach(course, beam=None, grid=0.05).plan().count
+
+
+def test_lower_bound_by_hand():
+    # No turn gains more to windward than her best allowance (reaching, 4/3 × 17) sailed
+    # close-hauled: 22.667 × cos 60° = 11.333 cm.  A mark 30 up with a 3 cm circle needs
+    # at least ⌈27 / 11.333⌉ = 3 turns; the coach, which really sails, needs more.
+    import numpy as np
+
+    course = make_course(distance=30)
+    coach = Coach(course)
+    assert coach.gain == pytest.approx(17 * 4 / 3 * 0.5)
+    pose = course.scenario.ships[0].pose
+    assert coach.to_go(np.array([pose.x]), np.array([pose.y]))[0] == 3
+    assert coach.plan().count >= 3
+
+
+def test_scorecard_arithmetic():
+    course = make_course(distance=20)
+    p = [Pose(0, 0, 60), Pose(3, 4, 60), Pose(3, 10, 0)]
+    turns = [TurnRecord(p[0], "move a", p[1]), TurnRecord(p[1], "move b", p[2], in_irons=True)]
+    card = scorecard(course, turns, optimum=1, coach=None)
+    assert card.turns == 2 and card.over == 1
+    assert card.distance == pytest.approx(5 + 6)  # 3-4-5, then 6 straight up
+    assert card.irons == 1
+
+
+def test_scorecard_finds_the_turn_that_lost_ground():
+    course = make_course(distance=30)
+    start = course.scenario.ships[0].pose
+    # sailing away from the mark, east across the wind: the coach's count does not fall
+    away = Pose(start.x + 10, start.y - 3, 120)
+    turns = [TurnRecord(start, "move pupil P45 ...", away), TurnRecord(away, "...", away)]
+    card = scorecard(course, turns, optimum=10)
+    assert [w["turn"] for w in card.lost] == [1]
+    assert card.lost[0]["to_go_after"] > card.lost[0]["to_go_before"] - 1
+
+
+def test_scores_are_kept_with_a_personal_best(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    from tabletop.drill import Scorecard
+
+    course = make_course(distance=20)
+    for n in (9, 7, 8):
+        entry = record_score(course, Scorecard(n, 6, 40.0, 0))
+    assert entry["best"] == 7 and len(entry["runs"]) == 3
+    assert load_scores()[course.key]["best"] == 7
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_drill_auto_json(capsys):
+    code = main(["drill", "tacking", "--auto", "--json", "--distance", "20"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert {"turns", "turn_count", "planning_ms", "course", "closest_approach"} <= out.keys()
+    assert out["turn_count"] == len(out["turns"]) and out["closest_approach"] <= out["radius"]
+
+
+def test_drill_bad_arguments(capsys):
+    assert main(["drill", "tacking", "--auto", "--ruleset", "hold-fast"]) == 2
+    assert "the drill sails" in capsys.readouterr().err
+    assert main(["drill", "tacking", "--auto", "--class", "galleon"]) == 2
+    assert "no class 'galleon'" in capsys.readouterr().err
+
+
+def test_the_coach_can_start_luffing():
+    # a ship starting 30° off the wind (luffing) is planned with luffing runs
+    from dataclasses import replace
+
+    course = make_course(distance=20)
+    ship = course.scenario.ships[0]
+    scn = replace(course.scenario, ships=(ship.moved(Pose(ship.pose.x, ship.pose.y, 30.0)),))
+    luffing = replace(course, scenario=scn)
+    plan = Coach(luffing).plan()
+    assert plan.turns[0][0].split()[2].startswith("L")
+    replay_plan(luffing, plan)
