@@ -134,6 +134,28 @@ def cold_start() -> dict[str, float]:
     }
 
 
+def coach_figures() -> list[dict[str, Any]]:
+    """The coach's planning time for a mark 100 cm dead upwind, in open water and with
+    islands, and for the shipped practice course (best of three)."""
+    from tabletop.data.load import load_scenario
+    from tabletop.drill import Coach, course_from_scenario, make_course
+
+    courses = [
+        make_course(distance=100),
+        make_course(distance=100, seed=2),
+        course_from_scenario(load_scenario(scenarios_dir() / "tacking-practice.toml")),
+    ]
+    out = []
+    for course in courses:
+        best, plan = float("inf"), None
+        for _ in range(3):
+            plan = Coach(course).plan()
+            best = min(best, plan.ms)
+        assert plan is not None
+        out.append({"course": course.key, "turns": plan.count, "ms": round(best, 1)})
+    return out
+
+
 def window_figures(n: int = 50, frames: int = 120) -> dict[str, float]:
     """Frames per second of the window, headless, with every overlay on.
 
@@ -189,8 +211,9 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
         return 0
     fleets = [fleet_figures(n) for n in (sizes or [10, 50, 200])]
     cold = cold_start()
+    coach = coach_figures()
     if json_out:
-        print(json.dumps({"fleets": fleets, **cold}))
+        print(json.dumps({"fleets": fleets, **cold, "coach": coach}))
         return 0
     print("full fire analysis of every ordered pair (arc, range, band, line of fire, rake)")
     print(f"{'ships':>6} {'vectorised ms':>14} {'naive ms':>10} {'ratio':>7}")

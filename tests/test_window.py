@@ -222,3 +222,32 @@ def test_man_o_war_in_the_window(fresh):
     fresh.on_key_press(K.PERIOD, 0)
     assert any("tacking: leviathan" in line for line in fresh.session.log)
     frame(fresh)
+
+
+def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
+    """Sail a short drill by the coach's hints: Enter for moves, ',' '.' for tacks."""
+    from tabletop.drill import make_course
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    w = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    try:
+        optimum = w.drill.optimum.count
+        for _ in range(3 * int(optimum)):
+            if w.drill.card is not None:
+                break
+            w.on_key_press(K.H, 0)
+            if w.message.startswith("coach: tack"):
+                side = w.message.split()[3]
+                w.on_key_press(K.COMMA if side == "port" else K.PERIOD, 0)
+            else:
+                assert w.builder is not None and w.builder.steps  # the hint is a ghost
+                w.on_key_press(K.ENTER, 0)
+            assert not w.error, w.message
+        card = w.drill.card
+        assert card is not None and card.turns == optimum and card.lost == []
+        assert w.drill.best == optimum
+        frame(w)
+        assert "the best possible is" in w.message
+        assert (tmp_path / "scores.json").exists()
+    finally:
+        w.close()
