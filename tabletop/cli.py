@@ -160,7 +160,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
-    from tabletop.drill import Coach, course_from_scenario, make_course, replay_plan
+    from tabletop.drill import coach_for, course_from_scenario, make_course, replay_plan
 
     if args.scenario:
         course = course_from_scenario(_scenario(args.scenario))
@@ -170,11 +170,12 @@ def cmd_drill(args: argparse.Namespace) -> int:
         from tabletop.view.app import run_drill
 
         return run_drill(course)
-    plan = Coach(course).plan()
+    plan = coach_for(course).plan()
     _, closest = replay_plan(course, plan)  # the plan is played through the engine first
     data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
+    expected = "" if plan.exact else "expected "
     lines = [
-        f"{course.key}: {plan.count:g} turns to the mark "
+        f"{course.key}: {plan.count:g} {expected}turns to the mark "
         f"({course.radius:g} {course.units} radius), planned in {plan.ms:.0f} ms"
     ]
     lines += [

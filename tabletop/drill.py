@@ -624,11 +624,34 @@ class Coach:
 
 # -------------------------------------------------------------------- checking a plan
 def replay_plan(course: Course, plan: Plan) -> tuple[Any, float]:
-    """Play the plan through the engine; returns the game and the closest approach."""
+    """Play the plan through the engine; returns the game and the closest approach.
+
+    A Man O' War plan that tacks through the eye of the wind is the plan for when the
+    roll goes through: it is replayed with those rolls coming up 6.
+    """
+    from tabletop.engine import dice as dice_mod
     from tabletop.engine.core import Game
+
+    real = dice_mod.Dice.roll
+
+    def through(self: Any, n: int, why: str, sides: int = 6) -> list[int]:
+        if why.startswith("tacking"):
+            self.counter += n
+            self.rolled.append({"why": why, "dice": [6] * n, "sides": sides})
+            return [6] * n
+        return real(self, n, why, sides)
+
+    dice_mod.Dice.roll = through  # type: ignore[method-assign]
+    try:
+        return _replay(course, plan, Game)
+    finally:
+        dice_mod.Dice.roll = real  # type: ignore[method-assign]
+
+
+def _replay(course: Course, plan: Plan, game_cls: Any) -> tuple[Any, float]:
     from tabletop.movement import preview
 
-    game = Game.new(course.scenario)
+    game = game_cls.new(course.scenario)
     closest = float("inf")
     for turn in plan.turns:
         for action in turn:
@@ -807,7 +830,7 @@ class Drill:
 
     @classmethod
     def start(cls, course: Course) -> Drill:
-        coach = Coach(course)
+        coach = coach_for(course)
         return cls(course, coach, coach.plan())
 
     def hint(self, game: Any) -> str:
@@ -827,3 +850,282 @@ class Drill:
         if reached and self.card is None:
             self.card = scorecard(self.course, self.turns, self.optimum.count, self.coach)
             self.best = record_score(self.course, self.card)["best"]
+
+
+# ------------------------------------------------------------------ Man O' War's coach
+def mow_tack_expectation(p_through: float, p_feint: float) -> float:
+    """Expected turns a tack attempt costs beyond sailing on, by the tacking roll.
+
+    An attempt goes through with ``p_through``; a feint (``p_feint``) leaves her on her
+    own tack to try again next turn; otherwise she is in irons, and each turn she starts
+    in irons rolls again with the same chances.  With E_A the cost from an attempt and
+    E_I from irons:  E_A = p_f (1 + E_A) + p_x (1 + E_I),  E_I = p_f (1 + E_A) + p_x (1 + E_I),
+    where p_x = 1 − p_through − p_feint; so E_I = E_A and E_A = (1 − p_t) / p_t.
+    Without seamanship (a 6 goes through): 5 turns; with it (a 5 or 6): 2.
+    """
+    return (1.0 - p_through) / p_through
+
+
+class MowCoach(Coach):  # shares the land test and the drill plumbing
+    """Plans Man O' War: pivots with the class's turn and gap, any distance of at least
+    half the allowance (less would drift by the dice), and the tack through the eye of
+    the wind costed at its expectation, against wearing round (always certain)."""
+
+    def __init__(self, course: Course, beam: int | None = 120, grid: float = 0.1) -> None:
+        self.course = course
+        self.beam = beam
+        self.grid = grid
+        scn = course.scenario
+        rs: Any = scn.ruleset
+        self.rs = rs
+        self.wind = scn.wind.from_deg
+        ship = scn.ship(course.ship)
+        self.cls = ship.cls
+        self.speed = ship.cls.speed
+        self.unit = scn.units
+        self.max_turn = float(ship.cls.fields.get("turn", 45))
+        self.gap = float(ship.cls.fields.get("between_turns", 0)) * rs.scale(self.unit)
+        self.theta_ch = float(rs.movement.get("close_hauled", 30))
+        self.head_edge = rs.sectors[1].lower  # below this: head to wind (D)
+        from tabletop.units import parse_length
+
+        self.tack_cost = parse_length(rs.movement.get("tack_cost", "2in"), rs.units) * rs.scale(
+            self.unit
+        )
+        seaman = bool(scn.options.get("seamanship")) and bool(ship.cls.fields.get("seamanship"))
+        need = 5 if seaman else 6  # the roll that goes through (seamanship adds 1)
+        self.p_through = (7 - need) / 6
+        self.tack_extra = mow_tack_expectation(self.p_through, 1 / 6)
+        self.hull = ship.hull_local()
+        self.land = [shapely.Polygon(t.points) for _, t in scn.land()]
+        self.tree = shapely.STRtree(self.land) if self.land else None
+        self.boxes = shapely.bounds(np.asarray(self.land, dtype=object)) if self.land else None
+        self.rings = [np.asarray(t.points, dtype=float) for _, t in scn.land()]
+        up = math.radians(self.wind)
+        self.up = (math.sin(up), math.cos(up))
+        best = max(self.rs.allowance(ship.cls, s)[1] for s in self.rs.sectors)
+        self.gain = best * math.cos(math.radians(self.theta_ch))
+
+    def allowance(self, heading: np.ndarray) -> np.ndarray:
+        theta = relative_wind(self.wind, heading)
+        out = np.zeros_like(heading)
+        for k, sec in enumerate(self.rs.sectors):
+            hi = self.rs.sectors[k + 1].lower if k + 1 < len(self.rs.sectors) else 181
+            sel = (theta >= sec.lower) & (theta < hi)
+            out[sel] = self.rs.allowance(self.cls, sec)[1]
+        return out
+
+    def estimate(
+        self, x: np.ndarray, y: np.ndarray, h: np.ndarray, phase: np.ndarray
+    ) -> np.ndarray:
+        mx, my = self.course.mark
+        up = (mx - x) * self.up[0] + (my - y) * self.up[1]
+        across = np.abs((mx - x) * self.up[1] - (my - y) * self.up[0])
+        return np.maximum(up, 0) / self.gain + across / (2 * self.gain)
+
+    def _moves(self) -> list[tuple[float, tuple[float, ...], float]]:  # type: ignore[override]
+        """(share of the allowance sailed, pivot angles, where a single pivot falls) for
+        straight runs, one pivot of 5°..max, and two or three full pivots a gap apart."""
+        out: list[tuple[float, tuple[float, ...], float]] = []
+        for total in (0.5, 0.75, 1.0):
+            out.append((total, (), 0.0))
+            for a in np.arange(5.0, self.max_turn + 1e-9, 5.0):
+                for sgn in (-1.0, 1.0):
+                    for frac in (0.0, 0.5, 1.0):
+                        out.append((total, (sgn * a,), frac))
+            for sgn in (-1.0, 1.0):
+                out.append((total, (sgn * self.max_turn,) * 2, 0.0))
+                if (self.cls.turns or 0) >= 3:
+                    out.append((total, (sgn * self.max_turn,) * 3, 0.0))
+        return out
+
+    def plan(
+        self,
+        start: Pose | None = None,
+        tacking: bool = False,
+        tacked_last: bool = False,
+        max_turns: int = 200,
+        deadline: float | None = None,
+        allow_tacks: bool = True,
+    ) -> Plan:
+        """The fewest expected turns: wearing round only (certain), or with tacks through
+        the eye of the wind counted at their expectation, whichever is less."""
+        t0 = time.perf_counter()
+        options: list[Plan] = []
+        for tacks in (False, True) if allow_tacks else (False,):
+            try:
+                plan = self._search(start, max_turns, tacks=tacks)
+            except TabletopError:
+                continue
+            n = sum(1 for t in plan.turns for a in t if a.startswith("#tack"))
+            if n:
+                plan.count = plan.count + n * self.tack_extra
+                plan.exact = False
+            options.append(plan)
+        if not options:
+            raise TabletopError("the coach found no way to the mark")
+        best = min(options, key=lambda p: p.count)
+        best.ms = (time.perf_counter() - t0) * 1000
+        return _strip_notes(best)
+
+    def _search(self, start: Pose | None, max_turns: int, tacks: bool) -> Plan:
+        """Turn by turn, every move kind from every kept position at once (``n × G``)."""
+        t0 = time.perf_counter()
+        pose = start or self.course.scenario.ship(self.course.ship).pose
+        X, Y, H = np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
+        mx, my = self.course.mark
+        layers: list[dict[str, Any]] = []
+        moves = self._moves()
+        share = np.array([m[0] for m in moves])
+        npiv = np.array([len(m[1]) for m in moves])
+        ang = np.zeros((len(moves), 3))
+        for g, m in enumerate(moves):
+            ang[g, : len(m[1])] = m[1]
+        frac = np.array([m[2] for m in moves])
+        scn = self.course.scenario
+        for turn in range(1, max_turns + 1):
+            n, G = len(X), len(moves)
+            alw = self.allowance(H)[:, None]
+            total = share[None, :] * alw
+            single = npiv[None, :] == 1
+            r0 = np.where(npiv[None, :] == 0, total, np.where(single, total * frac[None, :], 0.0))
+            gaps = np.maximum(npiv - 1, 0)[None, :] * self.gap
+            rl = np.where(
+                npiv[None, :] == 0, 0.0, np.where(single, total * (1 - frac[None, :]), total - gaps)
+            )
+            ok = (alw > 0) & (rl >= -1e-9)
+            x0 = np.broadcast_to(X[:, None], (n, G))
+            y0 = np.broadcast_to(Y[:, None], (n, G))
+            h0 = np.broadcast_to(H[:, None], (n, G))
+            pts_x, pts_y, pts_h = [x0], [y0], [h0]
+            x, y, h = x0, y0, h0
+            tack_now = np.zeros((n, G), bool)
+
+            x, y = _ahead(x, y, h, r0)
+            pts_x.append(x)
+            pts_y.append(y)
+            pts_h.append(h)
+            for k in range(3):
+                present = npiv[None, :] > k
+                was = h
+                h = np.where(present, normalise(h + ang[None, :, k]), h)
+                into = present & (relative_wind(self.wind, h) < self.head_edge)
+                if k == 0 and tacks:
+                    # a single pivot head to wind: the roll, taken to go through; 2" are
+                    # spent and she sails the rest close-hauled on the other tack
+                    left = alw - r0 - self.tack_cost
+                    tack_now = into & single & (left >= -1e-9)
+                    over_stb = ((self.wind - was + 540) % 360 - 180) > 0
+                    new = normalise(self.wind + np.where(over_stb, 1.0, -1.0) * self.theta_ch)
+                    h = np.where(tack_now, new, h)
+                    rl = np.where(tack_now, np.maximum(left, 0), rl)
+                    ok &= ~into | tack_now
+                else:
+                    ok &= ~into
+                if k < 2:
+                    x, y = _ahead(x, y, h, np.where(npiv[None, :] > k + 1, self.gap, 0.0))
+                    pts_x.append(x)
+                    pts_y.append(y)
+                    pts_h.append(h)
+            x, y = _ahead(x, y, h, rl)
+            pts_x.append(x)
+            pts_y.append(y)
+            pts_h.append(h)
+            ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+            PX = np.stack(pts_x, -1).reshape(n * G, -1)
+            PY = np.stack(pts_y, -1).reshape(n * G, -1)
+            PH = np.stack(pts_h, -1).reshape(n * G, -1)
+            okf = ok.reshape(-1)
+            near = _seg_dist(mx, my, PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).min(1)
+            if self.tree is not None:
+                okf = okf & ~self._hits_land(PX, PY, PH, okf)
+            sel = np.flatnonzero(okf)
+            L = {
+                "x": x.reshape(-1)[sel],
+                "y": y.reshape(-1)[sel],
+                "h": h.reshape(-1)[sel],
+                "par": sel // G,
+                "mv": sel % G,
+                "tack": tack_now.reshape(-1)[sel],
+                "r0": r0.reshape(-1)[sel],
+                "rl": rl.reshape(-1)[sel],
+                "reached": (near <= self.course.radius)[sel],
+            }
+            if L["x"].size == 0:
+                break
+            if L["reached"].any():
+                layers.append(L)
+                return self._unwind_mow(
+                    layers, int(np.flatnonzero(L["reached"])[0]), turn, t0, moves
+                )
+            key = np.stack(
+                [np.round(L["x"] / self.grid), np.round(L["y"] / self.grid), np.round(L["h"])], 1
+            )
+            _, first = np.unique(key, axis=0, return_index=True)
+            keep = np.sort(first)
+            if self.beam is not None and keep.size > self.beam:
+                est = self.estimate(L["x"][keep], L["y"][keep], L["h"][keep], np.zeros(keep.size))
+                keep = keep[np.argsort(est, kind="stable")[: self.beam]]
+            L = {k: v[keep] for k, v in L.items()}
+            layers.append(L)
+            X, Y, H = L["x"], L["y"], L["h"]
+        raise TabletopError("the coach found no way to the mark")
+
+    def _unwind_mow(
+        self,
+        layers: list[dict[str, Any]],
+        k: int,
+        turns: int,
+        t0: float,
+        moves: list[tuple[float, tuple[float, ...], float]],
+    ) -> Plan:
+        def f(v: float) -> str:
+            return f"{v:.6f}".rstrip("0").rstrip(".")
+
+        ship = self.course.ship
+        out: list[list[str]] = []
+        i = k
+        for L in reversed(layers):
+            _, turns_, _ = moves[int(L["mv"][i])]
+            r0, rl, tacked = float(L["r0"][i]), float(L["rl"][i]), bool(L["tack"][i])
+            words = [f"F{f(r0)}"] if r0 > 1e-9 else []
+            if not turns_:
+                out.append([f"move {ship} F{f(r0)}", "end"])
+                i = int(L["par"][i])
+                continue
+            for n, a in enumerate(turns_):
+                if n > 0:
+                    words.append(f"F{f(self.gap)}")
+                words.append(f"{'S' if a > 0 else 'P'}{f(abs(a))}")
+            if tacked:
+                actions = ["#tack", f"move {ship} {' '.join(words)}"]
+                if rl > 1e-9:
+                    actions.append(f"move {ship} F{f(rl)}")
+            else:
+                if rl > 1e-9:
+                    words.append(f"F{f(rl)}")
+                actions = [f"move {ship} {' '.join(words)}"]
+            out.append([*actions, "end"])
+            i = int(L["par"][i])
+        out.reverse()
+        return Plan(out, turns, (time.perf_counter() - t0) * 1000)
+
+
+def _ahead(
+    x: np.ndarray, y: np.ndarray, h: np.ndarray, d: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    r = np.radians(h)
+    return x + d * np.sin(r), y + d * np.cos(r)
+
+
+def _strip_notes(plan: Plan) -> Plan:
+    """Drop the '#tack' markers from the turns (they only count tack attempts)."""
+    plan.turns = [[a for a in t if not a.startswith("#")] for t in plan.turns]
+    return plan
+
+
+def coach_for(course: Course) -> Coach:
+    """The coach for the course's ruleset."""
+    if course.scenario.ruleset.name == "man-o-war":
+        return MowCoach(course)
+    return Coach(course)

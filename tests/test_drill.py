@@ -122,3 +122,39 @@ def test_the_coach_can_start_luffing():
     plan = Coach(luffing).plan()
     assert plan.turns[0][0].split()[2].startswith("L")
     replay_plan(luffing, plan)
+
+
+# ---- Man O' War: the fewest expected turns
+
+
+def test_tack_expectation_by_hand():
+    from tabletop.drill import mow_tack_expectation
+
+    # only a 6 goes through: E = (1 − 1/6) / (1/6) = 5 turns; with seamanship (5 or 6): 2
+    assert mow_tack_expectation(1 / 6, 1 / 6) == pytest.approx(5)
+    assert mow_tack_expectation(2 / 6, 1 / 6) == pytest.approx(2)
+
+
+@pytest.mark.parametrize("distance, seed", [(10, None), (20, None), (40, None)])
+def test_man_o_war_plans_replay_and_reach(distance, seed):
+    from tabletop.drill import MowCoach, coach_for
+
+    course = make_course("man-o-war", distance=distance, seed=seed)
+    coach = coach_for(course)
+    assert isinstance(coach, MowCoach)
+    plan = coach.plan()
+    # tacking rolls are taken to go through, as the plan assumes; every move is legal
+    game, closest = replay_plan(course, plan)
+    assert closest <= course.radius
+    if not plan.exact:  # a plan with tacks counts their expected cost
+        assert plan.count > len(plan.turns)
+    else:
+        assert plan.count == len(plan.turns)
+
+
+def test_man_o_war_plan_never_drifts():
+    # every turn sails at least half her allowance: no drift, so no dice but the tacks
+    course = make_course("man-o-war", distance=20)
+    plan = __import__("tabletop.drill", fromlist=["coach_for"]).coach_for(course).plan()
+    game, _ = replay_plan(course, plan)
+    assert not any("drift" in e for e in game.events)

@@ -239,6 +239,8 @@ class ManOWarGame:
                 "left": round(max(0.0, budget), 4),
             }
         )
+        # the 2" the tack costs are movement used: they count against drifting
+        allowance = st.allowance if not recovering else budget + cost_u
         return state.with_ship(
             replace(
                 st,
@@ -246,6 +248,8 @@ class ManOWarGame:
                 in_irons=False,
                 budget=max(0.0, budget),
                 turn_start=st.turn_start or st.pose,
+                moved=st.moved + cost_u,
+                allowance=allowance,
                 rolled_tack=True,
                 since_turn=None,
             )
