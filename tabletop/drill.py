@@ -827,6 +827,8 @@ class Drill:
     turns: list[TurnRecord] = field(default_factory=list)
     card: Scorecard | None = None
     best: int | None = None
+    _next: list[str] = field(default_factory=list)  # the rest of the coach's planned turn
+    _at: Any = None
 
     @classmethod
     def start(cls, course: Course) -> Drill:
@@ -834,11 +836,28 @@ class Drill:
         return cls(course, coach, coach.plan())
 
     def hint(self, game: Any) -> str:
-        """The coach's next action from where she is now."""
+        """The coach's next action from where she is now.
+
+        The coach plans whole turns: at the start of a turn it plans afresh; within a turn
+        (after a Man O' War tack, say) it goes on with the turn it planned."""
         st = game.state.ship(self.course.ship)
+        key = (game.state.turn, st.pose)
+        if (st.path or st.budget is not None) and self._next and self._at == key:
+            return self._next[0]
         tacked = st.last_tack == game.state.turn - 1
         plan = self.coach.plan(start=st.pose, tacking=st.tacking, tacked_last=tacked)
-        return plan.turns[0][0] if plan.turns else ""
+        self._next = [a for a in (plan.turns[0] if plan.turns else []) if a != "end"]
+        self._at = key
+        return self._next[0] if self._next else ""
+
+    def played(self, game: Any, action: str) -> None:
+        """Keep the planned turn in step with what was played."""
+        if self._next and self._next[0] == action:
+            self._next = self._next[1:]
+            st = game.state.ship(self.course.ship)
+            self._at = (game.state.turn, st.pose)
+        else:
+            self._next = []
 
     def record(self, before: Pose, move: str, game: Any, reached: bool) -> None:
         st = game.state.ship(self.course.ship)

@@ -7,6 +7,7 @@ import pytest
 
 arcade = pytest.importorskip("arcade")
 
+from tabletop.data.load import load_scenario  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.scene import LOF_COLOURS, RULER, SEA, SELECT  # noqa: E402
 
@@ -251,3 +252,45 @@ def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
         assert (tmp_path / "scores.json").exists()
     finally:
         w.close()
+
+
+def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
+    """The Man O' War drill by the coach's hints, the tacking rolls made to go through."""
+    from tabletop.drill import make_course
+    from tabletop.engine import dice as dice_mod
+
+    real = dice_mod.Dice.roll
+
+    def through(self, n, why, sides=6):
+        if why.startswith("tacking"):
+            self.counter += n
+            return [6] * n
+        return real(self, n, why, sides)
+
+    monkeypatch.setattr(dice_mod.Dice, "roll", through)
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    w = TableWindow(None, W, H, visible=False, drill=make_course("man-o-war", distance=10))
+    try:
+        for _ in range(40):
+            if w.drill.card is not None:
+                break
+            w.on_key_press(K.H, 0)
+            w.on_key_press(K.ENTER, 0)
+            assert not w.error, w.message
+        assert w.drill.card is not None
+        assert w.drill.card.turns <= int(w.drill.optimum.count) + 1
+        frame(w)
+    finally:
+        w.close()
+
+
+def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
+    from tabletop.view.scene import sectors_scene
+
+    scn = load_scenario(SCENARIOS / "man-o-war-skirmish.toml")
+    # dauntless heads 30 with the wind from 270: θ = 120, nearer the stern
+    ship = scn.ship("dauntless")
+    sc = sectors_scene(scn, "dauntless")
+    pts = np.concatenate([f.points for f in sc.fills])
+    stern = (ship.pose.x - 2.5 * np.sin(np.radians(30)), ship.pose.y - 2.5 * np.cos(np.radians(30)))
+    assert min(np.hypot(pts[:, 0] - stern[0], pts[:, 1] - stern[1])) < 1e-6

@@ -155,11 +155,15 @@ class TableWindow(arcade.Window):
         """After a drill move: end the turn when nothing more is owed; score at the mark."""
         game = self.session.game
         ship = self.drill.course.ship
+        self.drill.played(game, action)
         from tabletop.rules.trafalgar_game import TrafalgarGame
 
-        owes = None
+        owes: str | None = None
+        st = game.state.ship(ship)
         if game.state.scenario.ruleset.name == "trafalgar-modified":
             owes = TrafalgarGame(game.state.scenario.ruleset).owed(game.state, ship)
+        elif self.drill._next and not (st.done or st.in_irons):
+            owes = "the coach's turn goes on"  # Man O' War: she sails on after a tack
         if owes is None and not reached:
             self.session.play("end")
         self.drill.record(before, action, game, reached)

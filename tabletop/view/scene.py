@@ -251,9 +251,17 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
     rs = scn.ruleset
     from tabletop.geometry.angles import relative_wind
 
-    now = rs.sectors.index(rs.sector(float(relative_wind(scn.wind.from_deg, p.heading))))
+    theta = float(relative_wind(scn.wind.from_deg, p.heading))
+    now = rs.sectors.index(rs.sector(theta))
     radius = ship.cls.base_length * 1.6
-    for k, wedge in enumerate(sector_wedges(p.x, p.y, scn.wind.from_deg, rs.sector_lowers, radius)):
+    cx, cy = p.x, p.y
+    if rs.name == "man-o-war":
+        # the sail point compass sits at the bow or the stern, whichever is nearer the wind
+        end = ship.cls.base_length / 2 * (1 if theta < 90 else -1)
+        dx, dy = unit(p.heading)
+        cx, cy = p.x + end * dx, p.y + end * dy
+        radius = ship.cls.base_length * 0.9
+    for k, wedge in enumerate(sector_wedges(cx, cy, scn.wind.from_deg, rs.sector_lowers, radius)):
         col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
         if k == now:
             col = (col[0], col[1], col[2], 150)
