@@ -256,6 +256,10 @@ class Coach:
         best = max(float(sec.factor) for sec in rs.sectors) * self.speed
         self.gain = best * math.cos(math.radians(float(rs.close_hauled)))
         self.luff_cap = rs.luff_gain_cap(self.speed)
+        self._sea(scn, ship)
+
+    def _sea(self, scn: Scenario, ship: Ship) -> None:
+        """What every coach needs of the table: her hull, the land, the way upwind."""
         self.hull = ship.hull_local()
         self.land = [shapely.Polygon(t.points) for _, t in scn.land()]
         self.tree = shapely.STRtree(self.land) if self.land else None
@@ -266,12 +270,13 @@ class Coach:
 
     # -- figures -----------------------------------------------------------------------
     def allowance(self, heading: np.ndarray) -> np.ndarray:
+        """Her allowance on each heading, by the ruleset's own rule."""
         theta = relative_wind(self.wind, heading)
         out = np.zeros_like(heading)
         for k, sec in enumerate(self.rs.sectors):
             hi = self.rs.sectors[k + 1].lower if k + 1 < len(self.rs.sectors) else 181
             sel = (theta >= sec.lower) & (theta < hi)
-            out[sel] = float(sec.factor) * self.speed
+            out[sel] = self.rs.allowance(self.cls, sec)[1]
         return out
 
     def to_go(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -915,24 +920,9 @@ class MowCoach(Coach):  # shares the land test and the drill plumbing
         need = 5 if seaman else 6  # the roll that goes through (seamanship adds 1)
         self.p_through = (7 - need) / 6
         self.tack_extra = mow_tack_expectation(self.p_through, 1 / 6)
-        self.hull = ship.hull_local()
-        self.land = [shapely.Polygon(t.points) for _, t in scn.land()]
-        self.tree = shapely.STRtree(self.land) if self.land else None
-        self.boxes = shapely.bounds(np.asarray(self.land, dtype=object)) if self.land else None
-        self.rings = [np.asarray(t.points, dtype=float) for _, t in scn.land()]
-        up = math.radians(self.wind)
-        self.up = (math.sin(up), math.cos(up))
+        self._sea(scn, ship)
         best = max(self.rs.allowance(ship.cls, s)[1] for s in self.rs.sectors)
         self.gain = best * math.cos(math.radians(self.theta_ch))
-
-    def allowance(self, heading: np.ndarray) -> np.ndarray:
-        theta = relative_wind(self.wind, heading)
-        out = np.zeros_like(heading)
-        for k, sec in enumerate(self.rs.sectors):
-            hi = self.rs.sectors[k + 1].lower if k + 1 < len(self.rs.sectors) else 181
-            sel = (theta >= sec.lower) & (theta < hi)
-            out[sel] = self.rs.allowance(self.cls, sec)[1]
-        return out
 
     def estimate(
         self, x: np.ndarray, y: np.ndarray, h: np.ndarray, phase: np.ndarray

@@ -191,15 +191,7 @@ class ManOWarGame:
         left = st.budget if st.budget is not None else 0.0
         if not recovering and left < cost_u - MOVE_TOL:
             events.append({"irons": ship, "why": f"turned into the wind with {left:.4g} left"})
-            return state.with_ship(
-                replace(
-                    st,
-                    in_irons=True,
-                    done=True,
-                    irons_side=came_from,
-                    pose=st.pose.turned(wrap(wind - st.pose.heading)),
-                )
-            )
+            return self._irons(state, ship, came_from)
         roll = dice.roll(1, f"tacking: {ship}")[0]
         bonus = 1 if self._seamanship(state, ship) else 0
         total = roll + bonus
@@ -212,15 +204,7 @@ class ManOWarGame:
             result = "a feint: back to close-hauled"
         else:
             events.append({"irons": ship, "roll": total})
-            return state.with_ship(
-                replace(
-                    st,
-                    in_irons=True,
-                    done=True,
-                    irons_side=came_from,
-                    pose=st.pose.turned(wrap(wind - st.pose.heading)),
-                )
-            )
+            return self._irons(state, ship, came_from)
         theta = float(self.rs.movement.get("close_hauled", 30))
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
         if recovering:
@@ -252,6 +236,20 @@ class ManOWarGame:
                 allowance=allowance,
                 rolled_tack=True,
                 since_turn=None,
+            )
+        )
+
+    def _irons(self, state: GameState, ship: str, came_from: str) -> GameState:
+        """In irons: pointing into the wind, her move over; she remembers her tack."""
+        st = state.ship(ship)
+        wind = self.wind(state)
+        return state.with_ship(
+            replace(
+                st,
+                in_irons=True,
+                done=True,
+                irons_side=came_from,
+                pose=st.pose.turned(wrap(wind - st.pose.heading)),
             )
         )
 
