@@ -86,7 +86,8 @@ def cast(edges: Arr, u0: float, u1: float) -> Rays:
     # Dedupe by hand: np.unique imports numpy.ma, a noticeable share of a cold start.
     events = events[np.concatenate([[True], np.diff(events) > 0])]
     mids = (events[:-1] + events[1:]) / 2.0
-    return Rays(events, ray_hits(edges, mids), ray_hits(edges, events))
+    hits = ray_hits(edges, np.concatenate([mids, events]))  # one pass for both
+    return Rays(events, hits[: len(mids)], hits[len(mids):])
 
 
 @dataclass(frozen=True)
