@@ -144,6 +144,8 @@ def coach_figures() -> list[dict[str, Any]]:
         make_course(distance=100),
         make_course(distance=100, seed=2),
         course_from_scenario(load_scenario(scenarios_dir() / "tacking-practice.toml")),
+        make_course("man-o-war", distance=40),
+        make_course("man-o-war", distance=40, seed=3),
     ]
     out = []
     for course in courses:
@@ -232,6 +234,9 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
         f"cold start: tabletop fire {cold['fire_ms']:.0f} ms, import shapely "
         f"{cold['import_shapely_ms']:.0f} ms, ratio {cold['cold_start_ratio']:.2f}"
     )
+    for c in coach:
+        exp = " expected" if c["expected"] else ""
+        print(f"coach: {c['course']}: {c['turns']:g}{exp} turns, planned in {c['ms']:.0f} ms")
     return 0
 
 

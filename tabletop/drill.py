@@ -146,7 +146,7 @@ def course_from_scenario(scn: Scenario) -> Course:
         scn.ships[0].id,
         (float(mark["x"]), float(mark["y"])),
         float(mark.get("radius", radius)),
-        f"{scn.source}",
+        f"scenario/{Path(scn.source).stem}",
     )
 
 

@@ -87,7 +87,7 @@ def cast(edges: Arr, u0: float, u1: float) -> Rays:
     events = events[np.concatenate([[True], np.diff(events) > 0])]
     mids = (events[:-1] + events[1:]) / 2.0
     hits = ray_hits(edges, np.concatenate([mids, events]))  # one pass for both
-    return Rays(events, hits[: len(mids)], hits[len(mids):])
+    return Rays(events, hits[: len(mids)], hits[len(mids) :])
 
 
 @dataclass(frozen=True)
