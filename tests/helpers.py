@@ -82,6 +82,13 @@ def table(
     return load_scenario(path)
 
 
+def hold_fast(tmp: Path, ships: list[tuple], speed: int = 3) -> Scenario:
+    """A Hold Fast table (inches) of 1.25 × 0.5 bases at the given speed."""
+    return table(
+        tmp, ships, ruleset="hold-fast", units="in", guns="", speed=speed, base=(1.25, 0.5)
+    )
+
+
 def rigid(scn: Scenario, angle: float, dx: float, dy: float) -> Scenario:
     """Turn the whole table (ships, land, wind) by ``angle`` clockwise, then shift it."""
     r = math.radians(angle)
@@ -143,4 +150,4 @@ def to_inches(scn: Scenario) -> Scenario:
     )
 
 
-__all__ = ["table", "rigid", "mirror", "to_inches", "load_scenario"]
+__all__ = ["table", "hold_fast", "rigid", "mirror", "to_inches", "load_scenario"]

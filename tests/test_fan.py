@@ -11,7 +11,7 @@ from tabletop.fan import fan
 from tabletop.movement import preview
 
 from .conftest import SCENARIOS
-from .helpers import table
+from .helpers import hold_fast, table
 
 
 @pytest.mark.parametrize(
@@ -39,15 +39,7 @@ def test_hold_fast_fan_counts_every_sequence(tmp_path):
     # speed 4 heading east, wind north: 3 + 9 + 27 + 81 = 120 sequences of F1/P45/S45,
     # less those moving forward while heading north into the wind (two port turns
     # before an F): PPF, PPFF, PPFP, PPFS, FPPF and PFPF — 114 end poses.
-    scn = table(
-        tmp_path,
-        [("a", 10, 10, 90)],
-        ruleset="hold-fast",
-        units="in",
-        guns="",
-        speed=4,
-        base=(1.25, 0.5),
-    )
+    scn = hold_fast(tmp_path, [("a", 10, 10, 90)], speed=4)
     assert len(fan(scn, "a")) == 120 - 6
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.fire import rule_fire
 
-from .helpers import table
+from .helpers import hold_fast, table
 
 SIDE = 30 + 2.5 / 2  # x of a's starboard side
 
@@ -210,9 +210,7 @@ def test_hold_fast_quadrants_and_categories(tmp_path):
     # Hold Fast, inches; a at (10, 10) heading 0.  t due east 3.2" away: starboard,
     # category ⌈3.2⌉ = 4 → long guns only (short reach 3), need 4 by the template table.
     ships = [("a", 10, 10, 0), ("t", 13.2, 10, 0)]
-    scn = table(
-        tmp_path, ships, ruleset="hold-fast", units="in", guns="", speed=3, base=(1.25, 0.5)
-    )
+    scn = hold_fast(tmp_path, ships, speed=3)
     scn = _with_batteries(scn, {"long": 2, "short": 2})
     r = rule_fire(scn, "a", "t")
     assert r.arc == "starboard" and r.arcs == ["starboard"]
@@ -225,15 +223,7 @@ def test_hold_fast_quadrants_and_categories(tmp_path):
 def test_hold_fast_straddle_lists_both(tmp_path):
     # t centred on a's fore-starboard diagonal (bearing 45°) straddles two quadrants
     scn = _with_batteries(
-        table(
-            tmp_path,
-            [("a", 10, 10, 0), ("t", 12, 12, 0)],
-            ruleset="hold-fast",
-            units="in",
-            guns="",
-            speed=3,
-            base=(1.25, 0.5),
-        ),
+        hold_fast(tmp_path, [("a", 10, 10, 0), ("t", 12, 12, 0)], speed=3),
         {"long": 1},
     )
     r = rule_fire(scn, "a", "t")
@@ -244,15 +234,7 @@ def test_hold_fast_straddle_lists_both(tmp_path):
 def test_hold_fast_alongside_is_range_zero(tmp_path):
     # bases 0.5 wide side by side: centres 0.5 apart, bases touch
     scn = _with_batteries(
-        table(
-            tmp_path,
-            [("a", 10, 10, 0), ("t", 10.5, 10, 0)],
-            ruleset="hold-fast",
-            units="in",
-            guns="",
-            speed=3,
-            base=(1.25, 0.5),
-        ),
+        hold_fast(tmp_path, [("a", 10, 10, 0), ("t", 10.5, 10, 0)], speed=3),
         {"carronade": 1},
     )
     r = rule_fire(scn, "a", "t")

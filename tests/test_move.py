@@ -13,7 +13,7 @@ from tabletop.data.load import load_scenario
 from tabletop.errors import TabletopError
 from tabletop.movement import parse_path, preview
 
-from .helpers import table
+from .helpers import hold_fast, table
 
 
 def test_path_syntax_round_trips():
@@ -126,15 +126,7 @@ def test_land_stops_a_move(tmp_path):
 
 def test_hold_fast_actions(tmp_path):
     # Hold Fast: speed 3 → three actions; 1-inch moves, 45° pivots; none into the wind
-    scn = table(
-        tmp_path,
-        [("a", 10, 10, 90)],
-        ruleset="hold-fast",
-        units="in",
-        guns="",
-        speed=3,
-        base=(1.25, 0.5),
-    )
+    scn = hold_fast(tmp_path, [("a", 10, 10, 90)], speed=3)
     m = preview(scn, "a", "F1 S45 F1")
     assert m.legal, m.violations
     assert m.end.heading == pytest.approx(135)
@@ -143,15 +135,7 @@ def test_hold_fast_actions(tmp_path):
     assert not preview(scn, "a", "F1.5").legal  # whole inches
     assert not preview(scn, "a", "P90").legal  # 45° turns
     # heading 0 into a north wind: no forward move
-    scn = table(
-        tmp_path,
-        [("a", 10, 10, 0)],
-        ruleset="hold-fast",
-        units="in",
-        guns="",
-        speed=3,
-        base=(1.25, 0.5),
-    )
+    scn = hold_fast(tmp_path, [("a", 10, 10, 0)], speed=3)
     assert any("into the wind" in v for v in preview(scn, "a", "F1").violations)
 
 
