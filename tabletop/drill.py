@@ -668,24 +668,29 @@ def _replay(course: Course, plan: Plan, game_cls: Any) -> tuple[Any, float]:
     return game, closest
 
 
-def path_distance(m: Any, mark: tuple[float, float]) -> float:
-    """How close the centre of a previewed move comes to a point."""
+def move_points(m: Any) -> np.ndarray:
+    """The centre's track of a previewed move: the ends of runs, 12 points an arc."""
     from tabletop.geometry.motion import advance
 
     pose = m.start
-    best = math.hypot(pose.x - mark[0], pose.y - mark[1])
+    pts = [(pose.x, pose.y)]
     for seg in m.plan.segments:
-        n = 2 if seg.turn == 0 else 12
-        a = pose
-        for k in range(1, n + 1):
-            b = advance(pose, seg, k / (n - 1 if seg.turn == 0 else n))
-            d = _seg_dist(
-                mark[0], mark[1], np.array(a.x), np.array(a.y), np.array(b.x), np.array(b.y)
-            )
-            best = min(best, float(d))
-            a = b
+        n = 1 if seg.turn == 0 else 12
+        for frac in np.linspace(0, 1, n + 1)[1:]:
+            b = advance(pose, seg, float(frac))
+            pts.append((b.x, b.y))
         pose = advance(pose, seg)
-    return best
+    return np.array(pts)
+
+
+def path_distance(m: Any, mark: tuple[float, float]) -> float:
+    """How close the centre of a previewed move comes to a point."""
+    pts = move_points(m)
+    if len(pts) < 2:
+        return float(math.hypot(pts[0, 0] - mark[0], pts[0, 1] - mark[1]))
+    return float(
+        _seg_dist(mark[0], mark[1], pts[:-1, 0], pts[:-1, 1], pts[1:, 0], pts[1:, 1]).min()
+    )
 
 
 # ----------------------------------------------------------------------- the scorecard
