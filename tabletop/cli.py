@@ -165,7 +165,9 @@ def cmd_drill(args: argparse.Namespace) -> int:
     if args.scenario:
         course = course_from_scenario(_scenario(args.scenario))
     else:
-        course = make_course(args.ruleset, args.distance, args.seed, args.cls, args.islands)
+        course = make_course(
+            args.ruleset, args.distance, args.seed, args.cls, args.islands, args.gate
+        )
     if not args.auto:
         from tabletop.view.app import run_drill
 
@@ -175,8 +177,13 @@ def cmd_drill(args: argparse.Namespace) -> int:
     data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
     expected = "" if plan.exact else "expected "
     lines = [
-        f"{course.key}: {plan.count:g} {expected}turns to the mark "
-        f"({course.radius:g} {course.units} radius), planned in {plan.ms:.0f} ms"
+        f"{course.key}: {plan.count:g} {expected}turns "
+        + (
+            f"through the {course.gate:g} {course.units} gate"
+            if course.gate
+            else f"to the mark ({course.radius:g} {course.units} radius)"
+        )
+        + f", planned in {plan.ms:.0f} ms"
     ]
     lines += [
         f"  turn {n:>2}: {'; '.join(a for a in t if a != 'end')}"
@@ -258,6 +265,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, help="islands on the course, and the dice")
     sp.add_argument("--islands", type=int, help="how many islands (with --seed; default 1-2)")
     sp.add_argument("--class", dest="cls", help="ship class from the ruleset's roster")
+    sp.add_argument(
+        "--gate",
+        type=float,
+        help="sail through a gate this wide, centred on "
+        "the mark, instead of reaching the mark's circle",
+    )
     sp.add_argument("--scenario", help="a practice scenario with a [scenario] mark instead")
     sp.add_argument("--auto", action="store_true", help="run the coach alone and print its plan")
     sp = cmd("bench", cmd_bench, "performance figures")

@@ -48,10 +48,42 @@ class Course:
     mark: tuple[float, float]
     radius: float
     key: str  # names the course for the score table
+    gate: float | None = None  # a gate this wide, centred on the mark, across the wind
 
     @property
     def units(self) -> str:
         return self.scenario.units
+
+    @property
+    def gate_ends(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The gate's two buoys, either side of the mark, square to the wind."""
+        w = math.radians(self.scenario.wind.from_deg)
+        half = (self.gate or 0.0) / 2
+        ax, ay = math.cos(w), -math.sin(w)  # across the wind
+        mx, my = self.mark
+        return (mx - half * ax, my - half * ay), (mx + half * ax, my + half * ay)
+
+    def reached(self, ax: np.ndarray, ay: np.ndarray, bx: np.ndarray, by: np.ndarray) -> np.ndarray:
+        """Does each leg of the centre's track reach the goal: within the mark's circle,
+        or across the gate's line between its buoys?"""
+        if self.gate is None:
+            mx, my = self.mark
+            return _seg_dist(mx, my, ax, ay, bx, by) <= self.radius + 1e-9
+        (gx, gy), (hx, hy) = self.gate_ends
+
+        def side(px: Any, py: Any, qx: Any, qy: Any, rx: Any, ry: Any) -> Any:
+            return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+        d1, d2 = side(gx, gy, hx, hy, ax, ay), side(gx, gy, hx, hy, bx, by)
+        d3, d4 = side(ax, ay, bx, by, gx, gy), side(ax, ay, bx, by, hx, hy)
+        return np.asarray((d1 * d2 <= 0) & (d3 * d4 <= 0) & ((d1 != 0) | (d2 != 0)))
+
+    def passes(self, m: Any) -> bool:
+        """Does a previewed move reach the goal?"""
+        pts = move_points(m)
+        if len(pts) < 2:
+            return False
+        return bool(self.reached(pts[:-1, 0], pts[:-1, 1], pts[1:, 0], pts[1:, 1]).any())
 
 
 def _class(ruleset: Any, class_id: str, unit: str) -> Any:
@@ -73,6 +105,7 @@ def make_course(
     seed: int | None = None,
     class_id: str | None = None,
     islands: int | None = None,
+    gate: float | None = None,
 ) -> Course:
     """A mark ``distance`` dead upwind of a ship lying close-hauled on the port tack.
 
@@ -131,8 +164,10 @@ def make_course(
         source="",
         options={"mark": {"x": mark[0], "y": mark[1]}},
     )
-    key = f"{ruleset}/{cls.id}/{d:g}{unit}/seed-{seed}"
-    return Course(scn, "pupil", mark, radius, key)
+    if gate is not None and not 0 < gate <= width:
+        raise TabletopError(f"--gate: expected a width above 0 and within the table, found {gate}")
+    key = f"{ruleset}/{cls.id}/{d:g}{unit}/seed-{seed}" + (f"/gate-{gate:g}" if gate else "")
+    return Course(scn, "pupil", mark, radius, key, gate)
 
 
 def course_from_scenario(scn: Scenario) -> Course:
@@ -166,6 +201,7 @@ class Plan:
             "units": course.units,
             "mark": list(course.mark),
             "radius": course.radius,
+            "gate": [list(p) for p in course.gate_ends] if course.gate else None,
             "turns": self.turns,
             "turn_count": self.count,
             "expected": not self.exact,
@@ -393,7 +429,7 @@ class Coach:
         PH = np.stack(heads, -1).reshape(n * g, -1)
         ok = ok.reshape(-1)
         mx, my = self.course.mark
-        near = _seg_dist(mx, my, PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).min(1)
+        hit = self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
         if self.tree is not None:
             ok &= ~self._hits_land(PX, PY, PH, ok)
         return {
@@ -401,7 +437,7 @@ class Coach:
             "y": y2.reshape(-1),
             "h": h2.reshape(-1),
             "ok": ok,
-            "reached": ok & (near <= self.course.radius + 1e-9),
+            "reached": ok & hit,
             "state": np.repeat(np.arange(n), g),
             "run1": run1.reshape(-1),
             "turn": A.reshape(-1),
@@ -528,7 +564,7 @@ class Coach:
                         np.stack([H[sel], H[sel]], 1),
                         okt,
                     )
-                d = _seg_dist(mx, my, X[sel], Y[sel], tx, ty)
+                d = self.course.reached(X[sel], Y[sel], tx, ty)
                 k = int(okt.sum())
                 parts.append(
                     {
@@ -542,7 +578,7 @@ class Coach:
                         "run1": np.full(k, self.inertia),
                         "turn": np.zeros(k),
                         "run2": np.zeros(k),
-                        "reached": d[okt] <= self.course.radius,
+                        "reached": d[okt],
                         "luff": np.zeros(k, bool),
                     }
                 )
@@ -658,13 +694,17 @@ def _replay(course: Course, plan: Plan, game_cls: Any) -> tuple[Any, float]:
 
     game = game_cls.new(course.scenario)
     closest = float("inf")
+    reached = False
     for turn in plan.turns:
         for action in turn:
             words = action.split()
             if words[0] == "move":
                 m = preview(game.state.table(), words[1], " ".join(words[2:]))
                 closest = min(closest, path_distance(m, course.mark))
+                reached = reached or course.passes(m)
             game.play(action)
+    if plan.turns and not reached:
+        raise TabletopError("the plan does not reach the mark")
     return game, closest
 
 
@@ -1050,7 +1090,9 @@ class MowCoach(Coach):  # shares the land test and the drill plumbing
             PY = np.stack(pts_y, -1).reshape(n * G, -1)
             PH = np.stack(pts_h, -1).reshape(n * G, -1)
             okf = ok.reshape(-1)
-            near = _seg_dist(mx, my, PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).min(1)
+            hit = np.asarray(
+                self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
+            )
             if self.tree is not None:
                 okf = okf & ~self._hits_land(PX, PY, PH, okf)
             sel = np.flatnonzero(okf)
@@ -1063,7 +1105,7 @@ class MowCoach(Coach):  # shares the land test and the drill plumbing
                 "tack": tack_now.reshape(-1)[sel],
                 "r0": r0.reshape(-1)[sel],
                 "rl": rl.reshape(-1)[sel],
-                "reached": (near <= self.course.radius)[sel],
+                "reached": hit[sel],
             }
             if L["x"].size == 0:
                 break

@@ -158,3 +158,33 @@ def test_man_o_war_plan_never_drifts():
     plan = __import__("tabletop.drill", fromlist=["coach_for"]).coach_for(course).plan()
     game, _ = replay_plan(course, plan)
     assert not any("drift" in e for e in game.events)
+
+
+@pytest.mark.parametrize(
+    "ruleset, distance, gate", [("trafalgar-modified", 40, 10), ("man-o-war", 16, 5)]
+)
+def test_a_gate_is_sailed_through(ruleset, distance, gate):
+    from tabletop.drill import coach_for
+
+    course = make_course(ruleset, distance=distance, gate=gate)
+    (gx, gy), (hx, hy) = course.gate_ends
+    # the buoys stand square to the (north) wind, gate/2 either side of the mark
+    assert (gy, hy) == pytest.approx((course.mark[1],) * 2)
+    assert abs(hx - gx) == pytest.approx(gate)
+    plan = coach_for(course).plan()
+    replay_plan(course, plan)  # raises unless a move crosses between the buoys
+
+
+def test_gate_crossing_by_hand():
+    import numpy as np
+
+    course = make_course(distance=40, gate=10)
+    mx, my = course.mark
+    legs = np.array(
+        [
+            [mx, my - 1, mx, my + 1],  # straight through the middle
+            [mx + 6, my - 1, mx + 6, my + 1],  # outside the buoys (gate/2 = 5)
+            [mx, my - 3, mx, my - 1],
+        ]
+    )  # short of the line
+    assert list(course.reached(*legs.T)) == [True, False, False]

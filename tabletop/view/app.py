@@ -129,10 +129,16 @@ class TableWindow(arcade.Window):
 
         self.session = Session.open(course.scenario)
         self.drill = Drill.start(course)
+        self.overlays = {"sectors"}  # no guns in a drill: the wedges and the laylines
         self.select(course.ship)
+        goal = (
+            f"sail through the {course.gate:g} {course.units} gate"
+            if course.gate
+            else f"reach the mark ({course.radius:g} {course.units} circle)"
+        )
         self.say(
-            f"Tacking drill: reach the mark ({course.radius:g} {course.units} circle). "
-            f"H: the coach's hint.  The best possible: {self.drill.optimum.count:g} turns."
+            f"Tacking drill: {goal}.  H: the coach's hint.  "
+            f"The best possible: {self.drill.optimum.count:g} turns."
         )
         self.changed(table=True)
 
@@ -256,9 +262,7 @@ class TableWindow(arcade.Window):
         before = self.scenario.ship(self.builder.ship).pose
         reached = False
         if self.drill is not None and self.move is not None:
-            from tabletop.drill import path_distance
-
-            reached = path_distance(self.move, self.drill.course.mark) <= self.drill.course.radius
+            reached = self.drill.course.passes(self.move)
         action = f"{verb} {self.builder.ship} {self.builder.text}"
         self.play(action)
         if not self.error and self.drill is not None and self.drill.card is None:

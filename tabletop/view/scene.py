@@ -373,10 +373,16 @@ def drill_scene(course: object) -> Scene:
     assert isinstance(course, Course)
     sc = Scene()
     mx, my = course.mark
-    ring = shapely.Point(mx, my).buffer(course.radius, 32)
-    sc.lines.append(Line(shapely.get_coordinates(ring.exterior)[:-1], MARK, 2.0, closed=True))
-    dot = shapely.Point(mx, my).buffer(course.radius / 4, 12)
-    sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], MARK))
+    if course.gate is None:
+        ring = shapely.Point(mx, my).buffer(course.radius, 32)
+        sc.lines.append(Line(shapely.get_coordinates(ring.exterior)[:-1], MARK, 2.0, closed=True))
+        buoys = [(mx, my)]
+    else:
+        buoys = list(course.gate_ends)
+        sc.lines.append(Line(np.array(buoys), MARK, 1.0))
+    for bx, by in buoys:
+        dot = shapely.Point(bx, by).buffer(course.radius / 4, 12)
+        sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], MARK))
     scn = course.scenario
     theta = float(scn.ruleset.movement.get("close_hauled", 60))
     reach = 1.5 * max(scn.width, scn.depth)
@@ -385,5 +391,5 @@ def drill_scene(course: object) -> Scene:
         sc.lines.append(
             Line(np.array([[mx, my], [mx + reach * dx, my + reach * dy]]), LAYLINE, 1.5)
         )
-    sc.labels.append(Label(mx, my + 2 * course.radius, "mark", MARK, 10))
+    sc.labels.append(Label(mx, my + 2 * course.radius, "gate" if course.gate else "mark", MARK, 10))
     return sc
