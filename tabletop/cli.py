@@ -122,10 +122,20 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tabletop.errors import TabletopError
     from tabletop.paths import default_scenario
-    from tabletop.view.app import run
 
-    return run(args.scenario or str(default_scenario()))
+    try:
+        from tabletop.view.app import run
+
+        return run(args.scenario or str(default_scenario()))
+    except TabletopError:
+        raise
+    except Exception as e:  # no display, no OpenGL: say so plainly
+        raise TabletopError(
+            f"cannot open a window here ({type(e).__name__}: {e}); "
+            "the command-line rulings work without one"
+        ) from None
 
 
 def cmd_render(args: argparse.Namespace) -> int:

@@ -209,3 +209,20 @@ def test_run_can_take_actions_back(capsys):
     assert len(d["actions"]) == 5
     amazon = next(s for s in d["ships"] if s["id"] == "amazon")
     assert "struck" not in amazon["status"]
+
+
+def test_play_without_a_display_is_a_plain_error():
+    # no ARCADE_HEADLESS and no DISPLAY: the window cannot open; one line, exit 2
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_HEADLESS", "DISPLAY")}
+    r = subprocess.run(
+        [sys.executable, "-m", "tabletop.cli", "play"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert r.returncode == 2
+    assert "cannot open a window here" in r.stderr and "Traceback" not in r.stderr

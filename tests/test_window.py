@@ -294,3 +294,16 @@ def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
     pts = np.concatenate([f.points for f in sc.fills])
     stern = (ship.pose.x - 2.5 * np.sin(np.radians(30)), ship.pose.y - 2.5 * np.cos(np.radians(30)))
     assert min(np.hypot(pts[:, 0] - stern[0], pts[:, 1] - stern[1])) < 1e-6
+
+
+def test_hold_fast_turns_by_its_pivot(fresh):
+    fresh.load(str(SCENARIOS / "hold-fast-frigates.toml"))
+    click_ship(fresh, "java")
+    fresh.on_key_press(K.RIGHT, 0)
+    fresh.on_key_press(K.UP, 0)
+    assert fresh.builder.text == "S45 F1"
+    fresh.on_key_press(K.ENTER, 0)
+    assert not fresh.error, fresh.message
+    assert fresh.scenario.ship("java").pose.heading == 135  # free play: the move applied
+    fresh.on_key_press(K.Z, K.MOD_CTRL)
+    assert fresh.scenario.ship("java").pose.heading == 90

@@ -653,7 +653,9 @@ class TableWindow(arcade.Window):
         assert self.builder is not None
         k = arcade.key
         step = 0.1 if shift else 5.0 if ctrl else 1.0
-        turn = 1.0 if shift else TURN_STEP
+        # a ruleset with fixed pivots (Hold Fast: 45°) turns by the pivot
+        pivot = self.scenario.ruleset.movement.get("pivot") if self.scenario else None
+        turn = float(pivot) if pivot else (1.0 if shift else TURN_STEP)
         if symbol == k.UP:
             self.builder.forward(step)
         elif symbol == k.DOWN:
