@@ -969,14 +969,6 @@ class MowCoach(Coach):  # shares the land test and the drill plumbing
         best = max(self.rs.allowance(ship.cls, s)[1] for s in self.rs.sectors)
         self.gain = best * math.cos(math.radians(self.theta_ch))
 
-    def estimate(
-        self, x: np.ndarray, y: np.ndarray, h: np.ndarray, phase: np.ndarray
-    ) -> np.ndarray:
-        mx, my = self.course.mark
-        up = (mx - x) * self.up[0] + (my - y) * self.up[1]
-        across = np.abs((mx - x) * self.up[1] - (my - y) * self.up[0])
-        return np.maximum(up, 0) / self.gain + across / (2 * self.gain)
-
     def _moves(self) -> list[tuple[float, tuple[float, ...], float]]:  # type: ignore[override]
         """(share of the allowance sailed, pivot angles, where a single pivot falls) for
         straight runs, one pivot of 5°..max, and two or three full pivots a gap apart."""
@@ -1120,8 +1112,19 @@ class MowCoach(Coach):  # shares the land test and the drill plumbing
             _, first = np.unique(key, axis=0, return_index=True)
             keep = np.sort(first)
             if self.beam is not None and keep.size > self.beam:
-                est = self.estimate(L["x"][keep], L["y"][keep], L["h"][keep], np.zeros(keep.size))
-                keep = keep[np.argsort(est, kind="stable")[: self.beam]]
+                # half the beam by the leg estimate (tack and heading count), half by
+                # plain distance made good: wearing round first looks poor to the one
+                # and fine to the other, and the best way is often there
+                x_, y_ = L["x"][keep], L["y"][keep]
+                est = self.estimate(x_, y_, L["h"][keep], np.zeros(keep.size))
+                mx_, my_ = self.course.mark
+                up = (mx_ - x_) * self.up[0] + (my_ - y_) * self.up[1]
+                across = np.abs((mx_ - x_) * self.up[1] - (my_ - y_) * self.up[0])
+                plain = np.maximum(up, 0) / self.gain + across / (2 * self.gain)
+                a = np.argsort(est, kind="stable")[: self.beam // 2]
+                b = np.argsort(plain, kind="stable")
+                b = b[~np.isin(b, a)][: self.beam - a.size]
+                keep = keep[np.sort(np.concatenate([a, b]))]
             L = {k: v[keep] for k, v in L.items()}
             layers.append(L)
             X, Y, H = L["x"], L["y"], L["h"]

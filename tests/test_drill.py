@@ -188,3 +188,10 @@ def test_gate_crossing_by_hand():
         ]
     )  # short of the line
     assert list(course.reached(*legs.T)) == [True, False, False]
+
+
+def test_man_o_war_coach_matches_exhaustive_search_on_a_short_course():
+    from tabletop.drill import MowCoach
+
+    course = make_course("man-o-war", distance=4)
+    assert MowCoach(course).plan().count == MowCoach(course, beam=None).plan().count == 3
