@@ -27,6 +27,7 @@ def window():
 @pytest.fixture
 def fresh(window):
     """The squadron action from the start, nothing selected, whole table in view."""
+    window.switch_to()  # other tests open and close windows of their own
     window.load(str(SCENARIOS / "squadron-action.toml"))
     window.overlays = {"sectors", "arcs", "bands", "lof"}
     window.ruler = window.fire_tool = window.ruling = None
@@ -307,3 +308,19 @@ def test_hold_fast_turns_by_its_pivot(fresh):
     assert fresh.scenario.ship("java").pose.heading == 135  # free play: the move applied
     fresh.on_key_press(K.Z, K.MOD_CTRL)
     assert fresh.scenario.ship("java").pose.heading == 90
+
+
+def test_arcs_show_for_the_selected_ship_and_every_ship_on_shift_2(fresh):
+    # nothing selected: no arcs; Shift+2: every ship's; selecting one: only hers
+    from tabletop.view.scene import ARC
+
+    def arc_count():
+        fresh.rebuild()
+        return sum(1 for s in fresh._overlay_scenes for f in s.fills if f.color == ARC)
+
+    assert arc_count() == 0
+    fresh.on_key_press(K.KEY_2, K.MOD_SHIFT)
+    assert arc_count() == 2 * len(fresh.scenario.ships)  # two broadsides each
+    fresh.on_key_press(K.KEY_2, K.MOD_SHIFT)
+    click_ship(fresh, "bellona")
+    assert arc_count() == 2

@@ -327,12 +327,10 @@ class TableWindow(arcade.Window):
         if scn is None:
             return out
         sel = self.selected
-        if ("arcs" in self.overlays or "bands" in self.overlays) and self.ruling is None:
-            out.append(
-                sc.arcs_scene(
-                    scn, bands="bands" in self.overlays, only=None if sel is None else sel
-                )
-            )
+        if self.ruling is None and "every_arc" in self.overlays:
+            out.append(sc.arcs_scene(scn, bands="bands" in self.overlays))
+        elif self.ruling is None and sel and ("arcs" in self.overlays or "bands" in self.overlays):
+            out.append(sc.arcs_scene(scn, bands="bands" in self.overlays, only=sel))
         if sel is not None:
             if "sectors" in self.overlays:
                 out.insert(0, sc.sectors_scene(scn, sel))
