@@ -28,6 +28,7 @@ def window():
 def fresh(window):
     """The squadron action from the start, nothing selected, whole table in view."""
     window.switch_to()  # other tests open and close windows of their own
+    arcade.set_window(window)
     window.load(str(SCENARIOS / "squadron-action.toml"))
     window.overlays = {"sectors", "arcs", "bands", "lof"}
     window.ruler = window.fire_tool = window.ruling = None
@@ -324,3 +325,29 @@ def test_arcs_show_for_the_selected_ship_and_every_ship_on_shift_2(fresh):
     fresh.on_key_press(K.KEY_2, K.MOD_SHIFT)
     click_ship(fresh, "bellona")
     assert arc_count() == 2
+
+
+def test_rammed_ship_avoids_from_the_window(fresh, monkeypatch):
+    """amazon rams in the frigate duel; loire's player builds a move and Enter avoids."""
+    from tabletop.engine import dice as dice_mod
+
+    real = dice_mod.Dice.roll
+
+    def sixes(self, n, why, sides=6):
+        if why.startswith("command check"):
+            self.counter += n
+            return [6] * n
+        return real(self, n, why, sides)
+
+    monkeypatch.setattr(dice_mod.Dice, "roll", sixes)
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.session.play("ram amazon loire F2 P30 F15.5251")
+    fresh.rebuild()
+    assert any("X: stand" in t.text for t in fresh.hud)
+    click_ship(fresh, "loire")
+    for _ in range(3):
+        fresh.on_key_press(K.UP, 0)  # F3: half of her 22.667 allowance is 11.33
+    fresh.on_key_press(K.ENTER, 0)
+    assert not fresh.error, fresh.message
+    assert fresh.session.actions[-1] == "avoid loire F3"
+    assert not fresh.session.game.state.is_grappled("amazon", "loire")

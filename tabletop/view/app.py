@@ -259,6 +259,11 @@ class TableWindow(arcade.Window):
         if self.builder is None or not self.builder.steps:
             return
         verb = "move"
+        game = self.session.game if self.session is not None else None
+        if game is not None and game.state.pending:
+            p = game.state.pending[0]
+            if p.kind == "avoid_or_stand" and p.ship == self.builder.ship:
+                verb = "avoid"  # the rammed ship's sail clear of her attacker
         before = self.scenario.ship(self.builder.ship).pose
         reached = False
         if self.drill is not None and self.move is not None:
@@ -416,6 +421,15 @@ class TableWindow(arcade.Window):
                     HUD_COLOUR,
                 )
             )
+            game = self.session.game
+            if game is not None and game.state.pending:
+                p = game.state.pending[0]
+                keys = (
+                    "I: in irons, O: luffing"
+                    if p.kind == "irons_or_luffing"
+                    else f"X: stand, or select {p.ship} and build a move to avoid (Enter)"
+                )
+                lines.append((f"{p.side} decides for {p.ship}: {keys}", ERROR_COLOUR))
             if self.selected:
                 from tabletop.rulings import sail, sail_text
 
