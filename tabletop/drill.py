@@ -354,13 +354,6 @@ class Coach:
         tack = np.where(b > self.course.radius, 2.0, 0.0)
         return legs + off + tack
 
-    def outside(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        """How far a position lies outside the laylines' cone below the mark."""
-        mx, my = self.course.mark
-        up = (mx - x) * self.up[0] + (my - y) * self.up[1]
-        across = np.abs((mx - x) * self.up[1] - (my - y) * self.up[0])
-        return np.maximum(0.0, across - np.maximum(up, 0) * math.tan(math.radians(self.theta_ch)))
-
     # -- one turn for many states ------------------------------------------------------
     def _moves(self) -> tuple[np.ndarray, np.ndarray]:
         """The move set: turn angle and where the turn falls (share of the free run)."""

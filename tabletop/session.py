@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tabletop.engine.core import Game
 from tabletop.engine.report import event_text
@@ -135,16 +134,3 @@ class Session:
             return session
         game = Game.load(path)
         return cls(game.start.scenario, game)
-
-    def ruleset_has(self, verb: str) -> bool:
-        return self.game is not None or verb == "move"
-
-    def note(self, text: str) -> None:
-        self.log.append(text)
-
-    def state_report(self) -> dict[str, Any] | None:
-        if self.game is None:
-            return None
-        from tabletop.engine.report import state_report
-
-        return state_report(self.game.state)

@@ -40,12 +40,6 @@ class Band:
     criticals: bool = True
 
 
-@dataclass(frozen=True)
-class Modifier:
-    name: str
-    value: int
-
-
 class Ruleset:
     """A ruleset's data, read and validated from its template file."""
 

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from tabletop.geometry.motion import Segment, advance
-from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario
 from tabletop.movement import MoveRuling, Step, path_text, preview
 
@@ -73,13 +71,6 @@ class MoveBuilder:
 
     def preview(self, table: Scenario) -> MoveRuling | None:
         return preview(table, self.ship, self.text) if self.steps else None
-
-
-def end_heading(start: Pose, segments: tuple[Segment, ...]) -> Pose:
-    pose = start
-    for s in segments:
-        pose = advance(pose, s)
-    return pose
 
 
 @dataclass
