@@ -208,7 +208,8 @@ def test_one_bad_number_does_not_cascade(write_scenario):
     assert len(msgs) == 1 and "base.length" in msgs[0]
 
 
-def test_a_broken_template_is_reported_with_its_own_path(write_scenario, tmp_path, monkeypatch):
+def house_rules(tmp_path, monkeypatch, old: str, new: str):
+    """A copy of the data folders with one edit to the Trafalgar template, in force."""
     import shutil
 
     from tabletop.paths import data_root
@@ -217,8 +218,13 @@ def test_a_broken_template_is_reported_with_its_own_path(write_scenario, tmp_pat
     shutil.copytree(data_root() / "templates", root / "templates")
     shutil.copytree(data_root() / "rosters", root / "rosters")
     tpl = root / "templates" / "trafalgar-modified.toml"
-    tpl.write_text(tpl.read_text().replace('factor = "4/3"', 'factor = "four thirds"'))
+    tpl.write_text(tpl.read_text().replace(old, new))
     monkeypatch.setenv("TABLETOP_DATA", str(root))
+    return tpl
+
+
+def test_a_broken_template_is_reported_with_its_own_path(write_scenario, tmp_path, monkeypatch):
+    tpl = house_rules(tmp_path, monkeypatch, 'factor = "4/3"', 'factor = "four thirds"')
     msgs = problems(write_scenario, GOOD)
     assert msgs == [
         f"{tpl}: sectors[2].factor: expected a factor like 1, 0.5 or \"4/3\", found 'four thirds'"
@@ -227,16 +233,8 @@ def test_a_broken_template_is_reported_with_its_own_path(write_scenario, tmp_pat
 
 def test_a_house_rule_is_an_edit_of_the_template(write_scenario, tmp_path, monkeypatch):
     # reaching at 3/2 instead of 4/3: the worked example's c (θ 120) sails 1.5 × 15
-    import shutil
-
-    from tabletop.paths import data_root
     from tabletop.rulings import sail
 
-    root = tmp_path / "house"
-    shutil.copytree(data_root() / "templates", root / "templates")
-    shutil.copytree(data_root() / "rosters", root / "rosters")
-    tpl = root / "templates" / "trafalgar-modified.toml"
-    tpl.write_text(tpl.read_text().replace('factor = "4/3"', 'factor = "3/2"'))
-    monkeypatch.setenv("TABLETOP_DATA", str(root))
+    house_rules(tmp_path, monkeypatch, 'factor = "4/3"', 'factor = "3/2"')
     scn = load_scenario(write_scenario(GOOD))
     assert sail(scn, "c")["allowance"] == 22.5

@@ -17,13 +17,10 @@ from .helpers import table
 FIELDS = "turn = 45\nbetween_turns = 1\nseamanship = true"
 
 
-def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), options=None, **kw):
-    """A game whose opening initiative comes out as ``rolls`` (w, e): by default w wins,
-    with no tie to shift the wind."""
-    from dataclasses import replace
-
+def mow_table(tmp_path, ships, wind=270, **kw):
+    """Man O' War boxes 4 × 1.75 in: 9" wind behind, 6" abeam, the class fields above."""
     kw.setdefault("fields", FIELDS)
-    scn = table(
+    return table(
         tmp_path,
         ships,
         ruleset="man-o-war",
@@ -35,6 +32,14 @@ def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), options=None, **kw):
         wind=wind,
         **kw,
     )
+
+
+def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), options=None, **kw):
+    """A game whose opening initiative comes out as ``rolls`` (w, e): by default w wins,
+    with no tie to shift the wind."""
+    from dataclasses import replace
+
+    scn = mow_table(tmp_path, ships, wind=wind, **kw)
     if options:
         scn = replace(scn, options=options)
     rig(list(rolls))
@@ -63,18 +68,7 @@ def test_sail_point_compass(tmp_path, rigged, heading, point, allowance):
 
 
 def test_running_takes_the_abeam_speed_when_higher(tmp_path):
-    scn = table(
-        tmp_path,
-        [("a", 20, 20, 90, "w")],
-        ruleset="man-o-war",
-        units="in",
-        guns="",
-        speed=9,
-        abeam=6,
-        base=(4, 1.75),
-        wind=270,
-        fields=FIELDS,
-    )
+    scn = mow_table(tmp_path, [("a", 20, 20, 90, "w")], wind=270)
     from dataclasses import replace
 
     from tabletop.rulings import sail
