@@ -663,29 +663,16 @@ def replay_plan(course: Course, plan: Plan) -> tuple[Any, float]:
     A Man O' War plan that tacks through the eye of the wind is the plan for when the
     roll goes through: it is replayed with those rolls coming up 6.
     """
-    from tabletop.engine import dice as dice_mod
     from tabletop.engine.core import Game
+    from tabletop.engine.dice import Script
 
-    real = dice_mod.Dice.roll
-
-    def through(self: Any, n: int, why: str, sides: int = 6) -> list[int]:
-        if why.startswith("tacking"):
-            self.counter += n
-            self.rolled.append({"why": why, "dice": [6] * n, "sides": sides})
-            return [6] * n
-        return real(self, n, why, sides)
-
-    dice_mod.Dice.roll = through  # type: ignore[method-assign]
-    try:
-        return _replay(course, plan, Game)
-    finally:
-        dice_mod.Dice.roll = real  # type: ignore[method-assign]
+    return _replay(course, plan, lambda scn: Game.new(scn, dice=Script(when={"tacking": 6}).cup))
 
 
-def _replay(course: Course, plan: Plan, game_cls: Any) -> tuple[Any, float]:
+def _replay(course: Course, plan: Plan, new_game: Any) -> tuple[Any, float]:
     from tabletop.movement import preview
 
-    game = game_cls.new(course.scenario)
+    game = new_game(course.scenario)
     closest = float("inf")
     reached = False
     for turn in plan.turns:

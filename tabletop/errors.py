@@ -13,6 +13,10 @@ class TabletopError(Exception):
     """A problem the user can fix; ``str()`` is the whole message."""
 
 
+class IllegalAction(TabletopError):
+    """The rules forbid this action now; the message says why."""
+
+
 class DataError(TabletopError):
     """A data file (scenario, roster, template) is not as the SPEC says.
 

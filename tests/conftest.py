@@ -11,7 +11,7 @@ from pathlib import Path  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
-from tabletop.engine import dice as dice_mod  # noqa: E402
+from tabletop.engine.dice import Script  # noqa: E402
 
 # CI replays the same examples every run (a red CI must be reproducible); a developer's
 # run explores new ones each time.
@@ -36,16 +36,7 @@ def write_scenario(tmp_path: Path):
 
 
 @pytest.fixture
-def rigged(monkeypatch):
-    """Script the dice: the next rolls come out as given (then back to the generator)."""
-
-    def script(values: list[int]) -> None:
-        queue = list(values)
-        real = dice_mod.die
-
-        def die(seed: int, k: int, sides: int = 6) -> int:
-            return queue.pop(0) if queue else real(seed, k, sides)
-
-        monkeypatch.setattr(dice_mod, "die", die)
-
-    return script
+def rigged() -> Script:
+    """Scripted dice: ``rigged([...])`` makes the next dice rolled come out as listed
+    (then the generator again).  A game rolls them once given ``dice=rigged.cup``."""
+    return Script()

@@ -43,7 +43,7 @@ def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), options=None, **kw):
     if options:
         scn = replace(scn, options=options)
     rig(list(rolls))
-    return Game.new(scn)
+    return Game.new(scn, dice=rig.cup)
 
 
 def sail_of(g, ship):

@@ -135,6 +135,7 @@ def _under_fire(tmp_path):
 
 def test_tack_under_fire_needs_a_command_check(tmp_path, rigged):
     g = _under_fire(tmp_path)
+    g.dice = rigged.cup
     rigged([6, 6])  # 6 + 6 + 5 = 17 > 10
     events = g.play("move a F2 T")
     assert [e["passed"] for e in events if "check" in e] == [True]
@@ -143,6 +144,7 @@ def test_tack_under_fire_needs_a_command_check(tmp_path, rigged):
 
 def test_failed_tack_is_left_to_the_opponent(tmp_path, rigged):
     g = _under_fire(tmp_path)
+    g.dice = rigged.cup
     rigged([1, 2])  # 1 + 2 + 5 = 8: fails
     g.play("move a F2 T")
     assert g.state.pending[0].kind == "irons_or_luffing" and g.state.pending[0].side == "french"
@@ -160,6 +162,7 @@ def test_fired_on_is_forgotten_after_her_own_turn(tmp_path):
 def test_command_check_is_2d6_plus_command_over_10(tmp_path, rigged):
     g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
     # a is luffing (θ 30); recovering needs a command check: 2 + 3 + 5 = 10, not > 10
+    g.dice = rigged.cup
     rigged([2, 3])
     events = g.play("recover a port")
     check = next(e for e in events if "check" in e)
@@ -173,6 +176,7 @@ def test_command_check_is_2d6_plus_command_over_10(tmp_path, rigged):
 
 def test_failed_check_leaves_her_in_irons_or_luffing_at_the_opponents_choice(tmp_path, rigged):
     g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    g.dice = rigged.cup
     rigged([1, 1])
     g.play("recover a port")
     with pytest.raises(IllegalAction, match="waiting for french"):
@@ -190,6 +194,7 @@ def test_failed_check_leaves_her_in_irons_or_luffing_at_the_opponents_choice(tmp
 
 def test_luffing_choice_falls_off_into_the_luffing_sector(tmp_path, rigged):
     g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    g.dice = rigged.cup
     rigged([1, 1])
     g.play("recover a port")
     g.play("choose a luffing")
@@ -209,6 +214,7 @@ def _closing(tmp_path):
 
 def test_ramming_needs_a_command_check_then_the_target_may_stand(tmp_path, rigged):
     g = _closing(tmp_path)
+    g.dice = rigged.cup
     rigged([6, 6])
     events = g.play("ram a b F20")
     hit = next(e for e in events if "collision" in e)
@@ -221,6 +227,7 @@ def test_ramming_needs_a_command_check_then_the_target_may_stand(tmp_path, rigge
 
 def test_failed_ram_check_comes_up_alongside_without_grappling(tmp_path, rigged):
     g = _closing(tmp_path)
+    g.dice = rigged.cup
     rigged([1, 1])
     events = g.play("ram a b F20")
     assert any("no_collision" in e for e in events)
@@ -229,6 +236,7 @@ def test_failed_ram_check_comes_up_alongside_without_grappling(tmp_path, rigged)
 
 def test_avoiding_needs_a_check_and_at_most_half_movement(tmp_path, rigged):
     g = _closing(tmp_path)
+    g.dice = rigged.cup
     rigged([6, 6])
     g.play("ram a b F20")
     # b is luffing: 2/3 × 15 = 10, so an avoiding move is at most 5
@@ -255,6 +263,7 @@ def test_a_plain_move_stops_at_contact_with_an_own_ship(tmp_path):
 
 def _grappled(tmp_path, rigged):
     g = _closing(tmp_path)
+    g.dice = rigged.cup
     rigged([6, 6])
     g.play("ram a b F20")
     g.play("stand b")
@@ -343,6 +352,7 @@ def test_hits_saves_and_normal_damage_cross_the_hull_track(tmp_path, rigged):
     g = _abeam(tmp_path)
     # 3 light dice at medium range need 4: 5, 4 hit, 3 misses.  Saves 4+: 1 fails, 6 saves.
     # One unsaved ordinary hit: the first hull box ('.').
+    g.dice = rigged.cup
     rigged([5, 4, 3, 1, 6])
     events = g.play("fire a b")
     assert rolls(events, "to hit") == [5, 4, 3] and rolls(events, "saves") == [1, 6]
@@ -353,6 +363,7 @@ def test_hits_saves_and_normal_damage_cross_the_hull_track(tmp_path, rigged):
 def test_a_natural_six_is_a_critical_on_the_low_table(tmp_path, rigged):
     g = _abeam(tmp_path)
     # 6 hits and is a critical; save 2 fails; critical roll 3: rudder hit
+    g.dice = rigged.cup
     rigged([6, 1, 1, 2, 3])
     events = g.play("fire a b")
     assert next(e for e in events if "critical" in e) == {"critical": "b", "table": "low", "row": 3}
@@ -367,6 +378,7 @@ def test_a_natural_six_is_a_critical_on_the_low_table(tmp_path, rigged):
 
 def test_rudder_is_repaired_on_four_or_more(tmp_path, rigged):
     g = _abeam(tmp_path)
+    g.dice = rigged.cup
     rigged([6, 1, 1, 2, 3])
     g.play("fire a b")
     rigged([4])  # the repair roll at the start of b's turn
@@ -378,6 +390,7 @@ def test_rudder_is_repaired_on_four_or_more(tmp_path, rigged):
 def test_critical_row_six_holes_her_and_she_leaks_each_turn(tmp_path, rigged):
     g = _abeam(tmp_path)
     # critical roll 6: D6 hull (rolled 2), D3 crew (rolled 1 → 1), below-waterline hit
+    g.dice = rigged.cup
     rigged([6, 1, 1, 1, 6, 2, 1])
     g.play("fire a b")
     b = g.state.ship("b")
@@ -393,6 +406,7 @@ def test_long_range_has_no_criticals(tmp_path, rigged):
     bx = 30 + (1.25 + 25 + 1.25) * math.sin(math.radians(120))
     by = 30 + (1.25 + 25 + 1.25) * math.cos(math.radians(120))
     g = game(tmp_path, [("a", 30, 30, 30, "british"), ("b", bx, by, 30, "french")])
+    g.dice = rigged.cup
     rigged([6, 1, 1, 1])
     events = g.play("fire a b")
     assert not any("critical" in e for e in events)
@@ -403,6 +417,7 @@ def test_firing_high_hits_the_masts_and_slows_her(tmp_path, rigged):
     g = _abeam(tmp_path)
     # firing high at medium: need 5.  Hit 5, save 1 fails: one mast box of a random mast
     # (the d2 for which mast: 2 → main).  Speed 15 − 1 cm per mast box = 14.
+    g.dice = rigged.cup
     rigged([5, 2, 2, 1, 2])
     g.play("fire a b high")
     b = g.state.ship("b")
@@ -416,6 +431,7 @@ def test_firing_high_hits_the_masts_and_slows_her(tmp_path, rigged):
 def test_shaded_boxes_cost_crew_guns_and_rigging(tmp_path, rigged):
     g = _abeam(tmp_path)
     # three hits, three failed saves, no criticals: boxes '.', 'C', '.' crossed
+    g.dice = rigged.cup
     rigged([5, 5, 5, 1, 1, 1])
     g.play("fire a b")
     b = g.state.ship("b")

@@ -259,19 +259,11 @@ def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
 def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
     """The Man O' War drill by the coach's hints, the tacking rolls made to go through."""
     from tabletop.drill import make_course
-    from tabletop.engine import dice as dice_mod
+    from tabletop.engine.dice import Script
 
-    real = dice_mod.Dice.roll
-
-    def through(self, n, why, sides=6):
-        if why.startswith("tacking"):
-            self.counter += n
-            return [6] * n
-        return real(self, n, why, sides)
-
-    monkeypatch.setattr(dice_mod.Dice, "roll", through)
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     w = TableWindow(None, W, H, visible=False, drill=make_course("man-o-war", distance=10))
+    w.session.game.dice = Script(when={"tacking": 6}).cup
     try:
         for _ in range(40):
             if w.drill.card is not None:
@@ -329,18 +321,10 @@ def test_arcs_show_for_the_selected_ship_and_every_ship_on_shift_2(fresh):
 
 def test_rammed_ship_avoids_from_the_window(fresh, monkeypatch):
     """amazon rams in the frigate duel; loire's player builds a move and Enter avoids."""
-    from tabletop.engine import dice as dice_mod
+    from tabletop.engine.dice import Script
 
-    real = dice_mod.Dice.roll
-
-    def sixes(self, n, why, sides=6):
-        if why.startswith("command check"):
-            self.counter += n
-            return [6] * n
-        return real(self, n, why, sides)
-
-    monkeypatch.setattr(dice_mod.Dice, "roll", sixes)
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.session.game.dice = Script(when={"command check": 6}).cup
     fresh.session.play("ram amazon loire F2 P30 F15.5251")
     fresh.rebuild()
     assert any("X: stand" in t.text for t in fresh.hud)

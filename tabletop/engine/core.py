@@ -8,21 +8,20 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.actions import Action, parse
-from tabletop.engine.dice import Dice
+from tabletop.engine.dice import DiceSource, hash_dice
 from tabletop.engine.state import GameState, initial_state
-from tabletop.errors import TabletopError
+from tabletop.errors import IllegalAction, TabletopError
 from tabletop.model import Scenario
 
 Events = list[dict[str, Any]]
 SAVE_FORMAT = "tabletop-save/1"
 
 
-class IllegalAction(TabletopError):
-    """The rules forbid this action now; the message says why."""
-
-
-def apply(state: GameState, action: Action | str) -> tuple[GameState, Events]:
-    """The next state and the events the action caused.  Pure: the dice come from the state."""
+def apply(
+    state: GameState, action: Action | str, dice: DiceSource = hash_dice
+) -> tuple[GameState, Events]:
+    """The next state and the events the action caused.  Pure: the dice come from the
+    state's seed and counter through ``dice`` (the hash generator unless a script)."""
     act = parse(action) if isinstance(action, str) else action
     if state.winner is not None:
         raise IllegalAction(f"the game is over: {state.winner} won")
@@ -37,9 +36,9 @@ def apply(state: GameState, action: Action | str) -> tuple[GameState, Events]:
     elif act.verb in ("choose", "avoid", "stand"):
         raise IllegalAction(f"there is no decision to make for {act.ship}")
     events: Events = [{"action": str(act), "turn": state.turn, "side": state.active_side}]
-    dice = Dice(state.seed, state.counter, events)
-    nxt = state.scenario.ruleset.apply(state, act, dice, events)
-    return replace(nxt, counter=dice.counter), events
+    cup = dice(state.seed, state.counter, events)
+    nxt = state.scenario.ruleset.apply(state, act, cup, events)
+    return replace(nxt, counter=cup.counter), events
 
 
 @dataclass
@@ -50,15 +49,16 @@ class Game:
     history: list[tuple[GameState, Action, Events]] = field(default_factory=list)
     opening: Events = field(default_factory=list)  # what happened before the first action
     redo_stack: list[tuple[Action, GameState, Events]] = field(default_factory=list)
+    dice: DiceSource = hash_dice  # where every action's dice come from
 
     @classmethod
-    def new(cls, scn: Scenario, seed: int | None = None) -> Game:
+    def new(cls, scn: Scenario, seed: int | None = None, dice: DiceSource = hash_dice) -> Game:
         """A game at its start, after whatever the ruleset rolls before play begins."""
         state = initial_state(scn, seed)
         events: Events = []
-        dice = Dice(state.seed, state.counter, events)
-        state = scn.ruleset.open_game(state, dice, events)
-        return cls(replace(state, counter=dice.counter), opening=events)
+        cup = dice(state.seed, state.counter, events)
+        state = scn.ruleset.open_game(state, cup, events)
+        return cls(replace(state, counter=cup.counter), opening=events, dice=dice)
 
     @property
     def state(self) -> GameState:
@@ -74,7 +74,7 @@ class Game:
 
     def play(self, action: Action | str) -> Events:
         act = parse(action) if isinstance(action, str) else action
-        state, events = apply(self.state, act)
+        state, events = apply(self.state, act, self.dice)
         self.history.append((state, act, events))
         self.redo_stack.clear()
         return events
@@ -133,9 +133,15 @@ class Game:
         return game
 
 
-def replay(scn: Scenario, actions: list[str], seed: int | None = None, where: str = "log") -> Game:
+def replay(
+    scn: Scenario,
+    actions: list[str],
+    seed: int | None = None,
+    where: str = "log",
+    dice: DiceSource = hash_dice,
+) -> Game:
     """Play a list of actions from the start; an illegal one names its line."""
-    game = Game.new(scn, seed)
+    game = Game.new(scn, seed, dice)
     for n, text in enumerate(actions, 1):
         try:
             game.play(text)
