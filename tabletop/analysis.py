@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.fire import SIDES, Table, _frames, _side_rays, longest_range
+from tabletop.fire import Table, frames, longest_range, side_rays
 from tabletop.geometry import lof
+from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Scenario
 from tabletop.units import TOL
@@ -59,7 +60,7 @@ def fire_table(scn: Scenario, table: Table | None = None) -> PairTable:
     blockers: dict[tuple[int, int], tuple[int, ...]] = {}
     everyone = np.arange(n)
     for s, sign in enumerate(SIDES.values()):
-        ships_uv, land_uv = _frames(tab, everyone, sign)
+        ships_uv, land_uv = frames(tab, everyone, sign)
         uu, vv = ships_uv[..., 0], ships_uv[..., 1]
         u0 = f.deck_offset - f.deck / 2
         u1 = f.deck_offset + f.deck / 2
@@ -72,7 +73,7 @@ def fire_table(scn: Scenario, table: Table | None = None) -> PairTable:
         )
         np.fill_diagonal(maybe, False)
         for i in np.flatnonzero(maybe.any(axis=1)):
-            cand, rays = _side_rays(
+            cand, rays = side_rays(
                 tab, int(i), sign, depth[i], True, ships_uv[i], [lu[i] for lu in land_uv]
             )
             ships = np.flatnonzero(cand < n)

@@ -101,7 +101,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from tabletop.engine.core import read_log, replay
+    from tabletop.engine.game import read_log, replay
     from tabletop.engine.report import event_text, state_report, state_text
 
     scn = _scenario(args.scenario)

@@ -11,7 +11,6 @@ from the fan is choosing that move; the tests re-check samples with the ruleset'
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +18,7 @@ import shapely
 
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import to_world
+from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship
 from tabletop.movement import obstacles
 from tabletop.units import TOL
@@ -58,7 +58,7 @@ def _fmt(v: float) -> str:
     return f"{v:.6f}".rstrip("0").rstrip(".")
 
 
-class _Paths:
+class Paths:
     """Many paths laid out together: parallel arrays of poses and the sampled poses."""
 
     def __init__(self, n: int, x: float, y: float, h: float) -> None:
@@ -102,107 +102,97 @@ def _grid(*axes: np.ndarray) -> list[np.ndarray]:
 
 
 def fan(scn: Scenario, ship_id: str, density: int = 6) -> Fan:
-    """Legal end poses of ``ship_id`` from where she stands (a fresh move)."""
-    ship = scn.ship(ship_id)
-    rs = scn.ruleset
-    if rs.name == "hold-fast":
-        return _holdfast(scn, ship)
-    theta0 = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
-    sector = rs.sector(theta0)
-    least, most = rs.allowance(ship.cls, sector)
-    if most <= 0:
-        return _empty()
-    luff = sector.min_factor is not None
-    if rs.name == "trafalgar-modified":
-        radius = rs.turn_radius(ship.cls.base_length, scn.units)  # type: ignore[attr-defined]
-        max_turn = float(rs.max_turn)  # type: ignore[attr-defined]
-        inertia = rs.inertia * rs.scale(scn.units)  # type: ignore[attr-defined]
-        gap = 0.0
-        forbidden = None if luff else rs.sectors[1].lower  # the bow may not enter luffing
-    else:  # man-o-war: pivots, the class's turn and gap
-        radius, inertia = 0.0, 0.0
-        max_turn = float(ship.cls.fields.get("turn", 45))
-        gap = float(ship.cls.fields.get("between_turns", 0)) * rs.scale(scn.units)
-        forbidden = rs.sectors[1].lower  # turning head to wind ends the move
-        luff = True  # any distance up to the allowance
-    n_turns = min(2, ship.cls.turns if ship.cls.turns is not None else 2)
-    angles = np.concatenate(
-        [
-            -np.linspace(max_turn, max_turn / density, density),
-            np.linspace(max_turn / density, max_turn, density),
-        ]
-    )
-    word = "L" if luff and rs.name == "trafalgar-modified" else "F"
-    out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]] = []
+    """Legal end poses of ``ship_id`` from where she stands (a fresh move), by her ruleset."""
+    return scn.ruleset.fan(scn, scn.ship(ship_id), density)
 
-    # no turn: straight ahead (a luffing ship or a Man O' War may stop short)
-    ds = np.linspace(most / density, most, density) if luff else np.array([most])
-    p = _Paths(len(ds), ship.pose.x, ship.pose.y, ship.pose.heading)
+
+@dataclass(frozen=True)
+class Template:
+    """How a ruleset's template moves are laid: turn ``radius`` (0: a pivot), the largest
+    turn, ``inertia`` straight before the first turn, ``gap`` sailed between turns, the
+    relative wind the bow may not turn below (``forbidden``), whether she may stop short
+    (``luff``), the word her runs are written with, and the most a move may gain to
+    windward (``windward_cap``), if anything caps it."""
+
+    radius: float
+    max_turn: float
+    inertia: float = 0.0
+    gap: float = 0.0
+    forbidden: float | None = None
+    luff: bool = False
+    word: str = "F"
+    windward_cap: float | None = None
+
+
+def template_fan(scn: Scenario, ship: Ship, t: Template, density: int = 6) -> Fan:
+    """Runs and up to two turns on the template, the allowance shared out between the
+    runs (a ship that may stop short also stops short), masked by the rules' limits."""
+    rs = scn.ruleset
+    sector = rs.sector(float(relative_wind(scn.wind.from_deg, ship.pose.heading)))
+    _, most = rs.allowance(ship.cls, sector)
+    if most <= 0:
+        return empty_fan()
+    out: list[tuple[Paths, tuple[tuple[str, np.ndarray], ...]]] = []
+    # no turn: straight ahead (a ship that may stop short has several lengths)
+    ds = np.linspace(most / density, most, density) if t.luff else np.array([most])
+    p = Paths(len(ds), ship.pose.x, ship.pose.y, ship.pose.heading)
     p.straight(ds)
-    out.append((p, ((word, ds),)))
+    out.append((p, ((t.word, ds),)))
+    n_turns = min(2, ship.cls.turns if ship.cls.turns is not None else 2)
     for k in range(1, n_turns + 1):
-        fracs = np.linspace(0, 1, 4 if k == 1 else 3)
-        a = _grid(*([angles] * k), *([fracs] * (k + 1)))
-        turns, shares = a[:k], np.stack(a[k:], 0)
-        arc = sum(np.abs(np.radians(t)) * radius for t in turns)
-        free = most - arc - inertia - gap * (k - 1)
-        keep = free >= -TOL
-        total = np.where(keep, np.maximum(free, 0.0), 0.0)
-        weights = shares + 1e-9
-        # the whole allowance is shared out between the runs; a luffing ship may stop short
-        weights = weights / (weights.sum(0) if not luff else max(1, k + 1))
-        runs = weights * total
-        runs[0] = runs[0] + inertia
-        runs[1:k] = runs[1:k] + gap
-        sel = np.flatnonzero(keep & (runs.sum(0) > 0))
-        if sel.size == 0:
-            continue
-        p = _Paths(sel.size, ship.pose.x, ship.pose.y, ship.pose.heading)
-        steps: list[tuple[str, np.ndarray]] = []
-        for i in range(k + 1):
-            p.straight(runs[i][sel])
-            steps.append((word, runs[i][sel]))
-            if i < k:
-                ang = turns[i][sel]
-                p.turn(ang, radius)
-                steps.append(("T", ang))
-                if forbidden is not None:
-                    p.ok &= relative_wind(scn.wind.from_deg, p.h) >= forbidden - 1e-9
-        out.append((p, tuple(steps)))
-    if luff and getattr(rs, "luff_windward_cap", False):
-        # a luffing move gains no more to windward than close-hauled (the ruling)
-        cap = rs.luff_gain_cap(ship.cls.speed)  # type: ignore[attr-defined]
+        group = _turning(scn, ship, t, most, k, density)
+        if group is not None:
+            out.append(group)
+    if t.windward_cap is not None:
         up = np.radians(scn.wind.from_deg)
         for p, _ in out:
             gain = (p.x - ship.pose.x) * np.sin(up) + (p.y - ship.pose.y) * np.cos(up)
-            p.ok &= gain <= cap + 0.5e-4
-    return _finish(scn, ship, out)
+            p.ok &= gain <= t.windward_cap + 0.5e-4
+    return finish(scn, ship, out)
 
 
-def _holdfast(scn: Scenario, ship: Ship) -> Fan:
-    """Every sequence of 1-inch moves and 45° pivots within the ship's speed."""
-    rs = scn.ruleset
-    step = rs.scale(scn.units)
-    speed = int(ship.cls.speed)
-    out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]] = []
-    for n in range(1, speed + 1):
-        group = list(itertools.product(("F", "P", "S"), repeat=n))
-        p = _Paths(len(group), ship.pose.x, ship.pose.y, ship.pose.heading)
-        steps: list[tuple[str, np.ndarray]] = []
-        for i in range(n):
-            kind = np.array([g[i] for g in group])
-            fwd = kind == "F"
-            p.ok &= ~fwd | (relative_wind(scn.wind.from_deg, p.h) >= rs.sectors[1].lower)
-            p.straight(np.where(fwd, step, 0.0))
-            ang = np.where(kind == "S", 45.0, np.where(kind == "P", -45.0, 0.0))
-            p.turn(ang, 0.0, k=1)
-            steps += [("F", np.where(fwd, 1.0, 0.0)), ("T", ang)]
-        out.append((p, tuple(steps)))
-    return _finish(scn, ship, out)
+def _turning(
+    scn: Scenario, ship: Ship, t: Template, most: float, k: int, density: int
+) -> tuple[Paths, tuple[tuple[str, np.ndarray], ...]] | None:
+    """Every path with ``k`` turns: angles on a grid, the free run shared out."""
+    angles = np.concatenate(
+        [
+            -np.linspace(t.max_turn, t.max_turn / density, density),
+            np.linspace(t.max_turn / density, t.max_turn, density),
+        ]
+    )
+    fracs = np.linspace(0, 1, 4 if k == 1 else 3)
+    a = _grid(*([angles] * k), *([fracs] * (k + 1)))
+    turns, shares = a[:k], np.stack(a[k:], 0)
+    arc = sum(np.abs(np.radians(x)) * t.radius for x in turns)
+    free = most - arc - t.inertia - t.gap * (k - 1)
+    keep = free >= -TOL
+    total = np.where(keep, np.maximum(free, 0.0), 0.0)
+    weights = shares + 1e-9
+    # the whole allowance is shared out between the runs; a luffing ship may stop short
+    weights = weights / (weights.sum(0) if not t.luff else max(1, k + 1))
+    runs = weights * total
+    runs[0] = runs[0] + t.inertia
+    runs[1:k] = runs[1:k] + t.gap
+    sel = np.flatnonzero(keep & (runs.sum(0) > 0))
+    if sel.size == 0:
+        return None
+    p = Paths(sel.size, ship.pose.x, ship.pose.y, ship.pose.heading)
+    steps: list[tuple[str, np.ndarray]] = []
+    for i in range(k + 1):
+        p.straight(runs[i][sel])
+        steps.append((t.word, runs[i][sel]))
+        if i < k:
+            ang = turns[i][sel]
+            p.turn(ang, t.radius)
+            steps.append(("T", ang))
+            if t.forbidden is not None:
+                p.ok &= relative_wind(scn.wind.from_deg, p.h) >= t.forbidden - 1e-9
+    return p, tuple(steps)
 
 
-def _finish(
-    scn: Scenario, ship: Ship, out: list[tuple[_Paths, tuple[tuple[str, np.ndarray], ...]]]
+def finish(
+    scn: Scenario, ship: Ship, out: list[tuple[Paths, tuple[tuple[str, np.ndarray], ...]]]
 ) -> Fan:
     """Drop paths whose swept hull touches another base or land; colour by point of sail."""
     geoms, _ = obstacles(scn, ship.id)
@@ -257,15 +247,13 @@ def _finish(
         rows.append(idx)
         steps.append(st)
     if not xs or sum(len(x) for x in xs) == 0:
-        return _empty()
+        return empty_fan()
     x, y, h = np.concatenate(xs), np.concatenate(ys), np.mod(np.concatenate(hs), 360.0)
-    from tabletop.geometry.sectors import classify
-
     sector = classify(relative_wind(scn.wind.from_deg, h), scn.ruleset.sector_lowers)
     return Fan(x, y, h, sector, tuple(steps), np.concatenate(groups), np.concatenate(rows))
 
 
-def _empty() -> Fan:
+def empty_fan() -> Fan:
     z = np.zeros(0)
     zi = np.zeros(0, int)
     return Fan(z, z, z, zi, (), zi, zi)

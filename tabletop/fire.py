@@ -1,9 +1,10 @@
-"""Fire rulings: arc, range, band, line of fire, rake and odds, with their proof.
+"""Fire rulings: the types every ruleset's ruling returns, and the shared machinery.
 
-``rule_fire`` answers the referee for one firer and target; ``fire_table`` answers for
-every ordered pair of a fleet at once (the vectorised core the window and the bench
-use); ``naive_fire_pair`` is an independent per-pair reference built on shapely rays,
-kept to check the fast core and to measure it against.
+:class:`FireRuling` says arc, range, band, line of fire, rake and odds, with the
+:class:`Proof` geometry that shows why.  :func:`rule_fire` answers the referee for one
+firer and target by asking the scenario's ruleset (``Ruleset.rule_fire``); the rays cast
+along a broadside (:func:`side_rays`) serve every ruleset that fires broadsides and the
+vectorised table in :mod:`tabletop.analysis`.
 """
 
 from __future__ import annotations
@@ -13,31 +14,16 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import shapely
 
 from tabletop.errors import TabletopError
 from tabletop.geometry import lof
-from tabletop.geometry.angles import bearing, normalise
 from tabletop.geometry.arcs import (
-    QUADRANTS,
-    SIDES,
-    broadside_polygon,
     deck_span,
-    from_broadside,
-    quadrant_of,
-    quadrant_polygon,
     to_broadside,
 )
 from tabletop.geometry.outlines import base_corners
-from tabletop.geometry.rake import NAMES as RAKE_NAMES
-from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Fleet, Scenario, ShipClass
-from tabletop.units import TOL
-
-#: Gun types heaviest first: the order dice are rolled and guns are lost in.
-GUN_ORDER = ("heavy", "light", "carronade")
-
-MM_PER = {"cm": 10.0, "in": 25.4}
+from tabletop.units import TOL, mm_per
 
 
 def round4(x: float | None) -> float | None:
@@ -144,7 +130,7 @@ class FireRuling:
             lines.append("  not in any arc")
         if self.range is not None:
             lines.append(
-                f"  range {self.range:.4g} {u} ({self.range * MM_PER[u]:.1f} mm), {self.range_band}"
+                f"  range {self.range:.4g} {u} ({self.range * mm_per(u):.1f} mm), {self.range_band}"
             )
         if self.line_of_fire:
             lof_txt = (
@@ -200,7 +186,7 @@ def longest_range(scn: Scenario, cls: ShipClass) -> float:
     return max(ranges, default=0.0)
 
 
-def _frames(tab: Table, firers: np.ndarray, sign: float) -> tuple[np.ndarray, list[np.ndarray]]:
+def frames(tab: Table, firers: np.ndarray, sign: float) -> tuple[np.ndarray, list[np.ndarray]]:
     """All ship corners and land rings in the broadside frames of ``firers`` at once.
 
     Returns ship corners ``(F, N, 4, 2)`` and, per land piece, ``(F, K, 2)``.
@@ -215,7 +201,7 @@ def _frames(tab: Table, firers: np.ndarray, sign: float) -> tuple[np.ndarray, li
     return ships, land
 
 
-def _side_rays(
+def side_rays(
     tab: Table,
     i: int,
     sign: float,
@@ -232,7 +218,7 @@ def _side_rays(
     """
     f = tab.fleet
     if ships_uv is None or land_uv is None:
-        s_uv, l_uv = _frames(tab, np.array([i]), sign)
+        s_uv, l_uv = frames(tab, np.array([i]), sign)
         ships_uv, land_uv = s_uv[0], [lu[0] for lu in l_uv]
     u0, u1 = deck_span(f.deck[i], f.deck_offset[i])
     uu, vv = ships_uv[..., 0], ships_uv[..., 1]
@@ -267,296 +253,11 @@ def _side_rays(
     return np.concatenate([cand, np.array(land_idx, dtype=int)]), rays
 
 
-# ------------------------------------------------------------------------ broadside
-def _broadside_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
-    f = tab.fleet
-    firer, target = scn.ships[i], scn.ships[j]
-    depth = longest_range(scn, firer.cls)
-    found: dict[str, tuple[lof.Verdict, np.ndarray]] = {}
-    for side, sign in SIDES.items():
-        cand, rays = _side_rays(tab, i, sign, depth, cull=True)
-        where = np.flatnonzero(cand == j)
-        if where.size == 0:
-            continue
-        v = lof.verdict(rays, int(where[0]))
-        if v.reach > 0 or v.nearest <= depth + TOL:
-            found[side] = (v, cand)
-    arcs = [s for s in SIDES if s in found]
-    rk = RAKE_NAMES[
-        int(rake(f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j], f.x[i], f.y[i]))
-    ]
-    reasons: list[str] = []
-    if not arcs:
-        # Not in arc: say how far out she is, if she lies off either broadside at all.
-        band = None
-        for sign in SIDES.values():
-            cand, rays = _side_rays(tab, i, sign, np.inf, cull=False)
-            where = np.flatnonzero(cand == j)
-            if where.size and lof.verdict(rays, int(where[0])).nearest < np.inf:
-                band = "out_of_range"
-        reasons.append("out of range" if band else "not in either broadside arc")
-        return FireRuling(
-            firer.id,
-            target.id,
-            scn.units,
-            None,
-            [],
-            None,
-            band,
-            None,
-            [],
-            0.0,
-            rk,
-            False,
-            reasons,
-            None,
-        )
-    side = min(arcs, key=lambda s: (-(found[s][0].visible_fraction), found[s][0].range or np.inf))
-    v, cand = found[side]
-    sign = SIDES[side]
-    blocked_by = [tab.name(int(cand[c])) for c in v.blockers]
-    rng = v.range
-    band_obj = scn.ruleset.band(rng, scn.units, depth) if rng is not None else None
-    band = band_obj.name if band_obj else "out_of_range"
-    guns = dict(firer.cls.fields.get("guns") or {})
-    in_reach = {
-        g: n
-        for g, n in guns.items()
-        if n and rng is not None and rng <= scn.ruleset.gun_range(g, scn.units) + TOL
-    }
-    dice = sum(in_reach.values())
-    if v.line_of_fire == "blocked":
-        reasons.append("line of fire blocked by " + ", ".join(blocked_by))
-    if band == "out_of_range":
-        reasons.append("out of range")
-    if guns and dice == 0 and band != "out_of_range":
-        reasons.append("no guns on that side reach this range")
-    mods: list[dict[str, Any]] = []
-    if band_obj and band_obj.modifier:
-        mods.append({"name": f"{band} range", "value": band_obj.modifier})
-    if high:
-        mods.append(
-            {"name": "firing high", "value": scn.ruleset.fire_modifiers.get("firing_high", -1)}
-        )
-    need, p = die_odds(scn.ruleset.to_hit - sum(m["value"] for m in mods))
-    to_hit = {
-        "need": need,
-        "modifiers": mods,
-        "p_hit": round(float(p), 4),
-        "p_hit_fraction": str(p),
-        "criticals": bool(band_obj.criticals) if band_obj else False,
-    }
-    save = _saves(scn, target.cls, rk, in_reach)
-    groups = tuple((g, in_reach[g]) for g in GUN_ORDER if g in in_reach) + tuple(
-        (g, n) for g, n in in_reach.items() if g not in GUN_ORDER
-    )
-    proof = _broadside_proof(
-        f, i, sign, depth, v, rk, f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j]
-    )
-    return FireRuling(
-        firer.id,
-        target.id,
-        scn.units,
-        side,
-        arcs,
-        rng,
-        band,
-        v.line_of_fire,
-        blocked_by,
-        v.visible_fraction,
-        rk,
-        not reasons,
-        reasons,
-        to_hit,
-        dice,
-        save,
-        groups,
-        proof,
-    )
-
-
-def _saves(
-    scn: Scenario, target: ShipClass, rk: str | None, guns: dict[str, int]
-) -> dict[str, Any]:
-    sm = scn.ruleset.save_modifiers
-    common: list[dict[str, Any]] = []
-    if rk == "bow":
-        common.append({"name": "bow raked", "value": sm.get("bow_rake", -1)})
-    if rk == "stern":
-        common.append({"name": "stern raked", "value": sm.get("stern_rake", -2)})
-    own = target.fields.get("save_modifier")
-    if isinstance(own, int) and not isinstance(own, bool) and own:
-        common.append({"name": f"{target.name} (data card)", "value": own})
-    by_gun: dict[str, Any] = {}
-    for g in guns:
-        mods: list[dict[str, Any]] = list(common)
-        if g == "carronade" and "carronade" in sm:
-            mods.append({"name": "carronade", "value": sm["carronade"]})
-        if (
-            g == "light"
-            and target.rate is not None
-            and target.rate <= 4
-            and "big_ship_vs_light" in sm
-        ):
-            mods.append(
-                {"name": "4th rate or higher vs light guns", "value": sm["big_ship_vs_light"]}
-            )
-        need, p = die_odds(scn.ruleset.save - sum(m["value"] for m in mods))
-        by_gun[g] = {
-            "need": need,
-            "modifiers": mods,
-            "p_save": round(float(p), 4),
-            "p_save_fraction": str(p),
-        }
-    return {"modifiers": common, "by_gun": by_gun}
-
-
-def _broadside_proof(
-    f: Fleet,
-    i: int,
-    sign: float,
-    depth: float,
-    v: lof.Verdict,
-    rk: str | None,
-    tx: float,
-    ty: float,
-    th: float,
-    tl: float,
-    tw: float,
-) -> Proof:
-    args = (float(f.x[i]), float(f.y[i]), float(f.heading[i]), float(f.width[i]), sign)
-    arc = broadside_polygon(*args, float(f.deck[i]), float(f.deck_offset[i]), 0.0, depth)
-
-    def quad(a: float, b: float, far: float) -> tuple[tuple[float, float], ...]:
-        pts = from_broadside(*args, np.array([[a, 0.0], [b, 0.0], [b, far], [a, far]]))
-        return tuple((float(x), float(y)) for x, y in pts)
-
-    ray: tuple[tuple[float, float], ...] = ()
-    if v.range is not None and v.range_u is not None:
-        pts = from_broadside(*args, np.array([[v.range_u, 0.0], [v.range_u, v.range]]))
-        ray = tuple((float(x), float(y)) for x, y in pts)
-    zone: tuple[tuple[float, float], ...] = ()
-    if rk:
-        bow, stern = rake_zones(tx, ty, th, tl, tw, depth)
-        zone = tuple(shapely.get_coordinates(bow if rk == "bow" else stern)[:-1].tolist())
-    return Proof(
-        arc=tuple(shapely.get_coordinates(arc)[:-1].tolist()),
-        ray=ray,
-        clear=tuple(quad(a, b, depth) for a, b in v.clear_spans),
-        blocked=tuple(quad(a, b, depth) for a, b in v.blocked_spans),
-        rake_zone=zone,
-    )
-
-
-# ------------------------------------------------------------------------ quadrants
-def _quadrant_ruling(scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
-    from tabletop.rules.holdfast import HoldFast
-
-    rs = scn.ruleset
-    assert isinstance(rs, HoldFast)
-    f = tab.fleet
-    firer, target = scn.ships[i], scn.ships[j]
-    dx, dy = f.x[j] - f.x[i], f.y[j] - f.y[i]
-    rel = normalise(float(bearing(dx, dy)) - f.heading[i])
-    names = list(QUADRANTS)
-    arc = names[int(quadrant_of(rel))]
-    reach = max(1.0, float(np.hypot(dx, dy)) + f.length[j] + f.width[j]) * 2
-    tpoly = shapely.Polygon(tab.corners[j])
-    arcs = [
-        q
-        for q in names
-        if shapely.intersection(
-            tpoly, quadrant_polygon(f.x[i], f.y[i], f.heading[i], q, reach)
-        ).area
-        > TOL * TOL
-    ]
-    if arc not in arcs:
-        arcs.append(arc)
-    arcs.sort(key=names.index)
-    fpoly = shapely.Polygon(tab.corners[i])
-    alongside = shapely.distance(fpoly, tpoly) <= TOL
-    rng = 0.0 if alongside else float(np.hypot(dx, dy))
-    cat = 0 if alongside else rs.category(rng, scn.units)
-    batteries = dict(firer.cls.fields.get("batteries") or {})
-    reasons: list[str] = []
-    blocked_by: list[str] = []
-    line = shapely.LineString([(f.x[i], f.y[i]), (f.x[j], f.y[j])])
-    if rs.blocking and not alongside:
-        others = [(k, shapely.Polygon(tab.corners[k])) for k in range(len(f)) if k not in (i, j)]
-        others += [(len(f) + k, shapely.Polygon(r)) for k, r in enumerate(tab.land)]
-        hits = [
-            (float(shapely.distance(shapely.Point(f.x[i], f.y[i]), g)), k)
-            for k, g in others
-            if shapely.intersection(line, g).length > TOL
-        ]
-        blocked_by = [tab.name(k) for _, k in sorted(hits)]
-    lof_state = "blocked" if blocked_by else "clear"
-    table = rs.to_hit_by_range
-    usable = {g: n for g, n in batteries.items() if n and g in table and cat < len(table[g])}
-    if arc in ("fore", "aft"):
-        usable = {g: 1 for g in list(usable)[:1]}  # one chaser battery of the firer's choice
-    need = min((table[g][cat] for g in usable), default=None)
-    band = "alongside" if cat == 0 else f"{cat}in"
-    if not usable:
-        band = band if any(cat < len(table.get(g, [])) for g in batteries) else "out_of_range"
-        reasons.append("out of range")
-    if blocked_by:
-        reasons.append("line of fire blocked by " + ", ".join(blocked_by))
-    to_hit = None
-    if need is not None:
-        n = max(1, min(6, need))
-        p = Fraction(7 - n, 6)
-        to_hit = {
-            "need": n,
-            "modifiers": [],
-            "p_hit": round(float(p), 4),
-            "p_hit_fraction": str(p),
-            "by_battery": {g: table[g][cat] for g in usable},
-        }
-    rk = RAKE_NAMES[
-        int(rake(f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j], f.x[i], f.y[i]))
-    ]
-    quad = quadrant_polygon(
-        f.x[i], f.y[i], f.heading[i], arc, max(rs.gun_range(g, scn.units) for g in rs.gun_ranges)
-    )
-    proof = Proof(
-        arc=tuple(shapely.get_coordinates(quad)[:-1].tolist()),
-        ray=((float(f.x[i]), float(f.y[i])), (float(f.x[j]), float(f.y[j]))),
-    )
-    return FireRuling(
-        firer.id,
-        target.id,
-        scn.units,
-        arc,
-        arcs,
-        rng,
-        band,
-        lof_state,
-        blocked_by,
-        0.0 if blocked_by else 1.0,
-        rk,
-        not reasons,
-        reasons,
-        to_hit,
-        sum(usable.values()),
-        None,
-        proof=proof,
-    )
-
-
 def rule_fire(
     scn: Scenario, firer: str, target: str, high: bool = False, table: Table | None = None
 ) -> FireRuling:
-    """The full ruling for one firer and one target."""
+    """The full ruling for one firer and one target, by the scenario's ruleset."""
     i, j = scn.index(firer), scn.index(target)
     if i == j:
         raise TabletopError(f"a ship cannot fire at herself ('{firer}')")
-    tab = table or Table.of(scn)
-    if scn.ruleset.arcs == "broadside":
-        return _broadside_ruling(scn, tab, i, j, high)
-    if scn.ruleset.arcs == "quadrants":
-        return _quadrant_ruling(scn, tab, i, j, high)
-    raise TabletopError(
-        f"ruleset '{scn.ruleset.name}' has no firing rules in its source text; "
-        "use 'tabletop measure' for distances"
-    )
+    return scn.ruleset.rule_fire(scn, table or Table.of(scn), i, j, high)

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shapely
 
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
-from tabletop.geometry.motion import Contact, Segment, advance, first_contact
+from tabletop.geometry.motion import Contact, advance, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario
 from tabletop.units import MOVE_TOL
+
+if TYPE_CHECKING:
+    from tabletop.rules.base import PathPlan
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
 
@@ -57,20 +60,6 @@ def path_text(steps: tuple[Step, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class Plan:
-    """A path laid on the table: its segments and what the rules say of it."""
-
-    segments: tuple[Segment, ...]
-    violations: tuple[str, ...]
-    allowance: float
-    allowance_min: float
-    point_of_sail: str
-    anchor: str | None = None  # "drop" | "weigh"
-    turns: int = 0  # turns made (the engine carries them across split moves)
-    since: float | None = None  # distance sailed since the last turn
-
-
-@dataclass(frozen=True)
 class MoveRuling:
     ship: str
     path: str
@@ -83,7 +72,7 @@ class MoveRuling:
     violations: list[str]
     collision: Contact | None
     collision_with: str | None
-    plan: Plan
+    plan: PathPlan
 
     def as_json(self) -> dict[str, Any]:
         col = None
@@ -137,7 +126,7 @@ def preview(scn: Scenario, ship_id: str, text: str) -> MoveRuling:
     """Lay the path, judge it by the ruleset, and stop it at the first contact."""
     ship = scn.ship(ship_id)
     steps = parse_path(text)
-    plan = scn.ruleset.plan_move(scn, ship, steps)  # type: ignore[attr-defined]
+    plan = scn.ruleset.plan_move(scn, ship, steps)
     geoms, names = obstacles(scn, ship_id)
     segs = list(plan.segments)
     contact = first_contact(ship.pose, segs, ship.hull_local(), geoms)

@@ -30,7 +30,7 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
         "allowance": round4(most),
         "allowance_min": round4(least),
         "sail_point": sector.code or None,
-        "allowance_unit": scn.units if scn.ruleset.speed_is_length else "actions",
+        "allowance_unit": scn.ruleset.allowance_unit(scn.units),
     }
 
 

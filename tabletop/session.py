@@ -8,13 +8,16 @@ undo/redo, so the window treats both alike.  Pure: no drawing here.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tabletop.engine.core import Game
+from tabletop.data.load import load_scenario
+from tabletop.data.save import write_atomic
+from tabletop.engine.game import Game
 from tabletop.engine.report import event_text
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
+from tabletop.movement import preview
 
 
 @dataclass
@@ -64,10 +67,6 @@ class Session:
         return lines
 
     def _sandbox(self, action: str) -> list[str]:
-        from dataclasses import replace
-
-        from tabletop.movement import preview
-
         words = action.split()
         if len(words) < 3 or words[0] != "move":
             raise TabletopError(
@@ -110,8 +109,6 @@ class Session:
         if self.game is not None:
             self.game.save(path)
             return
-        from tabletop.data.save import write_atomic
-
         data = {
             "format": "tabletop-sandbox/1",
             "scenario": str(Path(self.scenario.source).resolve()),
@@ -121,8 +118,6 @@ class Session:
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        from tabletop.data.load import load_scenario
-
         try:
             head = json.loads(Path(path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:

@@ -49,3 +49,8 @@ def parse_length(value: object, unit: str) -> float:
             suffix = "in"
         return convert(number, suffix, unit)
     raise ValueError("a number or a string like '60mm', '6 cm', '2.5in'")
+
+
+def mm_per(unit: str) -> float:
+    """Millimetres in one ``unit`` (a referee quotes ranges to the millimetre)."""
+    return CM_PER[unit] * 10.0

@@ -9,7 +9,6 @@ import pytest
 from tabletop.cli import main
 from tabletop.data.load import load_scenario
 from tabletop.drill import (
-    Coach,
     TurnRecord,
     course_from_scenario,
     load_scores,
@@ -19,6 +18,7 @@ from tabletop.drill import (
     scorecard,
 )
 from tabletop.geometry.pose import Pose
+from tabletop.rules.trafalgar.coach import TrafalgarCoach
 
 from .conftest import SCENARIOS
 
@@ -34,7 +34,7 @@ from .conftest import SCENARIOS
     ids=lambda c: c.key,
 )
 def test_every_plan_replays_legally_and_reaches_the_mark(course):
-    plan = Coach(course).plan()
+    plan = TrafalgarCoach(course).plan()
     game, closest = replay_plan(course, plan)  # raises if any action is illegal
     assert closest <= course.radius
     assert game.state.turn == plan.count + 1  # one 'end' per turn
@@ -46,7 +46,7 @@ def test_no_shorter_plan_exists_on_small_courses(distance, seed):
     """Exhaustive search over the same moves (every position kept: no beam; only
     positions within 0.25 cm and 1° of each other merged) finds nothing shorter."""
     course = make_course(distance=distance, seed=seed)
-    assert Coach(course).plan().count == Coach(course, beam=None).plan().count
+    assert TrafalgarCoach(course).plan().count == TrafalgarCoach(course, beam=None).plan().count
 
 
 def test_lower_bound_by_hand():
@@ -56,7 +56,7 @@ def test_lower_bound_by_hand():
     import numpy as np
 
     course = make_course(distance=30)
-    coach = Coach(course)
+    coach = TrafalgarCoach(course)
     assert coach.gain == pytest.approx(17 * 4 / 3 * 0.5)
     pose = course.scenario.ships[0].pose
     assert coach.to_go(np.array([pose.x]), np.array([pose.y]))[0] == 3
@@ -119,7 +119,7 @@ def test_the_coach_can_start_luffing():
     ship = course.scenario.ships[0]
     scn = replace(course.scenario, ships=(ship.moved(Pose(ship.pose.x, ship.pose.y, 30.0)),))
     luffing = replace(course, scenario=scn)
-    plan = Coach(luffing).plan()
+    plan = TrafalgarCoach(luffing).plan()
     assert plan.turns[0][0].split()[2].startswith("L")
     replay_plan(luffing, plan)
 
@@ -128,7 +128,7 @@ def test_the_coach_can_start_luffing():
 
 
 def test_tack_expectation_by_hand():
-    from tabletop.drill import mow_tack_expectation
+    from tabletop.rules.manowar.coach import mow_tack_expectation
 
     # only a 6 goes through: E = (1 − 1/6) / (1/6) = 5 turns; with seamanship (5 or 6): 2
     assert mow_tack_expectation(1 / 6, 1 / 6) == pytest.approx(5)
@@ -137,11 +137,12 @@ def test_tack_expectation_by_hand():
 
 @pytest.mark.parametrize("distance, seed", [(10, None), (20, None), (40, None)])
 def test_man_o_war_plans_replay_and_reach(distance, seed):
-    from tabletop.drill import MowCoach, coach_for
+    from tabletop.drill import coach_for
+    from tabletop.rules.manowar.coach import ManOWarCoach
 
     course = make_course("man-o-war", distance=distance, seed=seed)
     coach = coach_for(course)
-    assert isinstance(coach, MowCoach)
+    assert isinstance(coach, ManOWarCoach)
     plan = coach.plan()
     # tacking rolls are taken to go through, as the plan assumes; every move is legal
     game, closest = replay_plan(course, plan)
@@ -191,7 +192,7 @@ def test_gate_crossing_by_hand():
 
 
 def test_man_o_war_coach_matches_exhaustive_search_on_a_short_course():
-    from tabletop.drill import MowCoach
+    from tabletop.rules.manowar.coach import ManOWarCoach
 
     course = make_course("man-o-war", distance=4)
-    assert MowCoach(course).plan().count == MowCoach(course, beam=None).plan().count == 3
+    assert ManOWarCoach(course).plan().count == ManOWarCoach(course, beam=None).plan().count == 3

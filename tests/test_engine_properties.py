@@ -7,7 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.data.load import load_scenario
-from tabletop.engine.core import Game, IllegalAction, read_log, replay
+from tabletop.engine.game import Game, read_log, replay
+from tabletop.errors import IllegalAction
 
 from .conftest import ROOT
 

@@ -16,7 +16,7 @@ import pytest
 
 from tabletop import rules
 from tabletop.data.load import load_scenario
-from tabletop.engine.core import Game, read_log
+from tabletop.engine.game import Game, read_log
 from tabletop.rules.base import Ruleset
 
 from .conftest import ROOT
@@ -76,7 +76,7 @@ def test_playthrough_replays_identically(path):
 
 
 def test_every_playable_ruleset_has_a_golden_playthrough():
-    playable = [name for name in rules.NAMES if Ruleset.registry[name].has_engine]
+    playable = [name for name in rules.names() if Ruleset.registry[name].has_engine]
     assert playable  # at least the modified Trafalgar rules
     for name in playable:
         assert list((GOLDEN / name).glob("*.json")), f"no golden playthrough for {name}"

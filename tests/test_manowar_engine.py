@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine.core import Game, IllegalAction
-from tabletop.rules.manowar_game import WIND_CHANGE, rolled_wind
+from tabletop.engine.game import Game
+from tabletop.errors import IllegalAction, TabletopError
+from tabletop.rules.manowar.game import rolled_wind
 
 from .helpers import table
 
@@ -86,8 +87,9 @@ def test_initial_wind_counts_points_clockwise_skipping_fleet_headings():
 
 
 def test_initiative_tie_shifts_the_wind_by_the_table(tmp_path, rigged):
-    assert WIND_CHANGE == {1: 1, 2: -1, 3: 2, 4: -2, 5: 3, 6: -3}
     g = mow(tmp_path, rigged, [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")], rolls=[2, 5])
+    # the source's table, read from the template: the tied value → points (+ clockwise)
+    assert g.state.scenario.ruleset.wind_change == {1: 1, 2: -1, 3: 2, 4: -2, 5: 3, 6: -3}
     assert g.state.active_side == "e"  # 5 beats 2: east plays first
     # neither sails, so each drifts (1 and 1: an inch) at her side's end; then the next
     # turn's initiative ties on 4: two points anticlockwise
@@ -210,5 +212,7 @@ def test_weighing_anchor(tmp_path, rigged):
 
 def test_no_gunnery_in_the_sailing_rules(tmp_path, rigged):
     g = mow(tmp_path, rigged, [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")])
-    with pytest.raises(IllegalAction, match="not part of"):
+    # the sailing rules declare no 'fire' verb: the action is refused by name
+    refused = "unknown action 'fire': expected one of move, recover, end"
+    with pytest.raises(TabletopError, match=refused):
         g.play("fire a b")

@@ -15,8 +15,10 @@ import math
 
 import pytest
 
-from tabletop.engine.core import Game, IllegalAction, apply
+from tabletop.engine.core import apply
+from tabletop.engine.game import Game
 from tabletop.engine.state import initial_state
+from tabletop.errors import IllegalAction
 
 from .helpers import table
 
@@ -315,7 +317,7 @@ def test_defender_may_counter_board_and_a_ship_with_no_crew_strikes(tmp_path, ri
 def test_gunfire_is_halved_while_boarding(tmp_path):
     from dataclasses import replace
 
-    from tabletop.rules.trafalgar_game import TrafalgarGame
+    from tabletop.rules.trafalgar.game import TrafalgarGame
 
     g = _abeam(tmp_path)
     rules = TrafalgarGame(g.state.scenario.ruleset)
@@ -422,7 +424,7 @@ def test_firing_high_hits_the_masts_and_slows_her(tmp_path, rigged):
     g.play("fire a b high")
     b = g.state.ship("b")
     assert b.masts_lost == (("main", 1),) and b.masts_damaged
-    from tabletop.rules.trafalgar_game import class_now
+    from tabletop.rules.trafalgar.ship import class_now
 
     cls = class_now(g.state.scenario.ruleset, g.state.scenario.ship("b").cls, b, "cm")
     assert cls.speed == pytest.approx(14)
@@ -446,7 +448,7 @@ def test_shaded_boxes_cost_crew_guns_and_rigging(tmp_path, rigged):
 
 
 def test_exact_odds_before_rolling(tmp_path):
-    from tabletop.rules.trafalgar_game import TrafalgarGame
+    from tabletop.rules.trafalgar.game import TrafalgarGame
 
     g = _abeam(tmp_path)
     fp = TrafalgarGame(g.state.scenario.ruleset).fire_plan(g.state, "a", "b", False)

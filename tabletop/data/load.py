@@ -75,20 +75,7 @@ def read_class(
         r.error(
             join(path, "gun_deck"), f"a gun deck within the base length {bl:g}", tbl.get("gun_deck")
         )
-    if ruleset.speed_is_length:
-        speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
-        abeam = (
-            r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
-            if "speed_abeam" in tbl
-            else None
-        )
-    else:
-        speed = float(r.integer(tbl, path, "speed", minimum=0) or 0)
-        if "speed" not in tbl:
-            r.error(join(path, "speed"), "a whole number of phases (0-5)", None)
-        elif speed > 5:
-            r.error(join(path, "speed"), "a whole number of phases (0-5)", tbl["speed"])
-        abeam = None
+    speed, abeam = ruleset.read_speed(r, tbl, path, file_unit, k)
     rate = r.integer(tbl, path, "rate", minimum=1)
     fields = {key: v for key, v in tbl.items() if key not in CLASS_FIELDS}
     guns = fields.get("guns")
@@ -146,7 +133,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     r = Reader(file)
     head = r.table(data, "", "scenario")
     name = r.string(head, "scenario", "name", default=path.stem)
-    rs_name = r.string(head, "scenario", "ruleset", choices=rules.NAMES)
+    rs_name = r.string(head, "scenario", "ruleset", choices=rules.names())
     units = r.string(head, "scenario", "units", choices=TABLE_UNITS)
     table = r.table(head, "scenario", "table")
     width = r.length(table, "scenario.table", "width", units)
@@ -240,7 +227,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
             # Overrides are in the scenario's unit; a fresh read reports them at ships[i].
             merged = _merge(tbl, over)
             if file_unit != units:
-                merged = _merge(_in_units(tbl, file_unit, ruleset.speed_is_length), over)
+                merged = _merge(_in_units(tbl, file_unit, ruleset.speed_fields), over)
             sc = read_class(r, merged, p, cid, units, units, ruleset)
         else:
             sc = built[cid]
@@ -298,7 +285,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     )
 
 
-def _in_units(tbl: dict[str, Any], file_unit: str, speed_is_length: bool) -> dict[str, Any]:
+def _in_units(tbl: dict[str, Any], file_unit: str, speed_fields: tuple[str, ...]) -> dict[str, Any]:
     """A roster table with its bare lengths given an explicit unit suffix, so that
     per-ship overrides in the scenario's unit can be merged over it."""
 
@@ -311,8 +298,7 @@ def _in_units(tbl: dict[str, Any], file_unit: str, speed_is_length: bool) -> dic
             out[key] = {k: fix(v) for k, v in out[key].items()}
     if "gun_deck" in out and not isinstance(out["gun_deck"], dict):
         out["gun_deck"] = fix(out["gun_deck"])
-    if speed_is_length:
-        for key in ("speed", "speed_abeam"):
-            if key in out:
-                out[key] = fix(out[key])
+    for key in speed_fields:
+        if key in out:
+            out[key] = fix(out[key])
     return out

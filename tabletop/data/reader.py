@@ -48,6 +48,7 @@ class Reader:
     def __init__(self, file: str) -> None:
         self.file = file
         self.errors: list[DataError] = []
+        self._seen: set[tuple[int, str]] = set()  # (id of a table, key) read so far
 
     def error(self, path: str, expected: str, found: object) -> None:
         self.errors.append(DataError(self.file, path, expected, found))
@@ -59,6 +60,7 @@ class Reader:
     def _get(self, tbl: Any, path: str, key: str, required: bool) -> Any:
         if not isinstance(tbl, dict):
             return _MISSING
+        self._seen.add((id(tbl), key))
         if key not in tbl:
             if required:
                 self.error(join(path, key), "a value", None)
@@ -82,6 +84,61 @@ class Reader:
             self.error(join(path, key), "an array of tables", v)
             return []
         return v
+
+    def value(self, tbl: Any, path: str, key: str) -> Any:
+        """A value the caller checks itself (a list of numbers, say), or None if missing."""
+        v = self._get(tbl, path, key, True)
+        return None if v is _MISSING else v
+
+    def boolean(self, tbl: Any, path: str, key: str, default: bool) -> bool:
+        v = self._get(tbl, path, key, False)
+        if v is _MISSING:
+            return default
+        if not isinstance(v, bool):
+            self.error(join(path, key), "true or false", v)
+            return default
+        return v
+
+    def strings(self, tbl: Any, path: str, key: str) -> tuple[str, ...]:
+        """A list of words (missing: none)."""
+        v = self._get(tbl, path, key, False)
+        if v is _MISSING:
+            return ()
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            self.error(join(path, key), "a list of strings", v)
+            return ()
+        return tuple(v)
+
+    def amount(self, tbl: Any, path: str, key: str) -> int | str:
+        """A number of boxes: a whole number ≥ 0, or a die to roll, "D3" or "D6"."""
+        v = self._get(tbl, path, key, True)
+        if isinstance(v, str) and v.strip().upper() in ("D3", "D6"):
+            return v.strip().upper()
+        if v is _MISSING or isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            if v is not _MISSING:
+                self.error(join(path, key), 'a whole number ≥ 0, "D3" or "D6"', v)
+            return 0
+        return v
+
+    def unused(self, data: Any, path: str = "") -> list[str]:
+        """Key paths present in ``data`` that nothing read: a misspelt or decorative key,
+        which would otherwise be silently ignored."""
+        out: list[str] = []
+        if isinstance(data, dict):
+            for key, v in data.items():
+                p = join(path, key)
+                if (id(data), key) not in self._seen:
+                    out.append(p)
+                else:
+                    out.extend(self.unused(v, p))
+        elif isinstance(data, list):
+            for i, v in enumerate(data):
+                out.extend(self.unused(v, join(path, i)))
+        return out
+
+    def report_unused(self, data: Any) -> None:
+        for p in self.unused(data):
+            self.error(p, "a key this file's reader knows (misspelt, or not a rule)", p)
 
     def string(
         self,

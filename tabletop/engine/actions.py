@@ -1,29 +1,32 @@
 """Actions: small immutable values with one text form shared by CLI, log and tests.
 
 ``move amazon F2 S30 F12.5``, ``fire amazon loire high``, ``end`` ... ``parse`` and
-``str`` round-trip.
+``str`` round-trip.  Each ruleset declares its own verbs (:class:`Verb`): how many
+words follow, which words are allowed where, and a line of help; the engine only
+checks an action against them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tabletop.errors import TabletopError
 
-#: verb → (argument names, help)
-VERBS: dict[str, tuple[str, str]] = {
-    "move": ("SHIP PATH...", "sail a path (SPEC path syntax); may be split to fire as she bears"),
-    "ram": ("SHIP TARGET PATH...", "sail a path meaning to collide with TARGET (command check)"),
-    "fire": ("SHIP TARGET [high]", "fire the broadside that bears on TARGET"),
-    "tack": ("SHIP port|starboard", "complete a tack: close-hauled with the wind over that side"),
-    "recover": ("SHIP port|starboard", "out of irons or luffing onto the nominated tack"),
-    "choose": ("SHIP irons|luffing", "the opponent's choice after a failed check"),
-    "avoid": ("SHIP PATH...", "the rammed ship sails clear (command check, half movement)"),
-    "stand": ("SHIP", "the rammed ship stands and is grappled"),
-    "board": ("SHIP TARGET", "send a boarding party across to a grappled enemy"),
-    "cut": ("SHIP", "cut loose from every grappled ship (command check)"),
-    "end": ("", "end the active side's player turn"),
-}
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb's arguments: ``usage`` as shown in help (``"SHIP TARGET [high]"``),
+    the least and most words after it (``most`` None: any number, a path), and for
+    chosen words, their position → the words allowed there.  ``answers_only``: the verb
+    only answers a pending decision."""
+
+    usage: str
+    help: str
+    least: int
+    most: int | None
+    choices: Mapping[int, tuple[str, ...]] | None = None
+    answers_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -39,35 +42,23 @@ class Action:
         return " ".join((self.verb, *self.args))
 
 
-def parse(text: str) -> Action:
-    """Parse one action; a bad one is a TabletopError that says what was expected."""
+def parse(text: str, verbs: Mapping[str, Verb]) -> Action:
+    """Parse one action against a ruleset's verbs; a bad one is a TabletopError that says
+    what was expected."""
     words = text.split()
     if not words:
         raise TabletopError("empty action")
     verb = words[0].lower()
-    if verb not in VERBS:
-        raise TabletopError(f"unknown action '{words[0]}': expected one of {', '.join(VERBS)}")
+    if verb not in verbs:
+        raise TabletopError(f"unknown action '{words[0]}': expected one of {', '.join(verbs)}")
+    spec = verbs[verb]
     args = tuple(words[1:])
-    need = {
-        "move": 2,
-        "ram": 3,
-        "fire": 2,
-        "tack": 2,
-        "recover": 2,
-        "choose": 2,
-        "avoid": 2,
-        "stand": 1,
-        "board": 2,
-        "cut": 1,
-        "end": 0,
-    }[verb]
-    exact = verb in ("tack", "recover", "choose", "stand", "board", "cut", "end")
-    if len(args) < need or (exact and len(args) != need) or (verb == "fire" and len(args) > 3):
-        raise TabletopError(f"'{text.strip()}': expected '{verb} {VERBS[verb][0]}'".rstrip())
-    if verb in ("tack", "recover") and args[1] not in ("port", "starboard"):
-        raise TabletopError(f"'{text.strip()}': the tack is 'port' or 'starboard'")
-    if verb == "choose" and args[1] not in ("irons", "luffing"):
-        raise TabletopError(f"'{text.strip()}': choose 'irons' or 'luffing'")
-    if verb == "fire" and len(args) == 3 and args[2] != "high":
-        raise TabletopError(f"'{text.strip()}': the only fire option is 'high'")
+    if len(args) < spec.least or (spec.most is not None and len(args) > spec.most):
+        raise TabletopError(f"'{text.strip()}': expected '{verb} {spec.usage}'".rstrip())
+    for pos, allowed in (spec.choices or {}).items():
+        if pos < len(args) and args[pos] not in allowed:
+            raise TabletopError(
+                f"'{text.strip()}': expected {' or '.join(repr(a) for a in allowed)} "
+                f"as word {pos + 2}, found '{args[pos]}'"
+            )
     return Action(verb, args)

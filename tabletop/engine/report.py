@@ -8,40 +8,16 @@ from tabletop.engine.state import GameState
 
 
 def ship_report(state: GameState, ship: str) -> dict[str, Any]:
-    from tabletop.rules.trafalgar_game import crew_total, guns_on, masts_of, track
-
+    """Where she is, and her condition as her ruleset reports it."""
     st = state.ship(ship)
-    cls = state.scenario.ship(ship).cls
-    status = [
-        name
-        for name, on in (
-            ("struck", st.struck),
-            ("in irons", st.in_irons),
-            ("luffing", st.luffing),
-            ("tacking", st.tacking),
-            ("rudder shot away", st.rudder),
-            ("holed", st.holed),
-            ("grappled", state.is_grappled(ship)),
-        )
-        if on
-    ]
     out: dict[str, Any] = {
         "id": ship,
         "side": state.scenario.ship(ship).side,
         "x": round(st.pose.x, 4),
         "y": round(st.pose.y, 4),
         "heading": round(st.pose.heading, 4),
-        "status": status,
     }
-    if "damage" in cls.fields or "crew" in cls.fields:
-        out.update(
-            {
-                "hull": f"{len(track(cls)) - st.hull_lost}/{len(track(cls))}",
-                "crew": f"{crew_total(cls) - st.crew_lost}/{crew_total(cls)}",
-                "guns": {side: guns_on(cls, st, side) for side in ("port", "starboard")},
-                "masts": {m: f"{n - st.mast_lost(m)}/{n}" for m, n in masts_of(cls).items()},
-            }
-        )
+    out.update(state.scenario.ruleset.ship_report(state, ship))
     if st.captured_by:
         out["captured_by"] = st.captured_by
     return out

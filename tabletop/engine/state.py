@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
 
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario
@@ -11,57 +11,68 @@ from tabletop.model import Scenario
 
 @dataclass(frozen=True)
 class ShipState:
-    """One ship's pose, damage and status; ``path``..``fired`` belong to the current player turn."""
+    """What every ruleset keeps of a ship: where she is, whether she fights on, and her
+    movement this player turn.  A ruleset's own fields live in a frozen subclass it
+    declares (``Ruleset.ship_state``), so a field for one ruleset leaves the others alone.
+    """
 
     id: str
     pose: Pose
-    hull_lost: int = 0  # hull-track boxes crossed off
-    crew_lost: int = 0
-    rigging_lost: int = 0
-    guns_lost: tuple[tuple[str, str, int], ...] = ()  # (side, gun type, dice lost)
-    masts_lost: tuple[tuple[str, int], ...] = ()  # (mast, boxes lost)
-    in_irons: bool = False
-    luffing: bool = False  # left luffing by a failed check: she luffs or recovers next
-    tacking: bool = False  # turned into the wind: the tack completes next turn
-    last_tack: int = -99  # the turn her last tack completed
-    rudder: bool = False  # shot away: no turns until repaired
-    holed: bool = False  # below the waterline: leaks every turn
     struck: bool = False
     captured_by: str | None = None
-    fired_on: bool = False  # since the end of her last turn
     turn_start: Pose | None = None  # where this turn's movement began
     path: tuple[str, ...] = ()  # steps moved so far this turn
     moved: float = 0.0
     done: bool = False  # her movement has ended this turn
-    fired: tuple[str, ...] = ()  # broadsides fired this turn
-    last_distance: float | None = None  # distance moved last turn (speed-change option)
-    anchored: bool = False
-    budget: float | None = None  # sailing left this turn, where the ruleset splits moves
-    allowance: float | None = None  # her allowance this turn, once she has begun to sail
-    turns_used: int = 0  # turns made so far this turn
-    since_turn: float | None = None  # distance sailed since her last turn this turn
-    irons_side: str | None = None  # the tack she was on when she went into irons
-    rolled_tack: bool = False  # she has had her tacking roll this turn
 
-    def guns_lost_on(self, side: str) -> dict[str, int]:
-        return {g: n for s, g, n in self.guns_lost if s == side}
+    #: Fields that go back to their start when her side's turn ends.
+    per_turn: ClassVar[frozenset[str]] = frozenset({"turn_start", "path", "moved", "done"})
 
-    def mast_lost(self, mast: str) -> int:
-        return dict(self.masts_lost).get(mast, 0)
+    def snapshot(self) -> dict[str, Any]:
+        """Her fields as JSON values: poses and lengths to 9 decimals (far below any
+        ruling, and proof against last-bit differences between machines)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            out[f.name] = _json(getattr(self, f.name))
+        return out
+
+
+def _json(v: Any) -> Any:
+    if isinstance(v, Pose):
+        return [round(x, 9) for x in v]
+    if isinstance(v, float):
+        return round(v, 9)
+    if isinstance(v, tuple):
+        return [_json(x) for x in v]
+    return v
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One way to answer a pending decision: the action's text (``PATH`` where the
+    player lays a path), the window's key for it, and a label for players."""
+
+    action: str
+    key: str
+    label: str
 
     @property
-    def masts_damaged(self) -> bool:
-        return any(n > 0 for _, n in self.masts_lost)
+    def verb(self) -> str:
+        return self.action.split()[0]
 
 
 @dataclass(frozen=True)
 class Pending:
     """A decision the rules hand to a player before play goes on."""
 
-    kind: str  # "irons_or_luffing" | "avoid_or_stand"
+    kind: str  # the ruleset's name for it, e.g. "irons_or_luffing"
     ship: str  # the ship the decision is about
     side: str  # who decides
-    other: str = ""  # the rammer, for avoid_or_stand
+    other: str = ""  # another ship it concerns (the rammer, say)
+    answers: tuple[Answer, ...] = ()  # the actions that answer it
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"kind": self.kind, "ship": self.ship, "side": self.side, "other": self.other}
 
 
 @dataclass(frozen=True)
@@ -109,33 +120,16 @@ class GameState:
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON-ready picture of everything that can change (not the scenario)."""
-        ships = []
-        for s in self.ships:
-            d = asdict(s)
-            # 9 decimals: far below any ruling, and proof against last-bit differences
-            # between machines when golden playthroughs are compared
-            d["pose"] = [round(v, 9) for v in s.pose]
-            d["turn_start"] = None if s.turn_start is None else [round(v, 9) for v in s.turn_start]
-            d["moved"] = round(s.moved, 9)
-            d["last_distance"] = None if s.last_distance is None else round(s.last_distance, 9)
-            d["budget"] = None if s.budget is None else round(s.budget, 9)
-            d["allowance"] = None if s.allowance is None else round(s.allowance, 9)
-            d["since_turn"] = None if s.since_turn is None else round(s.since_turn, 9)
-            d["guns_lost"] = [list(g) for g in s.guns_lost]
-            d["masts_lost"] = [list(m) for m in s.masts_lost]
-            d["path"] = list(s.path)
-            d["fired"] = list(s.fired)
-            ships.append(d)
         return {
             "turn": self.turn,
             "active": self.active_side,
             "seed": self.seed,
             "counter": self.counter,
             "winner": self.winner,
-            "pending": [asdict(p) for p in self.pending],
+            "pending": [p.snapshot() for p in self.pending],
             "grappled": [list(p) for p in self.grappled],
             "boarding": [list(p) for p in self.boarding],
-            "ships": ships,
+            "ships": [s.snapshot() for s in self.ships],
         }
 
 
@@ -147,7 +141,7 @@ def initial_state(scn: Scenario, seed: int | None = None) -> GameState:
             sides.append(s.side)
     return GameState(
         scenario=scn,
-        ships=tuple(ShipState(s.id, s.pose) for s in scn.ships),
+        ships=tuple(scn.ruleset.new_ship(s) for s in scn.ships),
         sides=tuple(sides),
         seed=seed if seed is not None else (scn.seed or 0),
     )

@@ -1,19 +1,45 @@
-"""What every ruleset shares: sectors, allowances, arcs, ranges, bands and odds as data.
+"""The one interface every ruleset implements, and what they all share as data.
 
-A ruleset is a subclass of :class:`Ruleset` registered by name (as python-chess finds
-variants); its numbers come from ``templates/<name>.toml`` so a house rule is an edit of
-that file.  Subclasses add only the procedures data cannot say.  Lengths are stored in
-the ruleset's own unit and converted to the scenario's on use.
+A ruleset is a package under ``tabletop/rules/`` whose class subclasses :class:`Ruleset`
+and registers by name (as python-chess finds variants); its numbers come from
+``templates/<name>.toml`` so a house rule is an edit of that file.  Everything outside
+``tabletop/rules/`` talks to a ruleset only through the methods below: laying a path
+(:meth:`Ruleset.plan_move`), the fan, the fire ruling, the game procedures, the ship
+state, verbs and pending decisions, the report, the coach.  A method left as it is here
+means "this ruleset has none": no gunnery, no engine (free play), no coach.
+
+The types a ruleset returns live here with the interface (:class:`PathPlan`,
+:class:`MoveContext`) or below it (the fire ruling in :mod:`tabletop.fire`, the fan in
+:mod:`tabletop.fan`).  Lengths are stored in the ruleset's own unit and converted to the
+scenario's on use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState, ShipState
+from tabletop.errors import IllegalAction, TabletopError
+from tabletop.fan import Fan, empty_fan
+from tabletop.fire import FireRuling, Table
+from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.motion import Segment
+from tabletop.geometry.sectors import classify
+from tabletop.model import Scenario, Ship
 from tabletop.units import TABLE_UNITS, TOL, convert
+
+if TYPE_CHECKING:
+    from tabletop.coaching import Coach, Course
+    from tabletop.movement import Step
+
+Events = list[dict[str, Any]]
+S = TypeVar("S", bound=ShipState)
 
 
 @dataclass(frozen=True)
@@ -40,11 +66,60 @@ class Band:
     criticals: bool = True
 
 
-class Ruleset:
-    """A ruleset's data, read and validated from its template file."""
+@dataclass(frozen=True)
+class MoveContext:
+    """What a ship has already done this turn, for laying the rest of her move.
+
+    ``partial``: the path is the part of her move sailed so far (she may fire, then sail
+    on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
+    ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
+    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor.
+    """
+
+    partial: bool = False
+    no_turns: bool = False
+    budget: float | None = None
+    turns_used: int = 0
+    since: float | None = None
+    anchored: bool = False
+
+
+#: A fresh move: nothing sailed yet this turn.
+NO_CONTEXT = MoveContext()
+
+
+@dataclass(frozen=True)
+class PathPlan:
+    """A path laid on the table: its segments and what the rules say of it."""
+
+    segments: tuple[Segment, ...]
+    violations: tuple[str, ...]
+    allowance: float
+    allowance_min: float
+    point_of_sail: str
+    anchor: str | None = None  # "drop" | "weigh"
+    turns: int = 0  # turns made (the engine carries them across split moves)
+    since: float | None = None  # distance sailed since the last turn
+
+
+@dataclass(frozen=True)
+class DrillDefaults:
+    """The tacking drill's course for this ruleset: class, distance, mark radius."""
+
+    cls: str
+    distance: float
+    radius: float
+
+
+class Ruleset(ABC):
+    """A ruleset's data, read and validated from its template file, and its procedures."""
 
     name: ClassVar[str] = ""
     registry: ClassVar[dict[str, type[Ruleset]]] = {}
+    #: The state each ship carries in a game of this ruleset (a frozen subclass).
+    ship_state: ClassVar[type[ShipState]] = ShipState
+    #: The actions a player may take: verb → its arguments.
+    verbs: ClassVar[dict[str, Verb]] = {}
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -54,11 +129,11 @@ class Ruleset:
     def __init__(self, data: dict[str, Any], file: str) -> None:
         r = Reader(file)
         self.file = file
-        self.raw = data
         head = r.table(data, "", "ruleset")
         self.title = r.string(head, "ruleset", "title", default=self.name)
+        self.source = r.string(head, "ruleset", "source", default="")
         self.units = r.string(head, "ruleset", "units", choices=TABLE_UNITS)
-        self.speed_is_length = bool(head.get("speed_is_length", True))
+        self.speed_is_length = r.boolean(head, "ruleset", "speed_is_length", True)
         self.sectors = self._read_sectors(r, data)
         fire = r.table(data, "", "fire", required=False)
         self.arcs = r.string(
@@ -69,18 +144,20 @@ class Ruleset:
         self.bands = self._read_bands(r, fire)
         self.to_hit = int(r.number(fire, "fire", "to_hit", default=4, minimum=1, maximum=7))
         self.save = int(r.number(fire, "fire", "save", default=4, minimum=1, maximum=7))
-        self.fire_modifiers = {
-            k: int(r.number(fire.get("modifiers", {}), "fire.modifiers", k))
-            for k in fire.get("modifiers", {})
-            if isinstance(fire.get("modifiers"), dict)
-        }
-        self.save_modifiers = {
-            k: int(r.number(fire.get("save_modifiers", {}), "fire.save_modifiers", k))
-            for k in fire.get("save_modifiers", {})
-            if isinstance(fire.get("save_modifiers"), dict)
-        }
+        mods = r.table(fire, "fire", "modifiers", required=False)
+        self.fire_modifiers = {k: int(r.number(mods, "fire.modifiers", k)) for k in mods}
+        smods = r.table(fire, "fire", "save_modifiers", required=False)
+        self.save_modifiers = {k: int(r.number(smods, "fire.save_modifiers", k)) for k in smods}
         self.movement = r.table(data, "", "movement", required=False)
+        drill = r.table(data, "", "drill", required=False)
+        if drill:
+            self.drill = DrillDefaults(
+                r.string(drill, "drill", "class"),
+                r.number(drill, "drill", "distance", minimum=0),
+                r.number(drill, "drill", "mark_radius", minimum=0),
+            )
         self.read_extra(r, data)
+        r.report_unused(data)
         r.raise_if_any()
 
     # -- reading ---------------------------------------------------------------------
@@ -98,7 +175,7 @@ class Ruleset:
                     min_factor=None if mf is None else r.fraction(row, p, "min_factor"),
                     code=r.string(row, p, "code", default=""),
                     use=r.string(row, p, "use", default=""),
-                    ends_move=bool(row.get("ends_move", False)),
+                    ends_move=r.boolean(row, p, "ends_move", False),
                 )
             )
         if out and out[0].lower != 0:
@@ -115,36 +192,146 @@ class Ruleset:
         for i, row in enumerate(r.tables(fire, "fire", "bands")):
             p = join("fire.bands", i)
             up = row.get("upto", "inf")
-            upper = float("inf") if up == "inf" else r.length(row, p, "upto", self.units)
+            upper = (
+                float("inf")
+                if up == "inf" and r.string(row, p, "upto")
+                else r.length(row, p, "upto", self.units)
+            )
             out.append(
                 Band(
                     r.string(row, p, "name"),
                     upper,
-                    bool(row.get("closed", False)),
+                    r.boolean(row, p, "closed", False),
                     int(r.number(row, p, "to_hit", default=0)),
-                    bool(row.get("criticals", True)),
+                    r.boolean(row, p, "criticals", True),
                 )
             )
         return tuple(out)
 
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         """Subclasses read their own template sections here."""
+        return None
 
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
         """Subclasses validate the roster fields of their own here (crew, damage...)."""
+        return None
 
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """A class's speed (and speed with the wind abeam) in the scenario's unit: by
+        default a length; a ruleset whose speed counts actions overrides this."""
+        speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
+        abeam = (
+            r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
+            if "speed_abeam" in tbl
+            else None
+        )
+        return speed, abeam
+
+    @property
+    def speed_fields(self) -> tuple[str, ...]:
+        """A class's fields that are lengths of movement (given a unit in a roster)."""
+        return ("speed", "speed_abeam") if self.speed_is_length else ()
+
+    def allowance_unit(self, unit: str) -> str:
+        """What an allowance is counted in on a table measured in ``unit``."""
+        return unit
+
+    # -- movement --------------------------------------------------------------------
+    @abstractmethod
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
+    ) -> PathPlan:
+        """Lay ``steps`` from where ``ship`` stands and list every rule they break."""
+
+    def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
+        """Legal end poses of a fresh move, sampled densely (none by default)."""
+        return empty_fan()
+
+    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
+        """Where the window draws the point-of-sail compass: centre x, y and radius."""
+        return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6
+
+    #: θ of a ship close-hauled (the drill's laylines); None where the rules have none.
+    close_hauled: float | None = None
+
+    # -- fire ------------------------------------------------------------------------
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        """The full fire ruling of ship ``i`` at ship ``j`` (no gunnery by default)."""
+        raise TabletopError(
+            f"ruleset '{self.name}' has no firing rules in its source text; "
+            "use 'tabletop measure' for distances"
+        )
+
+    @property
+    def has_gunnery(self) -> bool:
+        """Whether this ruleset rules fire at all (it implements :meth:`rule_fire`)."""
+        return type(self).rule_fire is not Ruleset.rule_fire
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """A ship's fire arcs to draw: (ring of points, filled), band edges unfilled."""
+        return []
+
+    # -- the game --------------------------------------------------------------------
     #: Whether the game engine can play this ruleset (a golden playthrough is required).
     has_engine: ClassVar[bool] = False
 
-    def open_game(self, state: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+    def new_ship(self, ship: Ship) -> ShipState:
+        """A ship's state at the start of a game."""
+        return self.ship_state(ship.id, ship.pose)
+
+    def open_game(self, state: GameState, dice: Dice, events: Events) -> GameState:
         """What happens before the first action (a wind roll, initiative): nothing here."""
         return state
 
-    def apply(self, state: Any, action: Any, dice: Any, events: list[dict[str, Any]]) -> Any:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         """Apply one action to a game state (the ruleset's procedures)."""
-        from tabletop.engine.core import IllegalAction
-
         raise IllegalAction(f"the {self.title} game engine is not built yet")
+
+    def turn_owed(self, state: GameState, ship: str) -> str | None:
+        """Why this ship may not yet end her side's turn as she is, or None."""
+        return None
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
+        or None; the window's port/starboard keys send it."""
+        return None
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        """The ship's condition for the HUD and ``run``: ``status`` words and any figures
+        (hull, crew, guns, masts) the ruleset keeps."""
+        return {"status": ["struck"] if state.ship(ship).struck else []}
+
+    def own(self, state: GameState, ship: str) -> ShipState:
+        """The ship, if she is the side to play's and still fighting; else why not."""
+        st = state.ship(ship)
+        if state.side_of(ship) != state.active_side:
+            raise IllegalAction(
+                f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn"
+            )
+        if st.struck:
+            raise IllegalAction(f"{ship} has struck her colours")
+        return st
+
+    @staticmethod
+    def end_of_turn(st: S) -> S:
+        """Her per-turn fields back to their start (the ruleset's own included)."""
+        fresh = type(st)(st.id, st.pose)
+        keep = {
+            f.name: getattr(st, f.name)
+            for f in fields(st)
+            if f.name not in type(st).per_turn and f.name not in ("id", "pose")
+        }
+        return replace(fresh, **keep)
+
+    # -- the drill -------------------------------------------------------------------
+    #: The drill's default course, or None when this ruleset has no coach.
+    drill: DrillDefaults | None = None
+
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        """The coach that plans the fewest turns to the mark, or None."""
+        return None
 
     # -- using -----------------------------------------------------------------------
     def scale(self, unit: str) -> float:
@@ -152,17 +339,16 @@ class Ruleset:
         return convert(1.0, self.units, unit)
 
     @property
-    def sector_names(self) -> list[str]:
-        return [s.name for s in self.sectors]
-
-    @property
     def sector_lowers(self) -> list[float]:
         return [s.lower for s in self.sectors]
 
     def sector(self, theta: float) -> Sector:
-        from tabletop.geometry.sectors import classify
-
         return self.sectors[int(classify(theta, self.sector_lowers))]
+
+    def theta(self, scn: Scenario, heading: float, wind_from: float | None = None) -> float:
+        """θ: how far off the wind the bow points (the wind now, if it has changed)."""
+        w = scn.wind.from_deg if wind_from is None else wind_from
+        return float(relative_wind(w, heading))
 
     def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
         """(least, most) distance this class may move on this point of sail, scenario units."""

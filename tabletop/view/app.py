@@ -18,7 +18,14 @@ import numpy as np
 import pyglet
 import shapely
 
+from tabletop.data.load import load_scenario
+from tabletop.drill import Drill
 from tabletop.errors import TabletopError
+from tabletop.fan import fan
+from tabletop.fire import rule_fire
+from tabletop.movement import parse_path
+from tabletop.rulings import sail, sail_text
+from tabletop.session import Session
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
 from tabletop.view.tools import TURN_STEP, FireTool, MoveBuilder, Ruler
@@ -108,8 +115,6 @@ class TableWindow(arcade.Window):
 
     def load(self, path: str) -> None:
         """Open a scenario; a bad file is shown as a message and the window keeps running."""
-        from tabletop.data.load import load_scenario
-        from tabletop.session import Session
 
         try:
             session = Session.open(load_scenario(path))
@@ -124,8 +129,6 @@ class TableWindow(arcade.Window):
 
     # -- the tacking drill ---------------------------------------------------------------
     def start_drill(self, course: Any) -> None:
-        from tabletop.drill import Drill
-        from tabletop.session import Session
 
         self.session = Session.open(course.scenario)
         self.drill = Drill.start(course)
@@ -147,7 +150,6 @@ class TableWindow(arcade.Window):
             return
         action = self.drill.hint(self.session.game)
         if action.startswith("move "):
-            from tabletop.movement import parse_path
 
             self.builder = MoveBuilder(
                 self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
@@ -160,17 +162,8 @@ class TableWindow(arcade.Window):
     def _drill_turn(self, before: Any, action: str, reached: bool) -> None:
         """After a drill move: end the turn when nothing more is owed; score at the mark."""
         game = self.session.game
-        ship = self.drill.course.ship
         self.drill.played(game, action)
-        from tabletop.rules.trafalgar_game import TrafalgarGame
-
-        owes: str | None = None
-        st = game.state.ship(ship)
-        if game.state.scenario.ruleset.name == "trafalgar-modified":
-            owes = TrafalgarGame(game.state.scenario.ruleset).owed(game.state, ship)
-        elif self.drill._next and not (st.done or st.in_irons):
-            owes = "the coach's turn goes on"  # Man O' War: she sails on after a tack
-        if owes is None and not reached:
+        if not self.drill.owes_more(game) and not reached:
             self.session.play("end")
         self.drill.record(before, action, game, reached)
         if self.drill.card is not None:
@@ -250,7 +243,6 @@ class TableWindow(arcade.Window):
         self.changed(interact_only=True)
 
     def _compute_fan(self) -> None:
-        from tabletop.fan import fan
 
         self.fan = fan(self.scenario, self.selected) if self.selected else None
 
@@ -262,8 +254,9 @@ class TableWindow(arcade.Window):
         game = self.session.game if self.session is not None else None
         if game is not None and game.state.pending:
             p = game.state.pending[0]
-            if p.kind == "avoid_or_stand" and p.ship == self.builder.ship:
-                verb = "avoid"  # the rammed ship's sail clear of her attacker
+            sail_clear = [a for a in p.answers if a.action.endswith("PATH")]
+            if sail_clear and p.ship == self.builder.ship:
+                verb = sail_clear[0].verb  # a decision answered by a move (avoid a rammer)
         before = self.scenario.ship(self.builder.ship).pose
         reached = False
         if self.drill is not None and self.move is not None:
@@ -311,7 +304,6 @@ class TableWindow(arcade.Window):
             self.say(str(e), error=True)
 
     def open_save(self) -> None:
-        from tabletop.session import Session
 
         if self.save_path is None or not self.save_path.exists():
             self.say("no saved game to open", error=True)
@@ -339,7 +331,7 @@ class TableWindow(arcade.Window):
         if sel is not None:
             if "sectors" in self.overlays:
                 out.insert(0, sc.sectors_scene(scn, sel))
-            if "lof" in self.overlays and scn.ruleset.arcs != "none":
+            if "lof" in self.overlays and scn.ruleset.has_gunnery:
                 side = scn.ship(sel).side
                 enemies = [s.id for s in scn.ships if s.side != side]
                 out.append(sc.lof_scene(scn, sel, enemies))
@@ -424,14 +416,14 @@ class TableWindow(arcade.Window):
             game = self.session.game
             if game is not None and game.state.pending:
                 p = game.state.pending[0]
-                keys = (
-                    "I: in irons, O: luffing"
-                    if p.kind == "irons_or_luffing"
-                    else f"X: stand, or select {p.ship} and build a move to avoid (Enter)"
+                keys = ", or ".join(
+                    f"select {p.ship} and build a move to {a.label.split(':')[0]} ({a.key})"
+                    if a.action.endswith("PATH")
+                    else f"{a.key}: {a.label}"
+                    for a in p.answers
                 )
                 lines.append((f"{p.side} decides for {p.ship}: {keys}", ERROR_COLOUR))
             if self.selected:
-                from tabletop.rulings import sail, sail_text
 
                 lines.append((sail_text(sail(scn, self.selected)), HUD_COLOUR))
                 if self.builder is not None and self.builder.steps and self.move is not None:
@@ -448,7 +440,6 @@ class TableWindow(arcade.Window):
                     )
         panel: list[str] = []
         if self.ruling is not None and self.session is not None:
-            from tabletop.fire import rule_fire
 
             try:
                 panel = rule_fire(scn, *self.ruling).text().splitlines()
@@ -543,7 +534,6 @@ class TableWindow(arcade.Window):
             if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) <= 8.0 / self.px_per_unit:
                 self.builder = MoveBuilder(self.selected or "")
                 for word in self.fan.path(i).split():
-                    from tabletop.movement import parse_path
 
                     self.builder.steps.append(parse_path(word)[0])
                 self._rebuild_move()
@@ -634,20 +624,18 @@ class TableWindow(arcade.Window):
         elif symbol in (k.COMMA, k.PERIOD) and self.selected and self.session is not None:
             side = "port" if symbol == k.COMMA else "starboard"
             game = self.session.game
-            tacking = game is not None and game.state.ship(self.selected).tacking
+            verb = (
+                game.state.scenario.ruleset.tack_verb(game.state, self.selected)
+                if game is not None
+                else None
+            )
             before = self.scenario.ship(self.selected).pose
-            action = f"{'tack' if tacking else 'recover'} {self.selected} {side}"
+            action = f"{verb or 'recover'} {self.selected} {side}"
             self.play(action)
             if not self.error and self.drill is not None and self.drill.card is None:
                 self._drill_turn(before, action, False)
-        elif symbol == k.X and self.session is not None and self.session.game is not None:
-            pend = self.session.game.state.pending
-            if pend:
-                self.play(f"stand {pend[0].ship}")
-        elif symbol in (k.I, k.O) and self.session is not None and self.session.game is not None:
-            pend = self.session.game.state.pending
-            if pend:
-                self.play(f"choose {pend[0].ship} {'irons' if symbol == k.I else 'luffing'}")
+        elif self._answer(symbol) is not None:
+            self.play(self._answer(symbol) or "")
         elif symbol == k.ESCAPE:
             if self.ruler is not None or self.fire_tool is not None:
                 self.ruler, self.fire_tool, self.ruling = None, None, None
@@ -660,6 +648,16 @@ class TableWindow(arcade.Window):
             self._edit_move(symbol, shift, ctrl)
             return
         self.changed()
+
+    def _answer(self, symbol: int) -> str | None:
+        """The pending decision's answer whose key this is (one that needs no path)."""
+        game = self.session.game if self.session is not None else None
+        if game is None or not game.state.pending:
+            return None
+        for a in game.state.pending[0].answers:
+            if len(a.key) == 1 and symbol == getattr(arcade.key, a.key, None):
+                return a.action
+        return None
 
     def _edit_move(self, symbol: int, shift: bool, ctrl: bool) -> None:
         assert self.builder is not None

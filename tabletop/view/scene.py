@@ -11,13 +11,17 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from tabletop.fire import Table, longest_range
-from tabletop.geometry.angles import unit
-from tabletop.geometry.arcs import QUADRANTS, SIDES, quadrant_polygon
+from tabletop.coaching import Course
+from tabletop.fan import Fan
+from tabletop.fire import Table, rule_fire
+from tabletop.geometry.angles import relative_wind, unit
+from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import to_world
 from tabletop.geometry.sectors import sector_wedges
 from tabletop.model import Scenario
+from tabletop.movement import MoveRuling
+from tabletop.units import mm_per
 
 Color = tuple[int, int, int, int]
 
@@ -166,8 +170,6 @@ RAKE: Color = (255, 140, 0, 80)
 
 def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
     """The proof of a fire ruling: the arc, clear and blocked rays, the shortest ray, rake."""
-    from tabletop.fire import rule_fire
-
     r = rule_fire(scn, firer, target)
     sc = selection_scene(scn, firer)
     pr = r.proof
@@ -213,33 +215,16 @@ def _ring(pts: np.ndarray) -> np.ndarray:
 
 
 def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
-    """Broadside arcs (or quadrants) and, with ``bands``, their range bands, for every
-    ship or only one."""
+    """Fire arcs as the ruleset draws them (broadsides, quadrants...) and, with
+    ``bands``, their range bands, for every ship or only one."""
     sc = Scene()
-    rs = scn.ruleset
     for ship in scn.ships:
         if only is not None and ship.id != only:
             continue
-        p, c = ship.pose, ship.cls
-        depth = longest_range(scn, c)
-        if rs.arcs == "broadside":
-            for sign in SIDES.values():
-                poly = ship.broadside(sign, depth)
-                ring = shapely.get_coordinates(poly)[:-1]
+        for ring, filled in scn.ruleset.arc_outlines(scn, ship, bands):
+            if filled:
                 sc.fills.append(Fill(ring, ARC))
-                sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
-                if bands:
-                    for b in rs.bands[:-1]:
-                        edge = b.upper * rs.scale(scn.units)
-                        if edge < depth:
-                            band = ship.broadside(sign, edge)
-                            sc.lines.append(
-                                Line(shapely.get_coordinates(band)[:-1], ARC_EDGE, 1.0, closed=True)
-                            )
-        elif rs.arcs == "quadrants":
-            for name in QUADRANTS:
-                q = quadrant_polygon(p.x, p.y, p.heading, name, depth)
-                sc.lines.append(Line(shapely.get_coordinates(q)[:-1], ARC_EDGE, 1.0, closed=True))
+            sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
     return sc
 
 
@@ -249,18 +234,9 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
     ship = scn.ship(ship_id)
     p = ship.pose
     rs = scn.ruleset
-    from tabletop.geometry.angles import relative_wind
-
     theta = float(relative_wind(scn.wind.from_deg, p.heading))
     now = rs.sectors.index(rs.sector(theta))
-    radius = ship.cls.base_length * 1.6
-    cx, cy = p.x, p.y
-    if rs.name == "man-o-war":
-        # the sail point compass sits at the bow or the stern, whichever is nearer the wind
-        end = ship.cls.base_length / 2 * (1 if theta < 90 else -1)
-        dx, dy = unit(p.heading)
-        cx, cy = p.x + end * dx, p.y + end * dy
-        radius = ship.cls.base_length * 0.9
+    cx, cy, radius = rs.compass_origin(ship, theta)
     for k, wedge in enumerate(sector_wedges(cx, cy, scn.wind.from_deg, rs.sector_lowers, radius)):
         col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
         if k == now:
@@ -273,8 +249,6 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
 def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
     """For every enemy in one of her arcs: the shortest ray coloured by the line of fire,
     blocked rays shaded, and her outline in the same colour."""
-    from tabletop.fire import rule_fire
-
     sc = Scene()
     for e in enemies:
         r = rule_fire(scn, ship_id, e)
@@ -291,8 +265,6 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
 
 def fan_scene(scn: Scenario, fan: object) -> Scene:
     """Every legal end pose as a short tick along her heading, coloured by point of sail."""
-    from tabletop.fan import Fan
-
     assert isinstance(fan, Fan)
     sc = Scene()
     if not len(fan):
@@ -309,9 +281,6 @@ def fan_scene(scn: Scenario, fan: object) -> Scene:
 
 def move_scene(scn: Scenario, ship_id: str, ruling: object) -> Scene:
     """The move being built: its path, a ghost at the end pose, the first contact."""
-    from tabletop.geometry.motion import advance
-    from tabletop.movement import MoveRuling
-
     assert isinstance(ruling, MoveRuling)
     sc = Scene()
     ship = scn.ship(ship_id)
@@ -346,7 +315,7 @@ def ruler_scene(scn: Scenario, a: tuple[float, float], b: tuple[float, float]) -
         dot = shapely.Point(*p).buffer(0.3 if scn.units == "cm" else 0.12, 8)
         sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], RULER))
     d = float(np.hypot(b[0] - a[0], b[1] - a[1]))
-    mm = d * (10 if scn.units == "cm" else 25.4)
+    mm = d * mm_per(scn.units)
     sc.labels.append(
         Label((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, f"{d:.2f} {scn.units} ({mm:.0f} mm)", RULER, 11)
     )
@@ -366,11 +335,8 @@ MARK: Color = (255, 120, 0, 255)
 LAYLINE: Color = (255, 160, 60, 160)
 
 
-def drill_scene(course: object) -> Scene:
+def drill_scene(course: Course) -> Scene:
     """The windward mark, its rounding circle, and the two laylines below it."""
-    from tabletop.drill import Course
-
-    assert isinstance(course, Course)
     sc = Scene()
     mx, my = course.mark
     if course.gate is None:
@@ -384,7 +350,7 @@ def drill_scene(course: object) -> Scene:
         dot = shapely.Point(bx, by).buffer(course.radius / 4, 12)
         sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], MARK))
     scn = course.scenario
-    theta = float(scn.ruleset.movement.get("close_hauled", 60))
+    theta = float(scn.ruleset.close_hauled or 0.0)
     reach = 1.5 * max(scn.width, scn.depth)
     for sign in (1.0, -1.0):
         dx, dy = unit(scn.wind.from_deg + 180.0 + sign * theta)

@@ -16,25 +16,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.engine.actions import Action
-from tabletop.engine.core import IllegalAction
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState, ShipState
+from tabletop.engine.state import GameState
+from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model import Ship
 from tabletop.movement import obstacles, parse_path
+from tabletop.rules.base import MoveContext
+from tabletop.rules.manowar.ship import ManOWarShip
 from tabletop.units import MOVE_TOL
 
+if TYPE_CHECKING:
+    from tabletop.rules.manowar import ManOWar
+
 Events = list[dict[str, Any]]
-#: The change table: the value the commanders tied on → points (+ clockwise).
-WIND_CHANGE = {1: 1, 2: -1, 3: 2, 4: -2, 5: 3, 6: -3}
-POINT = 45.0
 
 
 def tack_side(wind_from: float, heading: float) -> str:
@@ -42,7 +44,7 @@ def tack_side(wind_from: float, heading: float) -> str:
     return "starboard" if wrap(wind_from - heading) > 0 else "port"
 
 
-def rolled_wind(start: float, skip: tuple[float, ...], roll: int) -> float:
+def rolled_wind(start: float, skip: tuple[float, ...], roll: int, point: float = 45.0) -> float:
     """Turn the indicator ``roll`` points clockwise from ``start``, skipping any direction
     in ``skip`` (directly ahead of a fleet with sailing ships)."""
     d = start
@@ -50,27 +52,32 @@ def rolled_wind(start: float, skip: tuple[float, ...], roll: int) -> float:
     for _ in range(64):
         if moved == roll:
             break
-        d = normalise(d + POINT)
+        d = normalise(d + point)
         if not any(abs(wrap(d - s)) < 1e-6 for s in skip):
             moved += 1
     return d
 
 
+def _ship(state: GameState, ship: str) -> ManOWarShip:
+    st = state.ship(ship)
+    assert isinstance(st, ManOWarShip)
+    return st
+
+
 class ManOWarGame:
-    def __init__(self, rs: Any) -> None:
+    """The procedures of play: each ``act_<verb>`` maps a state and an action to the
+    next state, writing what happened into ``events``."""
+
+    def __init__(self, rs: ManOWar) -> None:
         self.rs = rs
 
     # -- helpers --------------------------------------------------------------------------
     def wind(self, state: GameState) -> float:
         return state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
 
-    def _own(self, state: GameState, ship: str) -> ShipState:
-        st = state.ship(ship)
-        if state.side_of(ship) != state.active_side:
-            raise IllegalAction(
-                f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn"
-            )
-        return st
+    def _own(self, state: GameState, ship: str) -> ManOWarShip:
+        self.rs.own(state, ship)
+        return _ship(state, ship)
 
     def _seamanship(self, state: GameState, ship: str) -> bool:
         return bool(state.scenario.options.get("seamanship")) and bool(
@@ -83,9 +90,7 @@ class ManOWarGame:
         return self.rs.allowance(cls, self.rs.sector(theta))[1]
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        fn = getattr(self, f"act_{act.verb}", None)
-        if fn is None:
-            raise IllegalAction(f"'{act.verb}' is not part of the Man O' War sailing rules")
+        fn = getattr(self, f"act_{act.verb}")
         return fn(state, act, dice, events)  # type: ignore[no-any-return]
 
     def open(self, state: GameState, dice: Dice, events: Events) -> GameState:
@@ -93,7 +98,7 @@ class ManOWarGame:
         w = state.scenario.wind
         if w.roll:
             roll = dice.roll(1, "initial wind")[0]
-            new = rolled_wind(w.from_deg, w.skip, roll)
+            new = rolled_wind(w.from_deg, w.skip, roll, self.rs.point)
             events.append({"wind": "initial", "from": new, "points": roll})
             state = replace(state, wind_from=new)
         return self._initiative(state, dice, events)
@@ -117,16 +122,14 @@ class ManOWarGame:
         table = state.table()
         model = Ship(ship, table.ship(ship).cls, state.side_of(ship), st.pose)
         # the turn into the wind ends this move: lay only up to it, roll, go on after
-        plan = self.rs.plan_move(
-            table,
-            model,
-            steps,
+        ctx = MoveContext(
             partial=True,
             budget=budget,
             turns_used=st.turns_used,
             since=st.since_turn,
             anchored=st.anchored,
         )
+        plan = self.rs.plan_move(table, model, steps, ctx)
         if plan.violations:
             raise IllegalAction("; ".join(plan.violations))
         segs = list(plan.segments)
@@ -182,30 +185,27 @@ class ManOWarGame:
         recovering: bool,
         nominated: str | None = None,
     ) -> GameState:
-        st = state.ship(ship)
-        cost = self.rs.movement.get("tack_cost", "2in")
-        from tabletop.units import parse_length
-
-        cost_u = parse_length(cost, self.rs.units) * self.rs.scale(state.scenario.units)
+        st = _ship(state, ship)
+        tk = self.rs.tacking
+        cost_u = tk.cost * self.rs.scale(state.scenario.units)
         wind = self.wind(state)
         left = st.budget if st.budget is not None else 0.0
         if not recovering and left < cost_u - MOVE_TOL:
             events.append({"irons": ship, "why": f"turned into the wind with {left:.4g} left"})
             return self._irons(state, ship, came_from)
         roll = dice.roll(1, f"tacking: {ship}")[0]
-        bonus = 1 if self._seamanship(state, ship) else 0
+        bonus = tk.seamanship_bonus if self._seamanship(state, ship) else 0
         total = roll + bonus
-        rolls = self.rs.movement.get("tack_rolls", {"feint": 5, "through": 6})
-        if total >= int(rolls.get("through", 6)):
+        if total >= tk.through:
             side = nominated or ("port" if came_from == "starboard" else "starboard")
             result = "through the eye of the wind"
-        elif total >= int(rolls.get("feint", 5)):
+        elif total >= tk.feint:
             side = came_from
             result = "a feint: back to close-hauled"
         else:
             events.append({"irons": ship, "roll": total})
             return self._irons(state, ship, came_from)
-        theta = float(self.rs.movement.get("close_hauled", 30))
+        theta = float(self.rs.close_hauled)
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
         if recovering:
             # she sails at close reach, less the 2 inches the recovery cost
@@ -241,7 +241,7 @@ class ManOWarGame:
 
     def _irons(self, state: GameState, ship: str, came_from: str) -> GameState:
         """In irons: pointing into the wind, her move over; she remembers her tack."""
-        st = state.ship(ship)
+        st = _ship(state, ship)
         wind = self.wind(state)
         return state.with_ship(
             replace(
@@ -275,7 +275,7 @@ class ManOWarGame:
 
     # -- the turn ----------------------------------------------------------------------------
     def _drift(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
-        st = state.ship(ship)
+        st = _ship(state, ship)
         a, b = dice.roll(2, f"drift: {ship}")
         if self._seamanship(state, ship):
             if a == 1:
@@ -316,7 +316,7 @@ class ManOWarGame:
         for s in state.ships:
             if state.side_of(s.id) != side:
                 continue
-            st = state.ship(s.id)
+            st = _ship(state, s.id)
             allowance = (
                 st.allowance
                 if st.allowance is not None
@@ -328,21 +328,7 @@ class ManOWarGame:
                 st.in_irons or allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL
             ):
                 state = self._drift(state, s.id, dice, events)
-            st = state.ship(s.id)
-            state = state.with_ship(
-                replace(
-                    st,
-                    path=(),
-                    turn_start=None,
-                    moved=0.0,
-                    done=False,
-                    budget=None,
-                    turns_used=0,
-                    since_turn=None,
-                    rolled_tack=False,
-                    allowance=None,
-                )
-            )
+            state = state.with_ship(self.rs.end_of_turn(state.ship(s.id)))
         nxt = state.active + 1
         if nxt < len(state.sides):
             state = replace(state, active=nxt)
@@ -357,8 +343,8 @@ class ManOWarGame:
         rolls = {side: dice.roll(1, f"initiative: {side}")[0] for side in counted}
         values = list(rolls.values())
         if len(values) == 2 and values[0] == values[1]:
-            points = WIND_CHANGE[values[0]]
-            new = normalise(self.wind(state) + points * POINT)
+            points = self.rs.wind_change.get(values[0], 0)
+            new = normalise(self.wind(state) + points * self.rs.point)
             events.append({"wind": "change", "tied_on": values[0], "points": points, "from": new})
             state = replace(state, wind_from=new)
         order = sorted(state.sides, key=lambda s: -rolls.get(s, 0))  # stable: ties keep order

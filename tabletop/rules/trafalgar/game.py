@@ -9,68 +9,42 @@ the roster; what the source leaves open is decided in the template's comments.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.actions import Action
-from tabletop.engine.core import IllegalAction
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState, Pending, ShipState
-from tabletop.fire import GUN_ORDER, rule_fire
+from tabletop.engine.state import Answer, GameState, Pending
+from tabletop.errors import IllegalAction
+from tabletop.fire import rule_fire
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.model import Ship, ShipClass
 from tabletop.movement import obstacles, parse_path
+from tabletop.rules.base import MoveContext, PathPlan
+from tabletop.rules.trafalgar.ship import (
+    TrafalgarShip,
+    class_now,
+    crew_left,
+    guns_on,
+    masts_of,
+    track,
+)
 from tabletop.units import MOVE_TOL, TOL
+
+if TYPE_CHECKING:
+    from tabletop.rules.trafalgar import TrafalgarModified
 
 Events = list[dict[str, Any]]
 
 
-# ----------------------------------------------------------------------- ship figures
-def class_now(rs: Any, cls: ShipClass, st: ShipState, unit: str) -> ShipClass:
-    """The class as damaged: running speed less rigging and mast losses."""
-    dmg = rs.raw.get("damage", {})
-    k = rs.scale(unit)
-    per_rig = _length(dmg.get("speed_per_rigging", 0), rs.units) * k
-    per_mast = _length(dmg.get("speed_per_mast", 0), rs.units) * k
-    lost = st.rigging_lost * per_rig + sum(n for _, n in st.masts_lost) * per_mast
-    return replace(cls, speed=max(0.0, cls.speed - lost))
-
-
-def _length(v: Any, unit: str) -> float:
-    from tabletop.units import parse_length
-
-    return parse_length(v, unit)
-
-
-def crew_total(cls: ShipClass) -> int:
-    return int(cls.fields.get("crew", 1))
-
-
-def crew_left(cls: ShipClass, st: ShipState) -> int:
-    return max(0, crew_total(cls) - st.crew_lost)
-
-
-def track(cls: ShipClass) -> str:
-    return str(cls.fields.get("damage", "." * 5))
-
-
-def guns_on(cls: ShipClass, st: ShipState, side: str) -> dict[str, int]:
-    """Dice left on one broadside, by gun type."""
-    lost = st.guns_lost_on(side)
-    guns = cls.fields.get("guns") or {}
-    return {g: max(0, int(n) - lost.get(g, 0)) for g, n in guns.items()}
-
-
-def masts_of(cls: ShipClass) -> dict[str, int]:
-    m = cls.fields.get("masts")
-    return {k: int(v) for k, v in m.items()} if isinstance(m, dict) else {"main": int(m or 3)}
-
-
-def command_check(rs: Any, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events) -> bool:
+def command_check(
+    rs: TrafalgarModified, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events
+) -> bool:
     """2d6 + command > pass_above (10)."""
     a, b = dice.roll(2, f"command check: {ship} {why}")
-    need = int(rs.raw.get("command", {}).get("pass_above", 10))
+    need = rs.command_pass_above
     ok = a + b + (cls.command or 0) > need
     events.append(
         {
@@ -84,39 +58,40 @@ def command_check(rs: Any, dice: Dice, cls: ShipClass, ship: str, why: str, even
     return ok
 
 
-def close_hauled(rs: Any, wind_from: float, tack: str) -> float:
+def close_hauled(rs: TrafalgarModified, wind_from: float, tack: str) -> float:
     """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
-    theta = float(rs.close_hauled)
+    theta = rs.move.close_hauled
     return normalise(wind_from - theta if tack == "starboard" else wind_from + theta)
 
 
 # ----------------------------------------------------------------------- the procedures
-class TrafalgarGame:
-    """Applies actions for one ruleset instance; a thin namespace over pure functions."""
+def _ship(state: GameState, ship: str) -> TrafalgarShip:
+    st = state.ship(ship)
+    assert isinstance(st, TrafalgarShip)
+    return st
 
-    def __init__(self, rs: Any) -> None:
+
+class TrafalgarGame:
+    """The procedures of play: each ``act_<verb>`` maps a state and an action to the
+    next state, writing what happened into ``events``."""
+
+    def __init__(self, rs: TrafalgarModified) -> None:
         self.rs = rs
 
     # helpers ---------------------------------------------------------------------------
-    def _own(self, state: GameState, ship: str) -> ShipState:
-        st = state.ship(ship)
-        if state.side_of(ship) != state.active_side:
-            raise IllegalAction(
-                f"{ship} is not {state.active_side}'s: it is {state.side_of(ship)}'s turn"
-            )
-        if st.struck:
-            raise IllegalAction(f"{ship} has struck her colours")
-        return st
+    def _own(self, state: GameState, ship: str) -> TrafalgarShip:
+        self.rs.own(state, ship)
+        return _ship(state, ship)
 
     def _cls(self, state: GameState, ship: str) -> ShipClass:
         return class_now(
-            self.rs, state.scenario.ship(ship).cls, state.ship(ship), state.scenario.units
+            self.rs, state.scenario.ship(ship).cls, _ship(state, ship), state.scenario.units
         )
 
     def _strike_if_beaten(
         self, state: GameState, ship: str, events: Events, by: str | None = None
     ) -> GameState:
-        st = state.ship(ship)
+        st = _ship(state, ship)
         cls = state.scenario.ship(ship).cls
         if st.struck:
             return state
@@ -143,11 +118,13 @@ class TrafalgarGame:
         return self._winner(fn(state, act, dice, events), events)
 
     # movement --------------------------------------------------------------------------
-    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> Any:
-        st = state.ship(ship)
+    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> PathPlan:
+        st = _ship(state, ship)
         start = st.turn_start or st.pose
         model = Ship(ship, self._cls(state, ship), state.side_of(ship), start)
-        return self.rs.plan_move(state.table(), model, steps, partial=partial, no_turns=st.rudder)
+        return self.rs.plan_move(
+            state.table(), model, steps, MoveContext(partial=partial, no_turns=st.rudder)
+        )
 
     def act_move(
         self, state: GameState, act: Action, dice: Dice, events: Events, target: str | None = None
@@ -169,7 +146,7 @@ class TrafalgarGame:
         if any(s.kind == "T" for s in new_steps):
             if st.last_tack >= state.turn - 1:
                 raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
-            calm = self.rs.raw.get("movement", {}).get("no_tacking_in", [])
+            calm = self.rs.move.no_tacking_in
             if state.scenario.wind.strength in calm:
                 raise IllegalAction(
                     f"no square-rigger can tack in a {state.scenario.wind.strength} wind"
@@ -179,7 +156,7 @@ class TrafalgarGame:
         plan = self._plan(state, ship, steps, partial=True)
         if plan.violations:
             raise IllegalAction("; ".join(plan.violations))
-        limit = self._speed_window(state, ship, plan)
+        limit = self._speed_window(state, ship, plan.allowance)
         used = sum(s.distance for s in plan.segments)
         if limit is not None and used > limit[1] + MOVE_TOL:
             raise IllegalAction(f"speed change: she may move at most {limit[1]:.4g} this turn")
@@ -227,7 +204,7 @@ class TrafalgarGame:
                 if command_check(self.rs, dice, cls, ship, f"to collide with {target}", events):
                     state = replace(
                         state,
-                        pending=(Pending("avoid_or_stand", target, state.side_of(target), ship),),
+                        pending=(_avoid_or_stand(target, state.side_of(target), ship),),
                     )
                 else:
                     events.append(
@@ -249,19 +226,20 @@ class TrafalgarGame:
         state.ship(target)
         return self.act_move(state, act, dice, events, target=target)
 
-    def _speed_window(self, state: GameState, ship: str, plan: Any) -> tuple[float, float] | None:
+    def _speed_window(
+        self, state: GameState, ship: str, allowance: float
+    ) -> tuple[float, float] | None:
         """The optional ±3 cm speed change: the distance allowed this turn, if in force."""
         if not state.scenario.options.get("speed_change"):
             return None
-        st = state.ship(ship)
+        st = _ship(state, ship)
         if st.last_distance is None:
-            return 0.0, plan.allowance
-        step = _length(self.rs.raw.get("options", {}).get("speed_change", "3cm"), self.rs.units)
-        step *= self.rs.scale(state.scenario.units)
-        return max(0.0, st.last_distance - step), min(plan.allowance, st.last_distance + step)
+            return 0.0, allowance
+        step = self.rs.speed_change * self.rs.scale(state.scenario.units)
+        return max(0.0, st.last_distance - step), min(allowance, st.last_distance + step)
 
     def _begin_tack(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
-        st = state.ship(ship)
+        st = _ship(state, ship)
         cls = self._cls(state, ship)
         if st.fired_on or st.masts_damaged:
             why = "to tack (under fire)" if st.fired_on else "to tack (masts damaged)"
@@ -271,15 +249,15 @@ class TrafalgarGame:
         return state.with_ship(replace(st, tacking=True, done=True))
 
     def _failed(self, state: GameState, ship: str, events: Events) -> GameState:
-        st = state.ship(ship)
+        st = _ship(state, ship)
         opponent = next(s for s in state.sides if s != state.side_of(ship))
         events.append({"failed": ship, "decides": opponent, "choice": "irons or luffing"})
         state = state.with_ship(replace(st, done=True, tacking=False))
-        return replace(state, pending=(Pending("irons_or_luffing", ship, opponent),))
+        return replace(state, pending=(_irons_or_luffing(ship, opponent),))
 
     def _place(self, state: GameState, ship: str, heading: float) -> GameState:
         """Turn a ship on the spot; an overlap with another base forbids it."""
-        st = state.ship(ship)
+        st = _ship(state, ship)
         delta = wrap(heading - st.pose.heading)
         geoms, names = obstacles(state.table(), ship)
         hull = state.scenario.ship(ship).hull_local()
@@ -303,7 +281,7 @@ class TrafalgarGame:
             )
         heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
         state = self._place(state, ship, heading)
-        st = state.ship(ship)
+        st = _ship(state, ship)
         events.append({"tacked": ship, "tack": side, "heading": round(heading, 4)})
         return state.with_ship(replace(st, tacking=False, done=True, last_tack=state.turn))
 
@@ -319,13 +297,13 @@ class TrafalgarGame:
             return self._failed(state, ship, events)
         heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
         state = self._place(state, ship, heading)
-        st = state.ship(ship)
+        st = _ship(state, ship)
         events.append({"recovered": ship, "tack": side, "heading": round(heading, 4)})
         return state.with_ship(replace(st, in_irons=False, luffing=False, done=True))
 
     def act_choose(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship, choice = act.args
-        st = state.ship(ship)
+        st = _ship(state, ship)
         wind = state.scenario.wind.from_deg
         if choice == "irons":
             heading = normalise(wind)
@@ -346,7 +324,7 @@ class TrafalgarGame:
     # collisions and boarding -------------------------------------------------------------
     def act_avoid(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship = act.ship
-        st = state.ship(ship)
+        st = _ship(state, ship)
         rammer = state.pending[0].other
         cls = self._cls(state, ship)
         if st.in_irons or st.struck or cls.speed <= 0:
@@ -394,16 +372,16 @@ class TrafalgarGame:
         if "board" in st.fired:
             raise IllegalAction(f"{ship} has already sent a boarding party this turn")
         cls, tcls = state.scenario.ship(ship).cls, state.scenario.ship(target).cls
-        b = self.rs.raw.get("boarding", {})
+        b = self.rs.boarding
         if crew_left(cls, st) < 1:
             raise IllegalAction(f"{ship} has no crew to send")
         # the boarding party is crossed off as it goes across
         st = replace(st, crew_lost=st.crew_lost + 1, fired=(*st.fired, "board"))
         state = state.with_ship(st)
-        tst = state.ship(target)
+        tst = _ship(state, target)
         a1, a2 = dice.roll(2, f"boarding: {ship}")
         d1, d2 = dice.roll(2, f"repelling: {target}")
-        attack = a1 + a2 + int(b.get("boarder_bonus", 1))
+        attack = a1 + a2 + b.boarder_bonus
         defend = d1 + d2 + crew_left(tcls, tst) // 2
         loser = target if attack > defend else ship if defend > attack else None
         events.append(
@@ -418,10 +396,8 @@ class TrafalgarGame:
         pair = (min(ship, target), max(ship, target))
         state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
         if loser is not None:
-            lst = state.ship(loser)
-            state = state.with_ship(
-                replace(lst, crew_lost=lst.crew_lost + int(b.get("loser_loses", 1)))
-            )
+            lst = _ship(state, loser)
+            state = state.with_ship(replace(lst, crew_lost=lst.crew_lost + b.loser_loses))
         for who, by in ((target, state.side_of(ship)), (ship, state.side_of(target))):
             state = self._strike_if_beaten(state, who, events, by=by)
         return state
@@ -447,11 +423,13 @@ class TrafalgarGame:
         out: dict[str, Any] = {"ruling": ruling, "groups": [], "odds": None}
         if ruling.arc is None or ruling.to_hit is None:
             return out
-        fst = state.ship(firer)
+        fst = _ship(state, firer)
         cls = state.scenario.ship(firer).cls
         left = guns_on(cls, fst, ruling.arc)
         reach = {g for g in (ruling.save or {}).get("by_gun", {})}
-        groups = [(g, left.get(g, 0)) for g in GUN_ORDER if g in reach and left.get(g, 0) > 0]
+        groups = [
+            (g, left.get(g, 0)) for g in self.rs.gun_order if g in reach and left.get(g, 0) > 0
+        ]
         if any(firer in p or target in p for p in state.boarding):
             groups = [(g, math.ceil(n / 2)) for g, n in groups]  # halved while boarding
         out["groups"] = groups
@@ -508,7 +486,7 @@ class TrafalgarGame:
                 state = self._damage(
                     state, target, tside, gun, critical, high, r.rake, dice, events
                 )
-        tst = state.ship(target)
+        tst = _ship(state, target)
         return self._strike_if_beaten(state.with_ship(replace(tst, fired_on=True)), target, events)
 
     def _facing_side(self, state: GameState, target: str, firer: str) -> str:
@@ -530,16 +508,16 @@ class TrafalgarGame:
     ) -> GameState:
         rs = self.rs
         if critical:
-            mods = rs.raw.get("criticals", {}).get("crit_modifiers", {})
-            bonus = (mods.get("stern_rake", 0) if rake == "stern" else 0) + (
-                mods.get("carronade", 0) if gun == "carronade" else 0
+            crit = rs.criticals
+            bonus = (crit.stern_rake if rake == "stern" else 0) + (
+                crit.carronade if gun == "carronade" else 0
             )
             roll = dice.roll(1, f"critical: {target}")[0]
             row_n = min(6, roll + bonus)
-            row = rs.raw["criticals"]["high" if high else "low"][row_n - 1]
+            row = (crit.high if high else crit.low)[row_n - 1]
             events.append({"critical": target, "table": "high" if high else "low", "row": row_n})
         else:
-            n = int(rs.raw.get("damage", {}).get("normal", 1))
+            n = rs.damage.normal
             row = {"mast": n} if high else {"hull": n}
         return self._apply_row(state, target, side, row, dice, events)
 
@@ -548,12 +526,12 @@ class TrafalgarGame:
         state: GameState,
         target: str,
         side: str,
-        row: dict[str, Any],
+        row: Mapping[str, Any],
         dice: Dice,
         events: Events,
     ) -> GameState:
         cls = state.scenario.ship(target).cls
-        st = state.ship(target)
+        st = _ship(state, target)
         got: dict[str, Any] = {"damage": target}
         if "hull" in row:
             n = dice.d(row["hull"], f"hull damage: {target}")
@@ -586,18 +564,21 @@ class TrafalgarGame:
             st = replace(st, rudder=True)
             got["rudder"] = True
         bw = row.get("below_waterline")
-        if bw == "hit" or (bw == "save" and dice.roll(1, f"below waterline save: {target}")[0] < 4):
+        save = self.rs.damage.below_waterline_save
+        if bw == "hit" or (
+            bw == "save" and dice.roll(1, f"below waterline save: {target}")[0] < save
+        ):
             st = replace(st, holed=True)
             got["holed"] = True
         events.append(got)
         return self._strike_if_beaten(state.with_ship(st), target, events)
 
-    def _lose_gun(self, st: ShipState, cls: ShipClass, side: str) -> ShipState:
+    def _lose_gun(self, st: TrafalgarShip, cls: ShipClass, side: str) -> TrafalgarShip:
         """A gun box: one die from the type with the most left on the side that was hit."""
         left = guns_on(cls, st, side)
         if not any(left.values()):
             return st
-        best = max((g for g in GUN_ORDER if left.get(g, 0) > 0), key=lambda g: left[g])
+        best = max((g for g in self.rs.gun_order if left.get(g, 0) > 0), key=lambda g: left[g])
         lost = dict(((s, g), n) for s, g, n in st.guns_lost)
         lost[(side, best)] = lost.get((side, best), 0) + 1
         return replace(st, guns_lost=tuple(sorted((s, g, n) for (s, g), n in lost.items())))
@@ -605,7 +586,7 @@ class TrafalgarGame:
     # the turn ----------------------------------------------------------------------------
     def owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not end the turn as she is, or None."""
-        st = state.ship(ship)
+        st = _ship(state, ship)
         if st.struck or st.in_irons or st.done or state.is_grappled(ship):
             return None
         if st.tacking:
@@ -619,14 +600,14 @@ class TrafalgarGame:
             least, most = self.rs.allowance(self._cls(state, ship), sector)
             if sector.min_factor is not None:
                 least = 0.0  # luffing: any distance, none included
-            window = self._speed_window(state, ship, _PlanLike(most))
+            window = self._speed_window(state, ship, most)
             if window is not None:
                 least = window[0]
             if least > TOL:
                 return f"{ship} has not moved: she must sail {least:.4g} {state.scenario.units}"
             return None
         plan = self._plan(state, ship, steps, partial=False)
-        window = self._speed_window(state, ship, plan)
+        window = self._speed_window(state, ship, plan.allowance)
         if window is not None:
             if st.moved < window[0] - MOVE_TOL:
                 return f"{ship} must sail at least {window[0]:.4g} (speed change of ±3)"
@@ -646,33 +627,24 @@ class TrafalgarGame:
         ]
         if owed:
             raise IllegalAction("; ".join(owed))
-        leak = int(self.rs.raw.get("damage", {}).get("leak", 1))
+        leak = self.rs.damage.leak
         for s in state.ships:
             if state.side_of(s.id) != side:
                 continue
-            st = state.ship(s.id)
+            st = _ship(state, s.id)
             if st.holed and not st.struck:
                 st = replace(st, hull_lost=st.hull_lost + leak)
                 events.append({"leak": s.id, "hull": leak})
             moved = st.moved if st.path else (0.0 if not st.done else st.moved)
-            st = replace(
-                st,
-                fired_on=False,
-                fired=(),
-                path=(),
-                turn_start=None,
-                moved=0.0,
-                done=False,
-                last_distance=moved,
-            )
+            st = replace(self.rs.end_of_turn(st), last_distance=moved)
             state = self._strike_if_beaten(state.with_ship(st), s.id, events)
         nxt = (state.active + 1) % len(state.sides)
         turn = state.turn + (1 if nxt == 0 else 0)
         state = replace(state, active=nxt, turn=turn)
         events.append({"turn": turn, "active": state.active_side})
         # the start of the new side's turn: rudder repairs
-        need = int(self.rs.raw.get("damage", {}).get("rudder_repair", 4))
-        for s in state.ships:
+        need = self.rs.damage.rudder_repair
+        for s in (_ship(state, x.id) for x in state.ships):
             if state.side_of(s.id) == state.active_side and s.rudder and not s.struck:
                 roll = dice.roll(1, f"rudder repair: {s.id}")[0]
                 if roll >= need:
@@ -691,6 +663,26 @@ class TrafalgarGame:
         return state
 
 
-class _PlanLike:
-    def __init__(self, allowance: float) -> None:
-        self.allowance = allowance
+def _avoid_or_stand(target: str, side: str, rammer: str) -> Pending:
+    return Pending(
+        "avoid_or_stand",
+        target,
+        side,
+        rammer,
+        (
+            Answer(f"stand {target}", "X", "stand and be grappled"),
+            Answer(f"avoid {target} PATH", "Enter", "sail clear: build a move"),
+        ),
+    )
+
+
+def _irons_or_luffing(ship: str, opponent: str) -> Pending:
+    return Pending(
+        "irons_or_luffing",
+        ship,
+        opponent,
+        answers=(
+            Answer(f"choose {ship} irons", "I", "in irons"),
+            Answer(f"choose {ship} luffing", "O", "luffing"),
+        ),
+    )

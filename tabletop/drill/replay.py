@@ -1,0 +1,48 @@
+"""Checking a coach's plan: replay it through the engine, with the dice it assumes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop.coaching import Coach, CoachPlan, Course, path_distance
+from tabletop.engine.dice import Script
+from tabletop.engine.game import Game
+from tabletop.errors import TabletopError
+from tabletop.model import Scenario
+from tabletop.movement import preview
+
+
+def replay_plan(course: Course, plan: CoachPlan) -> tuple[Game, float]:
+    """Play the plan through the engine; returns the game and the closest approach.
+
+    A Man O' War plan that tacks through the eye of the wind is the plan for when the
+    roll goes through: it is replayed with those rolls coming up 6.
+    """
+    return _replay(course, plan, lambda scn: Game.new(scn, dice=Script(when={"tacking": 6}).cup))
+
+
+def _replay(
+    course: Course, plan: CoachPlan, new_game: Callable[[Scenario], Game]
+) -> tuple[Game, float]:
+    game = new_game(course.scenario)
+    closest = float("inf")
+    reached = False
+    for turn in plan.turns:
+        for action in turn:
+            words = action.split()
+            if words[0] == "move":
+                m = preview(game.state.table(), words[1], " ".join(words[2:]))
+                closest = min(closest, path_distance(m, course.mark))
+                reached = reached or course.passes(m)
+            game.play(action)
+    if plan.turns and not reached:
+        raise TabletopError("the plan does not reach the mark")
+    return game, closest
+
+
+def coach_for(course: Course, beam: int | None = 120) -> Coach:
+    """The coach for the course's ruleset; an error when it has none."""
+    coach = course.scenario.ruleset.coach(course, beam=beam)
+    if coach is None:
+        raise TabletopError(f"{course.scenario.ruleset.title} has no coach yet")
+    return coach

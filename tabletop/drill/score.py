@@ -1,0 +1,133 @@
+"""The drill's scorecard: turns against the coach's optimum, the turns that lost ground,
+and the personal best kept in the scores file (written atomically)."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.coaching import Coach, Course
+from tabletop.data.save import write_atomic
+from tabletop.drill.replay import coach_for
+from tabletop.geometry.pose import Pose
+
+
+@dataclass
+class Scorecard:
+    turns: int
+    optimum: float
+    distance: float
+    irons: int
+    lost: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def over(self) -> float:
+        return self.turns - self.optimum
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "turns": self.turns,
+            "optimum": self.optimum,
+            "over": self.over,
+            "distance": round(self.distance, 2),
+            "turns_in_irons": self.irons,
+            "lost_ground": self.lost,
+        }
+
+    def text(self, unit: str) -> str:
+        lines = [
+            f"to the mark in {self.turns} turns; the best possible is {self.optimum:g}"
+            + (" (you matched it!)" if self.over <= 0 else f" ({self.over:g} over)"),
+            f"sailed {self.distance:.1f} {unit}; {self.irons} turns lost in irons",
+        ]
+        for w in self.lost:
+            lines.append(
+                f"  turn {w['turn']}: '{w['move']}' left {w['to_go_after']} to go "
+                f"(was {w['to_go_before']})"
+            )
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn of a drill: where she was, what she did, where she ended."""
+
+    before: Pose
+    move: str
+    after: Pose
+    in_irons: bool = False
+    tacking: bool = False  # half-way through a tack after this turn
+    tacked: bool = False  # completed a tack this turn
+
+
+def scorecard(
+    course: Course, turns: list[TurnRecord], optimum: float, coach: Coach | None = None
+) -> Scorecard:
+    """Score a finished drill.
+
+    The coach counts the turns still to go from before and after each turn: a turn in
+    which that count did not fall by one *lost ground*.  The last turn reached the mark.
+    """
+    coach = coach or coach_for(course, beam=60)
+    lost: list[dict[str, Any]] = []
+    distance = sum(math.hypot(t.after.x - t.before.x, t.after.y - t.before.y) for t in turns)
+    irons = sum(1 for t in turns if t.in_irons)
+    prev: TurnRecord | None = None
+    for n, t in enumerate(turns, 1):
+        if n == len(turns):
+            break
+        go_before = coach.plan(
+            start=t.before,
+            tacking=bool(prev and prev.tacking),
+            tacked_last=bool(prev and prev.tacked),
+        ).count
+        go_after = coach.plan(start=t.after, tacking=t.tacking, tacked_last=t.tacked).count
+        if go_after > go_before - 1:
+            lost.append(
+                {"turn": n, "move": t.move, "to_go_before": go_before, "to_go_after": go_after}
+            )
+        prev = t
+    return Scorecard(len(turns), optimum, distance, irons, lost)
+
+
+# ---------------------------------------------------------------------------- scores
+def scores_path() -> Path:
+    base = os.environ.get("TABLETOP_HOME") or os.path.join(
+        os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share"), "tabletop"
+    )
+    return Path(base) / "scores.json"
+
+
+def load_scores() -> dict[str, Any]:
+    p = scores_path()
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+        return {}
+
+
+def record_score(course: Course, card: Scorecard) -> dict[str, Any]:
+    """Add a finished drill; returns the course's entry with its personal best."""
+    data = load_scores()
+    entry = data.setdefault(course.key, {"runs": [], "best": None})
+    entry["runs"].append(
+        {
+            "turns": card.turns,
+            "optimum": card.optimum,
+            "distance": round(card.distance, 2),
+            "irons": card.irons,
+            "when": time.strftime("%Y-%m-%d %H:%M"),
+        }
+    )
+    if entry["best"] is None or card.turns < entry["best"]:
+        entry["best"] = card.turns
+    p = scores_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(p, json.dumps(data, indent=1) + "\n")
+    return entry

@@ -1,0 +1,113 @@
+"""Hold Fast fire: quadrant arcs, centre-to-centre range categories, batteries."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from tabletop.fire import FireRuling, Proof, Table
+from tabletop.geometry.angles import bearing, normalise
+from tabletop.geometry.arcs import QUADRANTS, quadrant_of, quadrant_polygon
+from tabletop.geometry.rake import NAMES as RAKE_NAMES
+from tabletop.geometry.rake import rake
+from tabletop.model import Scenario
+from tabletop.units import TOL
+
+if TYPE_CHECKING:
+    from tabletop.rules.holdfast import HoldFast
+
+
+def quadrant_ruling(
+    rs: HoldFast, scn: Scenario, tab: Table, i: int, j: int, high: bool
+) -> FireRuling:
+    f = tab.fleet
+    firer, target = scn.ships[i], scn.ships[j]
+    dx, dy = f.x[j] - f.x[i], f.y[j] - f.y[i]
+    rel = normalise(float(bearing(dx, dy)) - f.heading[i])
+    names = list(QUADRANTS)
+    arc = names[int(quadrant_of(rel))]
+    reach = max(1.0, float(np.hypot(dx, dy)) + f.length[j] + f.width[j]) * 2
+    tpoly = shapely.Polygon(tab.corners[j])
+    arcs = [
+        q
+        for q in names
+        if shapely.intersection(
+            tpoly, quadrant_polygon(f.x[i], f.y[i], f.heading[i], q, reach)
+        ).area
+        > TOL * TOL
+    ]
+    if arc not in arcs:
+        arcs.append(arc)
+    arcs.sort(key=names.index)
+    fpoly = shapely.Polygon(tab.corners[i])
+    alongside = shapely.distance(fpoly, tpoly) <= TOL
+    rng = 0.0 if alongside else float(np.hypot(dx, dy))
+    cat = 0 if alongside else rs.category(rng, scn.units)
+    batteries = dict(firer.cls.fields.get("batteries") or {})
+    reasons: list[str] = []
+    blocked_by: list[str] = []
+    line = shapely.LineString([(f.x[i], f.y[i]), (f.x[j], f.y[j])])
+    if rs.blocking and not alongside:
+        others = [(k, shapely.Polygon(tab.corners[k])) for k in range(len(f)) if k not in (i, j)]
+        others += [(len(f) + k, shapely.Polygon(r)) for k, r in enumerate(tab.land)]
+        hits = [
+            (float(shapely.distance(shapely.Point(f.x[i], f.y[i]), g)), k)
+            for k, g in others
+            if shapely.intersection(line, g).length > TOL
+        ]
+        blocked_by = [tab.name(k) for _, k in sorted(hits)]
+    lof_state = "blocked" if blocked_by else "clear"
+    table = rs.to_hit_by_range
+    usable = {g: n for g, n in batteries.items() if n and g in table and cat < len(table[g])}
+    if arc in ("fore", "aft"):
+        usable = {g: 1 for g in list(usable)[:1]}  # one chaser battery of the firer's choice
+    need = min((table[g][cat] for g in usable), default=None)
+    band = "alongside" if cat == 0 else f"{cat}in"
+    if not usable:
+        band = band if any(cat < len(table.get(g, [])) for g in batteries) else "out_of_range"
+        reasons.append("out of range")
+    if blocked_by:
+        reasons.append("line of fire blocked by " + ", ".join(blocked_by))
+    to_hit = None
+    if need is not None:
+        n = max(1, min(6, need))
+        p = Fraction(7 - n, 6)
+        to_hit = {
+            "need": n,
+            "modifiers": [],
+            "p_hit": round(float(p), 4),
+            "p_hit_fraction": str(p),
+            "by_battery": {g: table[g][cat] for g in usable},
+        }
+    rk = RAKE_NAMES[
+        int(rake(f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j], f.x[i], f.y[i]))
+    ]
+    quad = quadrant_polygon(
+        f.x[i], f.y[i], f.heading[i], arc, max(rs.gun_range(g, scn.units) for g in rs.gun_ranges)
+    )
+    proof = Proof(
+        arc=tuple(shapely.get_coordinates(quad)[:-1].tolist()),
+        ray=((float(f.x[i]), float(f.y[i])), (float(f.x[j]), float(f.y[j]))),
+    )
+    return FireRuling(
+        firer.id,
+        target.id,
+        scn.units,
+        arc,
+        arcs,
+        rng,
+        band,
+        lof_state,
+        blocked_by,
+        0.0 if blocked_by else 1.0,
+        rk,
+        not reasons,
+        reasons,
+        to_hit,
+        sum(usable.values()),
+        None,
+        proof=proof,
+    )

@@ -1,0 +1,143 @@
+"""Man O' War advanced sailing rules (source 003), in inches: a ruleset package.
+
+``movement`` lays paths, ``game`` plays the turn (initiative and the wind, the tacking
+roll, irons, drift, anchors), ``ship`` holds a ship's own state, ``coach`` plans the
+tacking drill.  The source has no gunnery.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tabletop.coaching import Coach, Course
+from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.fan import Fan, Template, template_fan
+from tabletop.geometry.angles import unit
+from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.movement import Step
+from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.manowar import movement
+from tabletop.rules.manowar.coach import ManOWarCoach
+from tabletop.rules.manowar.game import ManOWarGame
+from tabletop.rules.manowar.ship import ManOWarShip
+
+SIDE = {1: ("port", "starboard")}
+
+
+@dataclass(frozen=True)
+class Tacking:
+    cost: float  # sailing a tacking roll costs, ruleset units
+    feint: int  # the least roll for a feint (back to close-hauled on her own tack)
+    through: int  # the least roll to go through the eye of the wind
+    seamanship_bonus: int  # added to the roll by the optional seamanship rule
+
+
+class ManOWar(Ruleset):
+    name = "man-o-war"
+    has_engine = True
+    close_hauled: float
+    ship_state = ManOWarShip
+    verbs: ClassVar[dict[str, Any]] = {
+        "move": Verb("SHIP PATH...", "sail a path (she may sail on after a tacking roll)", 2, None),
+        "recover": Verb("SHIP port|starboard", "roll to come out of irons onto a tack", 2, 2, SIDE),
+        "end": Verb("", "end the active side's player turn (drift follows)", 0, 0),
+    }
+
+    # -- the template ------------------------------------------------------------------
+    def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
+        mv, p = self.movement, "movement"
+        self.close_hauled = r.number(mv, p, "close_hauled", default=30, minimum=0, maximum=180)
+        rolls = r.table(mv, p, "tack_rolls", required=False)
+        self.tacking = Tacking(
+            cost=r.length(mv, p, "tack_cost", self.units, default=2.0, positive=False),
+            feint=int(r.number(rolls, "movement.tack_rolls", "feint", default=5, minimum=1)),
+            through=int(r.number(rolls, "movement.tack_rolls", "through", default=6, minimum=1)),
+            seamanship_bonus=r.integer(mv, p, "seamanship_bonus", default=1) or 0,
+        )
+        wind = r.table(data, "", "wind", required=False)
+        self.point = r.number(wind, "wind", "point", default=45, minimum=1, maximum=180)
+        table = r.table(wind, "wind", "change", required=False)
+        self.wind_change = {
+            int(k): int(r.number(table, "wind.change", k)) for k in table if k.isdigit()
+        }
+        for k in table:
+            if not k.isdigit():
+                r.error(join("wind.change", k), "a die face 1-6", k)
+        if not self.wind_change:
+            r.error("wind.change", "the wind change table: die face = points (+ clockwise)", None)
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """A class's largest turn, the distance sailed between turns, seamanship."""
+        if "turn" in tbl:
+            r.number(tbl, path, "turn", minimum=0, maximum=180)
+        if "between_turns" in tbl:
+            r.number(tbl, path, "between_turns", minimum=0)
+        if "seamanship" in tbl:
+            r.boolean(tbl, path, "seamanship", False)
+
+    @staticmethod
+    def turn_of(cls: ShipClass) -> float:
+        return float(cls.fields.get("turn", 45))
+
+    @staticmethod
+    def gap_of(cls: ShipClass) -> float:
+        """The distance to sail between two turns, ruleset units."""
+        return float(cls.fields.get("between_turns", 0))
+
+    def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
+        """Running (B) takes two thirds of A or the roster's "wind abeam" speed, if higher."""
+        least, most = super().allowance(cls, sector)
+        if sector.use == "max_abeam" and cls.speed_abeam is not None:
+            most = max(most, float(cls.speed_abeam))
+        return least, most
+
+    # -- movement ----------------------------------------------------------------------
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
+    ) -> PathPlan:
+        return movement.plan_move(self, scn, ship, steps, ctx)
+
+    def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
+        return template_fan(
+            scn,
+            ship,
+            Template(
+                radius=0.0,
+                max_turn=self.turn_of(ship.cls),
+                gap=self.gap_of(ship.cls) * self.scale(scn.units),
+                forbidden=self.sectors[1].lower,  # turning head to wind ends the move
+                luff=True,  # any distance up to the allowance
+            ),
+            density,
+        )
+
+    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
+        """The sail point compass sits at the bow or the stern, whichever is nearer the
+        wind (as the source draws it)."""
+        end = ship.cls.base_length / 2 * (1 if theta < 90 else -1)
+        dx, dy = unit(ship.pose.heading)
+        return ship.pose.x + end * dx, ship.pose.y + end * dy, ship.cls.base_length * 0.9
+
+    # -- the game ----------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+        return ManOWarGame(self).apply(state, action, dice, events)
+
+    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+        return ManOWarGame(self).open(state, dice, events)
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        return "recover"
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        st = state.ship(ship)
+        assert isinstance(st, ManOWarShip)
+        flags = (("struck", st.struck), ("in irons", st.in_irons), ("at anchor", st.anchored))
+        return {"status": [name for name, on in flags if on]}
+
+    # -- the drill ---------------------------------------------------------------------
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        return ManOWarCoach(course, beam=beam)

@@ -1,0 +1,280 @@
+"""The Man O' War coach: the fewest *expected* turns to a windward mark.
+
+Pivots with the class's turn and gap, any distance of at least half the allowance (less
+would drift by the dice), and the tack through the eye of the wind costed at its
+expectation (see :func:`mow_tack_expectation`), against wearing round (always certain).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from tabletop.coaching import Coach, CoachPlan, Course, Situation
+from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
+from tabletop.geometry.angles import normalise, relative_wind
+from tabletop.geometry.pose import Pose
+from tabletop.rules.manowar.ship import ManOWarShip
+
+
+def mow_tack_expectation(p_through: float, p_feint: float) -> float:
+    """Expected turns a tack attempt costs beyond sailing on, by the tacking roll.
+
+    An attempt goes through with ``p_through``; a feint (``p_feint``) leaves her on her
+    own tack to try again next turn; otherwise she is in irons, and each turn she starts
+    in irons rolls again with the same chances.  With E_A the cost from an attempt and
+    E_I from irons:  E_A = p_f (1 + E_A) + p_x (1 + E_I),  E_I = p_f (1 + E_A) + p_x (1 + E_I),
+    where p_x = 1 − p_through − p_feint; so E_I = E_A and E_A = (1 − p_t) / p_t.
+    Without seamanship (a 6 goes through): 5 turns; with it (a 5 or 6): 2.
+    """
+    return (1.0 - p_through) / p_through
+
+
+class ManOWarCoach(Coach):
+    """Plans Man O' War: pivots with the class's turn and gap, any distance of at least
+    half the allowance (less would drift by the dice), and the tack through the eye of
+    the wind costed at its expectation, against wearing round (always certain)."""
+
+    def __init__(self, course: Course, beam: int | None = 120, grid: float = 0.1) -> None:
+        super().__init__(course, beam, grid)
+        rs, scn = self.rs, course.scenario
+        self.max_turn = rs.turn_of(self.cls)
+        self.gap = rs.gap_of(self.cls) * rs.scale(self.unit)
+        self.theta_ch = float(rs.close_hauled)
+        self.head_edge = rs.sectors[1].lower  # below this: head to wind (D)
+        tk = rs.tacking
+        self.tack_cost = tk.cost * rs.scale(self.unit)
+        seaman = bool(scn.options.get("seamanship")) and bool(self.cls.fields.get("seamanship"))
+        bonus = tk.seamanship_bonus if seaman else 0
+        faces = range(1, 7)
+        self.p_through = sum(1 for f in faces if f + bonus >= tk.through) / 6
+        p_feint = sum(1 for f in faces if tk.feint <= f + bonus < tk.through) / 6
+        self.tack_extra = mow_tack_expectation(max(self.p_through, 1e-9), p_feint)
+        best = max(rs.allowance(self.cls, s)[1] for s in rs.sectors)
+        self.gain = best * math.cos(math.radians(self.theta_ch))
+
+    def situation(self, state: GameState, ship: str) -> Situation:
+        st = state.ship(ship)
+        assert isinstance(st, ManOWarShip)
+        return Situation(
+            st.pose,
+            in_irons=st.in_irons,
+            mid_turn=bool(st.path) or st.budget is not None,
+        )
+
+    def _moves(self) -> list[tuple[float, tuple[float, ...], float]]:
+        """(share of the allowance sailed, pivot angles, where a single pivot falls) for
+        straight runs, one pivot of 5°..max, and two or three full pivots a gap apart."""
+        out: list[tuple[float, tuple[float, ...], float]] = []
+        for total in (0.5, 0.75, 1.0):
+            out.append((total, (), 0.0))
+            for a in np.arange(5.0, self.max_turn + 1e-9, 5.0):
+                for sgn in (-1.0, 1.0):
+                    for frac in (0.0, 0.5, 1.0):
+                        out.append((total, (sgn * a,), frac))
+            for sgn in (-1.0, 1.0):
+                out.append((total, (sgn * self.max_turn,) * 2, 0.0))
+                if (self.cls.turns or 0) >= 3:
+                    out.append((total, (sgn * self.max_turn,) * 3, 0.0))
+        return out
+
+    def plan(
+        self,
+        start: Pose | None = None,
+        tacking: bool = False,
+        tacked_last: bool = False,
+        max_turns: int = 200,
+        deadline: float | None = None,
+        allow_tacks: bool = True,
+    ) -> CoachPlan:
+        """The fewest expected turns: wearing round only (certain), or with tacks through
+        the eye of the wind counted at their expectation, whichever is less."""
+        t0 = time.perf_counter()
+        options: list[CoachPlan] = []
+        for tacks in (False, True) if allow_tacks else (False,):
+            try:
+                plan = self._search(start, max_turns, tacks=tacks)
+            except TabletopError:
+                continue
+            n = sum(1 for t in plan.turns for a in t if a.startswith("#tack"))
+            if n:
+                plan.count = plan.count + n * self.tack_extra
+                plan.exact = False
+            options.append(plan)
+        if not options:
+            raise TabletopError("the coach found no way to the mark")
+        best = min(options, key=lambda p: p.count)
+        best.ms = (time.perf_counter() - t0) * 1000
+        return _strip_notes(best)
+
+    def _search(self, start: Pose | None, max_turns: int, tacks: bool) -> CoachPlan:
+        """Turn by turn, every move kind from every kept position at once (``n × G``)."""
+        t0 = time.perf_counter()
+        pose = start or self.course.scenario.ship(self.course.ship).pose
+        X, Y, H = np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
+        mx, my = self.course.mark
+        layers: list[dict[str, Any]] = []
+        moves = self._moves()
+        share = np.array([m[0] for m in moves])
+        npiv = np.array([len(m[1]) for m in moves])
+        ang = np.zeros((len(moves), 3))
+        for g, m in enumerate(moves):
+            ang[g, : len(m[1])] = m[1]
+        frac = np.array([m[2] for m in moves])
+        scn = self.course.scenario
+        for turn in range(1, max_turns + 1):
+            n, G = len(X), len(moves)
+            alw = self.allowance(H)[:, None]
+            total = share[None, :] * alw
+            single = npiv[None, :] == 1
+            r0 = np.where(npiv[None, :] == 0, total, np.where(single, total * frac[None, :], 0.0))
+            gaps = np.maximum(npiv - 1, 0)[None, :] * self.gap
+            rl = np.where(
+                npiv[None, :] == 0, 0.0, np.where(single, total * (1 - frac[None, :]), total - gaps)
+            )
+            ok = (alw > 0) & (rl >= -1e-9)
+            x0 = np.broadcast_to(X[:, None], (n, G))
+            y0 = np.broadcast_to(Y[:, None], (n, G))
+            h0 = np.broadcast_to(H[:, None], (n, G))
+            pts_x, pts_y, pts_h = [x0], [y0], [h0]
+            x, y, h = x0, y0, h0
+            tack_now = np.zeros((n, G), bool)
+
+            x, y = _ahead(x, y, h, r0)
+            pts_x.append(x)
+            pts_y.append(y)
+            pts_h.append(h)
+            for k in range(3):
+                present = npiv[None, :] > k
+                was = h
+                h = np.where(present, normalise(h + ang[None, :, k]), h)
+                into = present & (relative_wind(self.wind, h) < self.head_edge)
+                if k == 0 and tacks:
+                    # a single pivot head to wind: the roll, taken to go through; 2" are
+                    # spent and she sails the rest close-hauled on the other tack
+                    left = alw - r0 - self.tack_cost
+                    tack_now = into & single & (left >= -1e-9)
+                    over_stb = ((self.wind - was + 540) % 360 - 180) > 0
+                    new = normalise(self.wind + np.where(over_stb, 1.0, -1.0) * self.theta_ch)
+                    h = np.where(tack_now, new, h)
+                    rl = np.where(tack_now, np.maximum(left, 0), rl)
+                    ok &= ~into | tack_now
+                else:
+                    ok &= ~into
+                if k < 2:
+                    x, y = _ahead(x, y, h, np.where(npiv[None, :] > k + 1, self.gap, 0.0))
+                    pts_x.append(x)
+                    pts_y.append(y)
+                    pts_h.append(h)
+            x, y = _ahead(x, y, h, rl)
+            pts_x.append(x)
+            pts_y.append(y)
+            pts_h.append(h)
+            ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+            PX = np.stack(pts_x, -1).reshape(n * G, -1)
+            PY = np.stack(pts_y, -1).reshape(n * G, -1)
+            PH = np.stack(pts_h, -1).reshape(n * G, -1)
+            okf = ok.reshape(-1)
+            hit = np.asarray(
+                self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
+            )
+            if self.tree is not None:
+                okf = okf & ~self._hits_land(PX, PY, PH, okf)
+            sel = np.flatnonzero(okf)
+            L = {
+                "x": x.reshape(-1)[sel],
+                "y": y.reshape(-1)[sel],
+                "h": h.reshape(-1)[sel],
+                "par": sel // G,
+                "mv": sel % G,
+                "tack": tack_now.reshape(-1)[sel],
+                "r0": r0.reshape(-1)[sel],
+                "rl": rl.reshape(-1)[sel],
+                "reached": hit[sel],
+            }
+            if L["x"].size == 0:
+                break
+            if L["reached"].any():
+                layers.append(L)
+                return self._unwind_mow(
+                    layers, int(np.flatnonzero(L["reached"])[0]), turn, t0, moves
+                )
+            key = np.stack(
+                [np.round(L["x"] / self.grid), np.round(L["y"] / self.grid), np.round(L["h"])], 1
+            )
+            _, first = np.unique(key, axis=0, return_index=True)
+            keep = np.sort(first)
+            if self.beam is not None and keep.size > self.beam:
+                # half the beam by the leg estimate (tack and heading count), half by
+                # plain distance made good: wearing round first looks poor to the one
+                # and fine to the other, and the best way is often there
+                x_, y_ = L["x"][keep], L["y"][keep]
+                est = self.estimate(x_, y_, L["h"][keep], np.zeros(keep.size))
+                mx_, my_ = self.course.mark
+                up = (mx_ - x_) * self.up[0] + (my_ - y_) * self.up[1]
+                across = np.abs((mx_ - x_) * self.up[1] - (my_ - y_) * self.up[0])
+                plain = np.maximum(up, 0) / self.gain + across / (2 * self.gain)
+                a = np.argsort(est, kind="stable")[: self.beam // 2]
+                b = np.argsort(plain, kind="stable")
+                b = b[~np.isin(b, a)][: self.beam - a.size]
+                keep = keep[np.sort(np.concatenate([a, b]))]
+            L = {k: v[keep] for k, v in L.items()}
+            layers.append(L)
+            X, Y, H = L["x"], L["y"], L["h"]
+        raise TabletopError("the coach found no way to the mark")
+
+    def _unwind_mow(
+        self,
+        layers: list[dict[str, Any]],
+        k: int,
+        turns: int,
+        t0: float,
+        moves: list[tuple[float, tuple[float, ...], float]],
+    ) -> CoachPlan:
+        def f(v: float) -> str:
+            return f"{v:.6f}".rstrip("0").rstrip(".")
+
+        ship = self.course.ship
+        out: list[list[str]] = []
+        i = k
+        for L in reversed(layers):
+            _, turns_, _ = moves[int(L["mv"][i])]
+            r0, rl, tacked = float(L["r0"][i]), float(L["rl"][i]), bool(L["tack"][i])
+            words = [f"F{f(r0)}"] if r0 > 1e-9 else []
+            if not turns_:
+                out.append([f"move {ship} F{f(r0)}", "end"])
+                i = int(L["par"][i])
+                continue
+            for n, a in enumerate(turns_):
+                if n > 0:
+                    words.append(f"F{f(self.gap)}")
+                words.append(f"{'S' if a > 0 else 'P'}{f(abs(a))}")
+            if tacked:
+                actions = ["#tack", f"move {ship} {' '.join(words)}"]
+                if rl > 1e-9:
+                    actions.append(f"move {ship} F{f(rl)}")
+            else:
+                if rl > 1e-9:
+                    words.append(f"F{f(rl)}")
+                actions = [f"move {ship} {' '.join(words)}"]
+            out.append([*actions, "end"])
+            i = int(L["par"][i])
+        out.reverse()
+        return CoachPlan(out, turns, (time.perf_counter() - t0) * 1000)
+
+
+def _ahead(
+    x: np.ndarray, y: np.ndarray, h: np.ndarray, d: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    r = np.radians(h)
+    return x + d * np.sin(r), y + d * np.cos(r)
+
+
+def _strip_notes(plan: CoachPlan) -> CoachPlan:
+    """Drop the '#tack' markers from the turns (they only count tack attempts)."""
+    plan.turns = [[a for a in t if not a.startswith("#")] for t in plan.turns]
+    return plan

@@ -1,0 +1,200 @@
+"""Modified Trafalgar rules (source 001), in centimetres: a ruleset package.
+
+``config`` reads the template into typed values, ``movement`` lays paths, ``fire`` rules
+broadsides, ``game`` plays the turn (movement, fire and damage, collisions and
+boarding), ``ship`` holds a ship's own state, ``coach`` plans the tacking drill.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import shapely
+
+from tabletop.coaching import Coach, Course
+from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.fan import Fan, Template, template_fan
+from tabletop.fire import FireRuling, Table, longest_range
+from tabletop.geometry.arcs import SIDES
+from tabletop.model import Scenario, Ship
+from tabletop.movement import Step
+from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
+from tabletop.rules.trafalgar import config, movement
+from tabletop.rules.trafalgar.coach import TrafalgarCoach
+from tabletop.rules.trafalgar.fire import broadside_ruling
+from tabletop.rules.trafalgar.game import TrafalgarGame
+from tabletop.rules.trafalgar.ship import (
+    TrafalgarShip,
+    crew_total,
+    guns_on,
+    masts_of,
+    track,
+)
+
+SIDE = {1: ("port", "starboard")}
+
+
+class TrafalgarModified(Ruleset):
+    name = "trafalgar-modified"
+    has_engine = True
+    close_hauled: float
+    ship_state = TrafalgarShip
+    verbs: ClassVar[dict[str, Verb]] = {
+        "move": Verb("SHIP PATH...", "sail a path; may be split to fire as she bears", 2, None),
+        "ram": Verb("SHIP TARGET PATH...", "sail meaning to collide (command check)", 3, None),
+        "fire": Verb("SHIP TARGET [high]", "fire the broadside that bears", 2, 3, {2: ("high",)}),
+        "tack": Verb("SHIP port|starboard", "complete a tack onto that tack", 2, 2, SIDE),
+        "recover": Verb("SHIP port|starboard", "out of irons or luffing (check)", 2, 2, SIDE),
+        "choose": Verb(
+            "SHIP irons|luffing",
+            "the opponent's choice after a failed check",
+            2,
+            2,
+            {1: ("irons", "luffing")},
+            answers_only=True,
+        ),
+        "avoid": Verb(
+            "SHIP PATH...", "the rammed ship sails clear (check)", 2, None, answers_only=True
+        ),
+        "stand": Verb("SHIP", "the rammed ship stands and is grappled", 1, 1, answers_only=True),
+        "board": Verb("SHIP TARGET", "send a boarding party to a grappled enemy", 2, 2),
+        "cut": Verb("SHIP", "cut loose from every grappled ship (check)", 1, 1),
+        "end": Verb("", "end the active side's player turn", 0, 0),
+    }
+
+    # -- the template ------------------------------------------------------------------
+    def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
+        self.move = config.read_movement(r, self.movement, self.units)
+        self.close_hauled = self.move.close_hauled
+        fire = r.table(data, "", "fire", required=False)
+        self.gun_order = r.strings(fire, "fire", "gun_order") or ("heavy", "light", "carronade")
+        self.big_ship_rate = r.integer(fire, "fire", "big_ship_rate", default=4, minimum=1) or 4
+        self.command_pass_above = int(
+            r.number(r.table(data, "", "command"), "command", "pass_above", default=10)
+        )
+        self.criticals = config.read_criticals(r, data)
+        self.damage = config.read_damage(r, data, self.units)
+        self.boarding = config.read_boarding(r, data)
+        opts = r.table(data, "", "options", required=False)
+        self.speed_change = r.length(
+            opts, "options", "speed_change", self.units, default=3.0, positive=False
+        )
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Crew boxes, masts and the hull damage track the engine plays with."""
+        if "crew" in tbl:
+            r.integer(tbl, path, "crew", minimum=1)
+        masts = tbl.get("masts")
+        if isinstance(masts, dict):
+            for k, v in masts.items():
+                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                    r.error(join(path, f"masts.{k}"), "a whole number of boxes ≥ 1", v)
+        elif masts is not None and (isinstance(masts, bool) or not isinstance(masts, int)):
+            r.error(join(path, "masts"), "a table like { fore = 3, main = 4 }", masts)
+        dmg = tbl.get("damage")
+        if dmg is not None and (not isinstance(dmg, str) or not dmg or set(dmg) - set(".CGR")):
+            r.error(join(path, "damage"), "a hull track of '.', 'C', 'G', 'R' boxes", dmg)
+
+    # -- movement --------------------------------------------------------------------
+    def turn_radius(self, base_length: float, unit: str) -> float:
+        """Radius of the centre's arc on the turn template for a base of this length."""
+        k = self.scale(unit)
+        for upto, radius in self.move.turn_radii:
+            if base_length <= upto * k + 1e-9:
+                return radius * k
+        return self.move.turn_radii[-1][1] * k if self.move.turn_radii else 0.0
+
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
+    ) -> PathPlan:
+        return movement.plan_move(self, scn, ship, steps, ctx)
+
+    def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
+        sector = self.sector(self.theta(scn, ship.pose.heading))
+        luff = sector.min_factor is not None
+        return template_fan(
+            scn,
+            ship,
+            Template(
+                radius=self.turn_radius(ship.cls.base_length, scn.units),
+                max_turn=self.move.max_turn,
+                inertia=self.move.inertia * self.scale(scn.units),
+                forbidden=None if luff else self.sectors[1].lower,  # no bow into luffing
+                luff=luff,
+                word="L" if luff else "F",
+                windward_cap=(
+                    movement.luff_gain_cap(self, ship.cls.speed)
+                    if luff and self.move.luff_windward_cap
+                    else None
+                ),
+            ),
+            density,
+        )
+
+    def luff_gain_cap(self, speed: float) -> float:
+        return movement.luff_gain_cap(self, speed)
+
+    # -- fire --------------------------------------------------------------------------
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        return broadside_ruling(self, scn, tab, i, j, high)
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """Both broadside rectangles, gun-range deep; with ``bands``, the band edges."""
+        depth = longest_range(scn, ship.cls)
+        out: list[tuple[Any, bool]] = []
+        for sign in SIDES.values():
+            out.append((shapely.get_coordinates(ship.broadside(sign, depth))[:-1], True))
+            if bands:
+                for b in self.bands[:-1]:
+                    edge = b.upper * self.scale(scn.units)
+                    if edge < depth:
+                        band = ship.broadside(sign, edge)
+                        out.append((shapely.get_coordinates(band)[:-1], False))
+        return out
+
+    # -- the game ----------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+        return TrafalgarGame(self).apply(state, action, dice, events)
+
+    def turn_owed(self, state: GameState, ship: str) -> str | None:
+        return TrafalgarGame(self).owed(state, ship)
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        st = state.ship(ship)
+        return "tack" if isinstance(st, TrafalgarShip) and st.tacking else "recover"
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        st = state.ship(ship)
+        assert isinstance(st, TrafalgarShip)
+        cls = state.scenario.ship(ship).cls
+        status = [
+            name
+            for name, on in (
+                ("struck", st.struck),
+                ("in irons", st.in_irons),
+                ("luffing", st.luffing),
+                ("tacking", st.tacking),
+                ("rudder shot away", st.rudder),
+                ("holed", st.holed),
+                ("grappled", state.is_grappled(ship)),
+            )
+            if on
+        ]
+        out: dict[str, Any] = {"status": status}
+        if "damage" in cls.fields or "crew" in cls.fields:
+            out.update(
+                {
+                    "hull": f"{len(track(cls)) - st.hull_lost}/{len(track(cls))}",
+                    "crew": f"{crew_total(cls) - st.crew_lost}/{crew_total(cls)}",
+                    "guns": {side: guns_on(cls, st, side) for side in ("port", "starboard")},
+                    "masts": {m: f"{n - st.mast_lost(m)}/{n}" for m, n in masts_of(cls).items()},
+                }
+            )
+        return out
+
+    # -- the drill ---------------------------------------------------------------------
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        return TrafalgarCoach(course, beam=beam)

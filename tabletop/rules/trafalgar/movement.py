@@ -1,0 +1,165 @@
+"""Laying a path under the modified Trafalgar rules and listing what breaks them.
+
+The allowance is fixed by the point of sail at the start of the move.  Turns are arcs of
+the template radius for the ship's size and count against the roster's ``turns``; the
+first ``inertia`` is straight ahead; the bow may not enter the luffing sector unless the
+path declares luffing (``L``) or a tack (``T``).  A tack (``T``) is only from beating:
+inertia, then a pivot about the centre until the bow points into the wind, and the move
+ends there.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tabletop.geometry.angles import wrap
+from tabletop.geometry.motion import Segment, end_pose
+from tabletop.model import Scenario, Ship
+from tabletop.movement import Step, check_distance, theta
+from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
+
+if TYPE_CHECKING:
+    from tabletop.rules.trafalgar import TrafalgarModified
+
+
+@dataclass
+class _Laying:
+    """The path so far, as the steps are laid one by one."""
+
+    segs: list[Segment] = field(default_factory=list)
+    v: list[str] = field(default_factory=list)  # what breaks the rules
+    ahead: float = 0.0  # sailed straight before the first turn
+    turned: bool = False
+    turns: int = 0
+
+
+def plan_move(
+    rs: TrafalgarModified,
+    scn: Scenario,
+    ship: Ship,
+    steps: tuple[Step, ...],
+    ctx: MoveContext = NO_CONTEXT,
+) -> PathPlan:
+    """Lay ``steps`` (see the module docstring); ``ctx.partial``: the part sailed so far
+    (the full allowance is not yet owed); ``ctx.no_turns``: her rudder is shot away."""
+    unit = scn.units
+    sector = rs.sector(theta(scn, ship.pose.heading))
+    least, most = rs.allowance(ship.cls, sector)
+    luffing = sector.min_factor is not None or any(s.kind == "L" for s in steps)
+    tacking = any(s.kind == "T" for s in steps)
+    inertia = rs.move.inertia * rs.scale(unit)
+    lay = _Laying()
+    for k, st in enumerate(steps):
+        if _step(rs, scn, ship, sector, lay, k, st, steps, inertia, ctx):
+            break
+        if not luffing and not tacking and _bow_in_luffing(rs, scn, ship, lay, st):
+            break
+    if ship.cls.turns is not None and lay.turns > ship.cls.turns:
+        lay.v.append(f"{lay.turns} turns; the roster allows {ship.cls.turns}")
+    used = sum(s.distance for s in lay.segs)
+    if tacking:
+        if abs(used - inertia) > 1e-6:
+            lay.v.append(
+                f"a tack moves only the {inertia:g} {unit} of inertia first; path uses {used:.4g}"
+            )
+    else:
+        check_distance(
+            used,
+            0.0 if luffing else least,
+            most,
+            unit,
+            lay.v,
+            must_use_all=not (luffing or ctx.partial),
+        )
+        if luffing and rs.move.luff_windward_cap:
+            _check_luff_gain(rs, scn, ship, lay.segs, lay.v)
+    return PathPlan(
+        tuple(lay.segs), tuple(lay.v), most, 0.0 if (luffing or tacking) else least, sector.name
+    )
+
+
+def _step(
+    rs: TrafalgarModified,
+    scn: Scenario,
+    ship: Ship,
+    sector: Sector,
+    lay: _Laying,
+    k: int,
+    st: Step,
+    steps: tuple[Step, ...],
+    inertia: float,
+    ctx: MoveContext,
+) -> bool:
+    """Lay one step; True when the path must stop there (a tack ends the move)."""
+    if st.kind in "FL":
+        lay.segs.append(Segment(length=float(st.value or 0.0)))
+        if not lay.turned:
+            lay.ahead += float(st.value or 0.0)
+        return False
+    if st.kind not in "PST":
+        lay.v.append(f"'{st}': the modified Trafalgar rules have no anchors")
+        return False
+    if not lay.turned and lay.ahead < inertia - 1e-9:
+        lay.v.append(
+            f"inertia: the first {inertia:g} {scn.units} are straight ahead, before any turn"
+        )
+    lay.turned = True
+    if st.kind == "T":
+        if sector.name != "beating":
+            lay.v.append(f"a tack starts only from beating; she is {sector.name}")
+        now = end_pose(ship.pose, lay.segs)
+        lay.segs.append(Segment(turn=wrap(scn.wind.from_deg - now.heading), radius=0.0))
+        if k != len(steps) - 1:
+            lay.v.append("a tack ends the move: nothing may follow T")
+        return True
+    lay.turns += 1
+    value = float(st.value or 0.0)
+    if ctx.no_turns:
+        lay.v.append(f"'{st}': her rudder is shot away: no turns until it is repaired")
+    if value > rs.move.max_turn + 1e-9:
+        lay.v.append(f"turn of {value:g}° is more than the template's {rs.move.max_turn:g}°")
+    radius = rs.turn_radius(ship.cls.base_length, scn.units)
+    lay.segs.append(Segment(turn=value if st.kind == "S" else -value, radius=radius))
+    return False
+
+
+def _bow_in_luffing(
+    rs: TrafalgarModified, scn: Scenario, ship: Ship, lay: _Laying, st: Step
+) -> bool:
+    """Whether the step left her bow in the luffing sector undeclared (noted in ``lay``)."""
+    now = end_pose(ship.pose, lay.segs)
+    th = theta(scn, now.heading)
+    if rs.sector(th).name != "luffing":
+        return False
+    lay.v.append(
+        f"after '{st}' the bow points {th:.1f}° off the wind, "
+        "into the luffing sector, without declaring luffing (L) or a tack (T)"
+    )
+    return True
+
+
+def luff_gain_cap(rs: TrafalgarModified, speed: float) -> float:
+    """The most a luffing ship may gain to windward in a turn: what she would gain
+    close-hauled, her beating allowance times cos(close-hauled angle)."""
+    beating = next((s for s in rs.sectors if s.name == "beating"), rs.sectors[1])
+    return float(beating.factor) * speed * math.cos(math.radians(rs.move.close_hauled))
+
+
+def _check_luff_gain(
+    rs: TrafalgarModified, scn: Scenario, ship: Ship, segs: list[Segment], v: list[str]
+) -> None:
+    """Referee's ruling (the source is silent): luffing spills wind to slow her; it is
+    never a way to windward.  A move that luffs may gain no more ground to windward
+    than the same ship close-hauled (beating allowance × cos 60°).  Without it a ship
+    could point 5° off the wind and luff straight up it at the beating allowance."""
+    end = end_pose(ship.pose, segs)
+    up = math.radians(scn.wind.from_deg)
+    gain = (end.x - ship.pose.x) * math.sin(up) + (end.y - ship.pose.y) * math.cos(up)
+    cap = luff_gain_cap(rs, ship.cls.speed)
+    if gain > cap + 0.5e-4:
+        v.append(
+            f"luffing gains {gain:.4g} to windward; a luffing ship gains no more "
+            f"than close-hauled, {cap:.4g}"
+        )

@@ -1,0 +1,77 @@
+"""A ship under the modified Trafalgar rules: her own state, and her figures as damaged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from tabletop.engine.state import ShipState
+from tabletop.model import ShipClass
+
+if TYPE_CHECKING:
+    from tabletop.rules.trafalgar import TrafalgarModified
+
+
+@dataclass(frozen=True)
+class TrafalgarShip(ShipState):
+    """Damage boxes crossed off, the sailing states, and what she did this turn."""
+
+    hull_lost: int = 0  # hull-track boxes crossed off
+    crew_lost: int = 0
+    rigging_lost: int = 0
+    guns_lost: tuple[tuple[str, str, int], ...] = ()  # (side, gun type, dice lost)
+    masts_lost: tuple[tuple[str, int], ...] = ()  # (mast, boxes lost)
+    in_irons: bool = False
+    luffing: bool = False  # left luffing by a failed check: she luffs or recovers next
+    tacking: bool = False  # turned into the wind: the tack completes next turn
+    last_tack: int = -99  # the turn her last tack completed
+    rudder: bool = False  # shot away: no turns until repaired
+    holed: bool = False  # below the waterline: leaks every turn
+    fired_on: bool = False  # since the end of her last turn
+    fired: tuple[str, ...] = ()  # broadsides fired this turn
+    last_distance: float | None = None  # distance moved last turn (speed-change option)
+
+    per_turn: ClassVar[frozenset[str]] = ShipState.per_turn | {"fired_on", "fired"}
+
+    def guns_lost_on(self, side: str) -> dict[str, int]:
+        return {g: n for s, g, n in self.guns_lost if s == side}
+
+    def mast_lost(self, mast: str) -> int:
+        return dict(self.masts_lost).get(mast, 0)
+
+    @property
+    def masts_damaged(self) -> bool:
+        return any(n > 0 for _, n in self.masts_lost)
+
+
+def class_now(rs: TrafalgarModified, cls: ShipClass, st: TrafalgarShip, unit: str) -> ShipClass:
+    """The class as damaged: running speed less rigging and mast losses."""
+    k = rs.scale(unit)
+    per_rig = rs.damage.speed_per_rigging * k
+    per_mast = rs.damage.speed_per_mast * k
+    lost = st.rigging_lost * per_rig + sum(n for _, n in st.masts_lost) * per_mast
+    return replace(cls, speed=max(0.0, cls.speed - lost))
+
+
+def crew_total(cls: ShipClass) -> int:
+    return int(cls.fields.get("crew", 1))
+
+
+def crew_left(cls: ShipClass, st: TrafalgarShip) -> int:
+    return max(0, crew_total(cls) - st.crew_lost)
+
+
+def track(cls: ShipClass) -> str:
+    return str(cls.fields.get("damage", "." * 5))
+
+
+def guns_on(cls: ShipClass, st: TrafalgarShip, side: str) -> dict[str, int]:
+    """Dice left on one broadside, by gun type."""
+    lost = st.guns_lost_on(side)
+    guns = cls.fields.get("guns") or {}
+    return {g: max(0, int(n) - lost.get(g, 0)) for g, n in guns.items()}
+
+
+def masts_of(cls: ShipClass) -> dict[str, int]:
+    m = cls.fields.get("masts")
+    return {k: int(v) for k, v in m.items()} if isinstance(m, dict) else {"main": int(m or 3)}
