@@ -17,8 +17,9 @@ play: $(STAMP)
 	$(BIN)/tabletop play $(SCENARIO)
 
 lint: $(STAMP)
-	$(BIN)/ruff check tabletop tests
+	$(BIN)/ruff check tabletop tests tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: lint
 	ARCADE_HEADLESS=1 $(BIN)/python -m pytest

@@ -188,17 +188,21 @@ def naive_fire_pair(
             -best["range"],
         ):
             best = res
-    t = scn.ships[j]
-    bow, stern = rake_zones(
-        t.pose.x, t.pose.y, t.pose.heading, t.cls.base_length, t.cls.base_width, 1e6
-    )
-    pt = shapely.Point(firer.pose.x, firer.pose.y)
-    rk = "bow" if bow.distance(pt) <= TOL else "stern" if stern.distance(pt) <= TOL else None
     return {
         "arc": None,
         "range": None,
         "visible_fraction": 0.0,
         "blocked_by": [],
         **(best or {}),
-        "rake": rk,
+        "rake": _naive_rake(scn, i, j),
     }
+
+
+def _naive_rake(scn: Scenario, i: int, j: int) -> str | None:
+    """Rake by asking shapely whether the firer's centre lies in a rake zone."""
+    firer, t = scn.ships[i], scn.ships[j]
+    bow, stern = rake_zones(
+        t.pose.x, t.pose.y, t.pose.heading, t.cls.base_length, t.cls.base_width, 1e6
+    )
+    pt = shapely.Point(firer.pose.x, firer.pose.y)
+    return "bow" if bow.distance(pt) <= TOL else "stern" if stern.distance(pt) <= TOL else None

@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import compileall
 import json
+import os
 import subprocess
 import sys
 import time
@@ -17,9 +19,14 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.analysis import fire_table, naive_fire_pair, outlines
+from tabletop.data.load import load_scenario
+from tabletop.drill import coach_for, course_from_scenario, make_course
+from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, Terrain
 from tabletop.paths import scenarios_dir
+from tabletop.session import Session
 
 
 def random_scenario(n: int, seed: int = 0, land: bool = True) -> Scenario:
@@ -28,7 +35,6 @@ def random_scenario(n: int, seed: int = 0, land: bool = True) -> Scenario:
     The table grows with the fleet, keeping about one ship per 20 × 20 cm cell, so a
     ship has a handful of others within gun range whatever the fleet size.
     """
-    from tabletop.data.load import load_scenario
 
     rng = np.random.default_rng(seed)
     base = load_scenario(scenarios_dir() / "squadron-action.toml")
@@ -83,8 +89,6 @@ def _best_ms(fn: Any, repeat: int) -> float:
 
 
 def fleet_figures(n: int, seed: int = 1) -> dict[str, float]:
-    from tabletop.analysis import fire_table, naive_fire_pair, outlines
-    from tabletop.fire import Table
 
     scn = random_scenario(n, seed)
     tab = Table.of(scn)
@@ -121,7 +125,6 @@ def cold_start() -> dict[str, float]:
     The package is byte-compiled first, as an installed package is (pip compiles
     site-packages; an editable checkout may run with PYTHONDONTWRITEBYTECODE set).
     """
-    import compileall
 
     compileall.compile_dir(str(Path(__file__).parent), quiet=1)
     scn = str(scenarios_dir() / "worked-example.toml")
@@ -137,8 +140,6 @@ def cold_start() -> dict[str, float]:
 def coach_figures() -> list[dict[str, Any]]:
     """The coach's planning time for a mark 100 cm (40 in for Man O' War) dead upwind, in
     open water and with islands, and for the shipped practice course (best of three)."""
-    from tabletop.data.load import load_scenario
-    from tabletop.drill import coach_for, course_from_scenario, make_course
 
     courses = [
         make_course(distance=100),
@@ -172,10 +173,8 @@ def window_figures(n: int = 50, frames: int = 120) -> dict[str, float]:
     lines of fire to every enemy and her fan).  Each frame is
     flushed to the GPU before the clock is read.
     """
-    import os
-
     os.environ.setdefault("ARCADE_HEADLESS", "1")
-    from tabletop.session import Session
+    # the window stack loads only here, after the headless switch is set
     from tabletop.view.app import TableWindow
 
     scn = random_scenario(n, seed=3)

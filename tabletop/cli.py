@@ -222,6 +222,16 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--json", action="store_true", help="print one JSON object")
         return sp
 
+    _queries(cmd)
+    _games(cmd)
+    return p
+
+
+Command = Any  # the ``cmd`` helper of build_parser: adds one subcommand
+
+
+def _queries(cmd: Command) -> None:
+    """The referee's queries and the window."""
     sp = cmd("play", cmd_play, "open the table window", json_flag=False)
     sp.add_argument("scenario", nargs="?", help="scenario file (default: the built-in one)")
     sp = cmd("check", cmd_check, "validate a scenario with its rosters and templates")
@@ -243,6 +253,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("ship")
     sp.add_argument("path", nargs="+", help="path tokens, e.g. F2 S30 F12.5")
     sp.add_argument("-o", "--output", help="write the scenario with the ship moved here")
+
+
+def _games(cmd: Command) -> None:
+    """Playing: logs, pictures, the drill, the bench."""
     sp = cmd("run", cmd_run, "replay a game log: the final state and the events")
     sp.add_argument("scenario")
     sp.add_argument("log", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')")
@@ -296,7 +310,6 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="frames per second of the window, headless, every overlay on",
     )
-    return p
 
 
 def main(argv: list[str] | None = None) -> int:

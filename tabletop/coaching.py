@@ -8,7 +8,9 @@ the course, replays the plan through the engine and scores the pupil against it.
 from __future__ import annotations
 
 import math
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +18,7 @@ import numpy as np
 import shapely
 
 from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.measure import segment_distance, segments_to_polygon
 from tabletop.geometry.motion import advance
@@ -117,6 +120,11 @@ class CoachPlan:
         }
 
 
+#: One turn of a search: parallel arrays, one row per position kept (``x``, ``y``, ``h``,
+#: ``reached``, the parent row ``par`` and how she got there).
+Layer = dict[str, np.ndarray]
+
+
 @dataclass(frozen=True)
 class Situation:
     """Where the pupil's ship stands for the coach: her pose, and what the ruleset's
@@ -163,6 +171,47 @@ class Coach(ABC):
     @abstractmethod
     def situation(self, state: GameState, ship: str) -> Situation:
         """Where she stands in a game, as this coach plans from it."""
+
+    # -- the search every coach shares ---------------------------------------------------
+    def _search_turns(
+        self,
+        first: Layer,
+        expand: Callable[[Layer], Layer],
+        key: Callable[[Layer], np.ndarray],
+        max_turns: int,
+        deadline: float | None = None,
+    ) -> tuple[list[Layer], int, int, int]:
+        """Turn by turn: ``expand`` lays every move of the ruleset's move set from every
+        kept position at once; the first turn in which a path reaches the mark ends it.
+        Positions with the same ``key`` (grid cell, heading, phase) are merged, and past
+        ``beam`` the coach's own ranking keeps the most promising.  Returns the layers,
+        the index of the reaching path in the last, the turn count and how many
+        positions were expanded."""
+        layers: list[Layer] = []
+        now, expanded = first, 0
+        for turn in range(1, max_turns + 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TabletopError("the coach ran out of time")
+            expanded += len(now["x"])
+            nxt = expand(now)
+            if nxt["reached"].any():
+                layers.append(nxt)
+                return layers, int(np.flatnonzero(nxt["reached"])[0]), turn, expanded
+            if nxt["x"].size == 0:
+                break
+            _, firsts = np.unique(key(nxt), axis=0, return_index=True)
+            keep = np.sort(firsts)
+            if self.beam is not None and keep.size > self.beam:
+                keep = self._beam(nxt, keep)
+            now = {k: v[keep] for k, v in nxt.items()}
+            layers.append(now)
+        raise TabletopError("the coach found no way to the mark")
+
+    def _beam(self, layer: Layer, keep: np.ndarray) -> np.ndarray:
+        """The ``beam`` most promising of the merged positions, by the estimate."""
+        phase = layer["ph"][keep] if "ph" in layer else np.zeros(keep.size)
+        est = self.estimate(layer["x"][keep], layer["y"][keep], layer["h"][keep], phase)
+        return keep[np.argsort(est, kind="stable")[: self.beam]]
 
     def _sea(self, scn: Scenario, ship: Ship) -> None:
         """What every coach needs of the table: her hull, the land, the way upwind."""

@@ -23,6 +23,7 @@ from tabletop.geometry.arcs import (
 )
 from tabletop.geometry.outlines import base_corners
 from tabletop.model import Fleet, Scenario, ShipClass
+from tabletop.odds import broadside
 from tabletop.units import TOL, mm_per
 
 
@@ -106,8 +107,6 @@ class FireRuling:
         """Exact odds of each number of hits and unsaved hits for the whole broadside."""
         if self.to_hit is None or not self.save:
             return None
-        from tabletop.odds import broadside
-
         p_hit = Fraction(self.to_hit["p_hit_fraction"])
         by_gun = self.save["by_gun"]
         groups = self.groups if groups is None else groups

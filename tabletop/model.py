@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import shapely
 
 from tabletop.errors import TabletopError
-from tabletop.geometry.pose import Pose
+from tabletop.geometry.arcs import broadside_polygon
+from tabletop.geometry.outlines import base_corners, hull_local
+from tabletop.geometry.pose import Pose, to_world
 
 if TYPE_CHECKING:
     from tabletop.rules.base import Ruleset
@@ -48,22 +51,16 @@ class Ship:
 
     def base_corners(self) -> np.ndarray:
         """The base's four corners on the table, ``(4, 2)``."""
-        from tabletop.geometry.outlines import base_corners
-
         p, c = self.pose, self.cls
         return base_corners(p.x, p.y, p.heading, c.base_length, c.base_width)
 
     def base_polygon(self) -> Any:
         """The base as a shapely polygon."""
-        import shapely
-
         return shapely.Polygon(self.base_corners())
 
     def broadside(self, sign: float, far: float, near: float = 0.0) -> Any:
         """The rectangle out from one side (+1 starboard, −1 port) between two distances:
         with ``near = 0`` and ``far`` the gun range, her arc; otherwise a range band."""
-        from tabletop.geometry.arcs import broadside_polygon
-
         p, c = self.pose, self.cls
         return broadside_polygon(
             p.x, p.y, p.heading, c.base_width, sign, c.gun_deck, c.gun_deck_offset, near, far
@@ -71,15 +68,11 @@ class Ship:
 
     def hull_local(self) -> np.ndarray:
         """The hull outline in the ship's own frame, ``(7, 2)``."""
-        from tabletop.geometry.outlines import hull_local
-
         c = self.cls
         return hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(c.hull_pointed))
 
     def hull_corners(self) -> np.ndarray:
         """The hull outline on the table, ``(7, 2)``."""
-        from tabletop.geometry.pose import to_world
-
         p = self.pose
         return to_world(np.array(p.x), np.array(p.y), np.array(p.heading), self.hull_local()[None])[
             0
@@ -135,11 +128,6 @@ class Scenario:
 
     def index(self, ship_id: str) -> int:
         return self.ships.index(self.ship(ship_id))
-
-    def with_ships(self, ships: tuple[Ship, ...]) -> Scenario:
-        from dataclasses import replace
-
-        return replace(self, ships=ships)
 
 
 @dataclass(frozen=True)

@@ -151,47 +151,92 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         raise DataErrors(
             [*r.errors, DataError(file, "scenario.ruleset", "a known ruleset", str(e))]
         ) from None
+    roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
+    wind = _read_wind(r, data)
+    ships = _read_ships(r, data, ruleset, units, roster_file, classes)
+    terrain = _read_terrain(r, data, units)
+    errors = r.errors + [e for e in rr.errors if e not in r.errors]
+    if errors:
+        raise DataErrors(errors)
+    options = {
+        key: v
+        for key, v in head.items()
+        if key not in ("name", "ruleset", "units", "table", "seed")
+    }
+    return Scenario(
+        name=name,
+        ruleset=ruleset,
+        units=units,
+        width=width,
+        depth=depth,
+        wind=wind,
+        ships=tuple(ships),
+        terrain=tuple(terrain),
+        seed=seed,
+        source=file,
+        options=options,
+    )
 
+
+#: A class to read: its table, its key path, the reader of its file, the file's unit,
+#: and the class as read from the roster (None until read).
+_Entry = tuple[dict[str, Any], str, Reader, str]
+
+
+def _read_classes(
+    r: Reader, data: dict[str, Any], ruleset: rules.Ruleset, units: str, rosters: Path | None
+) -> tuple[str, Reader, dict[str, tuple[_Entry, ShipClass]]]:
+    """The roster's classes and the scenario's own ``[classes]``, each read once."""
     roster_file, roster = load_roster(ruleset, rosters)
     own = r.table(data, "", "classes", required=False)
     rr = Reader(roster_file)
-    classes: dict[str, tuple[dict[str, Any], str, Reader, str]] = {}
+    entries: dict[str, _Entry] = {}
     for cid, tbl in roster.items():
         if not isinstance(tbl, dict):
             rr.error(cid, "a table describing a ship class", tbl)
             continue
-        classes[cid] = (tbl, cid, rr, ruleset.units)
+        entries[cid] = (tbl, cid, rr, ruleset.units)
     for cid, tbl in own.items():
         if not isinstance(tbl, dict):
             r.error(f"classes.{cid}", "a table describing a ship class", tbl)
             continue
-        classes[cid] = (tbl, f"classes.{cid}", r, units)
-    built: dict[str, ShipClass] = {}
-    for cid, (tbl, p, reader, file_unit) in classes.items():
-        built[cid] = read_class(reader, tbl, p, cid, file_unit, units, ruleset)
+        entries[cid] = (tbl, f"classes.{cid}", r, units)
+    classes = {
+        cid: (e, read_class(e[2], e[0], e[1], cid, e[3], units, ruleset))
+        for cid, e in entries.items()
+    }
+    return roster_file, rr, classes
 
+
+def _read_wind(r: Reader, data: dict[str, Any]) -> Wind:
     wind_t = r.table(data, "", "wind")
     strength = wind_t.get("strength") if isinstance(wind_t.get("strength"), str) else None
-    if wind_t.get("from") == "roll":
-        # rolled at the start of the game: d6 points clockwise from `start`, skipping
-        # every direction in `skip` (those directly ahead of a fleet)
-        skip = wind_t.get("skip", [])
-        if not isinstance(skip, list):
-            r.error("wind.skip", "a list of wind points", skip)
-            skip = []
-        wind = Wind(
-            r.angle(wind_t, "wind", "start", default=0.0, points=True),
-            strength,
-            True,
-            tuple(
-                r.angle({"p": v}, f"wind.skip[{i}]", "p", points=True) for i, v in enumerate(skip)
-            ),
-        )
-    else:
-        wind = Wind(r.angle(wind_t, "wind", "from", points=True), strength)
     if "strength" in wind_t and not isinstance(wind_t["strength"], str):
         r.error("wind.strength", 'a word such as "moderate"', wind_t["strength"])
+    if wind_t.get("from") != "roll":
+        return Wind(r.angle(wind_t, "wind", "from", points=True), strength)
+    # rolled at the start of the game: d6 points clockwise from `start`, skipping
+    # every direction in `skip` (those directly ahead of a fleet)
+    skip = wind_t.get("skip", [])
+    if not isinstance(skip, list):
+        r.error("wind.skip", "a list of wind points", skip)
+        skip = []
+    return Wind(
+        r.angle(wind_t, "wind", "start", default=0.0, points=True),
+        strength,
+        True,
+        tuple(r.angle({"p": v}, f"wind.skip[{i}]", "p", points=True) for i, v in enumerate(skip)),
+    )
 
+
+def _read_ships(
+    r: Reader,
+    data: dict[str, Any],
+    ruleset: rules.Ruleset,
+    units: str,
+    roster_file: str,
+    classes: dict[str, tuple[_Entry, ShipClass]],
+) -> list[Ship]:
     ships: list[Ship] = []
     seen: set[str] = set()
     ship_tables = r.tables(data, "", "ships", required=True)
@@ -221,18 +266,19 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
             continue
         if not cid:
             continue
+        (tbl, _, _, file_unit), built = classes[cid]
         over = {key: v for key, v in st.items() if key not in SHIP_FIELDS}
         if over:
-            tbl, _, reader, file_unit = classes[cid]
             # Overrides are in the scenario's unit; a fresh read reports them at ships[i].
             merged = _merge(tbl, over)
             if file_unit != units:
                 merged = _merge(_in_units(tbl, file_unit, ruleset.speed_fields), over)
-            sc = read_class(r, merged, p, cid, units, units, ruleset)
-        else:
-            sc = built[cid]
-        ships.append(Ship(sid or f"ship{i}", sc, side, pose))
+            built = read_class(r, merged, p, cid, units, units, ruleset)
+        ships.append(Ship(sid or f"ship{i}", built, side, pose))
+    return ships
 
+
+def _read_terrain(r: Reader, data: dict[str, Any], units: str) -> list[Terrain]:
     terrain: list[Terrain] = []
     for i, tt in enumerate(r.tables(data, "", "terrain")):
         p = join("terrain", i)
@@ -261,28 +307,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         else:
             r.error(join(p, "polygon"), "at least 3 [x, y] points", pts)
         terrain.append(Terrain(kind, tuple(coords), str(tt.get("name", ""))))
-
-    errors = r.errors + [e for e in rr.errors if e not in r.errors]
-    if errors:
-        raise DataErrors(errors)
-    options = {
-        key: v
-        for key, v in head.items()
-        if key not in ("name", "ruleset", "units", "table", "seed")
-    }
-    return Scenario(
-        name=name,
-        ruleset=ruleset,
-        units=units,
-        width=width,
-        depth=depth,
-        wind=wind,
-        ships=tuple(ships),
-        terrain=tuple(terrain),
-        seed=seed,
-        source=file,
-        options=options,
-    )
+    return terrain
 
 
 def _in_units(tbl: dict[str, Any], file_unit: str, speed_fields: tuple[str, ...]) -> dict[str, Any]:

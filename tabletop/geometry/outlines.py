@@ -9,11 +9,8 @@ the same number of vertices so a fleet's hulls are one ``(N, 7, 2)`` array.
 from __future__ import annotations
 
 import numpy as np
-import shapely
 
 from tabletop.geometry.pose import F64, Arr, to_world
-
-HULL_VERTICES = 7
 
 
 def base_local(length: F64, width: F64) -> Arr:
@@ -77,6 +74,3 @@ def base_corners(cx: F64, cy: F64, heading: F64, length: F64, width: F64) -> Arr
     return to_world(cx, cy, heading, base_local(length, width))
 
 
-def polygons(corners: Arr) -> np.ndarray:
-    """Shapely polygons from ``(N, K, 2)`` vertex arrays (one vectorised call)."""
-    return shapely.polygons(np.asarray(corners, dtype=float))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 import shapely
 
-from tabletop.geometry.angles import relative_wind, unit
+from tabletop.geometry.angles import unit
 from tabletop.geometry.pose import F64
 
 
@@ -22,13 +22,6 @@ def classify(theta: F64 | float, lowers: Sequence[float]) -> np.ndarray:
     edges = np.asarray(lowers, dtype=float)
     idx = np.searchsorted(edges, np.asarray(theta, dtype=float), side="right") - 1
     return np.clip(idx, 0, len(edges) - 1)
-
-
-def point_of_sail(
-    wind_from: float, heading: float, names: Sequence[str], lowers: Sequence[float]
-) -> str:
-    """The sector name for one ship."""
-    return names[int(classify(relative_wind(wind_from, heading), lowers))]
 
 
 def sector_wedges(

@@ -1,5 +1,8 @@
 """The table window: see the table, select a ship, build and apply moves, fire, measure.
 
+Long: one window class still holds the table view, the drill, the HUD and the input;
+splitting it into arcade Views and Sections is the window issue's first step.
+
 Drawing is in layers, each one numpy-built vertex buffer rebuilt only when what it
 shows changes: the table (sea, terrain, ships), and the overlays (sectors, arcs, bands,
 lines of fire, the fan, the move being built, the ruler, a ruling's proof).  A camera

@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import os
 
+from tabletop.data.save import write_atomic_bytes
+from tabletop.errors import TabletopError
+
 OVERLAYS = ("sectors", "arcs", "bands", "lof", "fan")
 
 
@@ -18,10 +21,9 @@ def render(
 ) -> None:
     """Draw one frame offscreen and save it: the evidence picture a referee posts."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
+    # arcade reads ARCADE_HEADLESS when first imported: the window stack loads only here
     import arcade
 
-    from tabletop.data.save import write_atomic_bytes
-    from tabletop.errors import TabletopError
     from tabletop.view.app import TableWindow
 
     window = TableWindow(scenario, size[0], size[1], visible=False)

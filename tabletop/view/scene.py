@@ -13,7 +13,7 @@ import shapely
 
 from tabletop.coaching import Course
 from tabletop.fan import Fan
-from tabletop.fire import Table, rule_fire
+from tabletop.fire import rule_fire
 from tabletop.geometry.angles import relative_wind, unit
 from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
@@ -149,12 +149,7 @@ def table_scenes(scn: Scenario) -> list[Scene]:
     return [sea, ground, fleet]
 
 
-def table_scene(scn: Scenario) -> Scene:
-    """The whole table as one scene (for back ends that keep no layers)."""
-    return merge(*table_scenes(scn))
-
-
-def selection_scene(scn: Scenario, ship_id: str, table: Table | None = None) -> Scene:
+def selection_scene(scn: Scenario, ship_id: str) -> Scene:
     """What selecting a ship shows: sail-point wedges, her arcs and bands, a highlight."""
     ship = scn.ship(ship_id)
     sc = merge(sectors_scene(scn, ship_id), arcs_scene(scn, bands=True, only=ship_id))
@@ -208,10 +203,6 @@ GHOST: Color = (255, 255, 255, 90)
 PATH: Color = (255, 255, 255, 200)
 COLLISION: Color = (255, 40, 40, 255)
 RULER: Color = (255, 200, 0, 255)
-
-
-def _ring(pts: np.ndarray) -> np.ndarray:
-    return np.asarray(pts, dtype=float)
 
 
 def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:

@@ -23,42 +23,20 @@ if TYPE_CHECKING:
 def quadrant_ruling(
     rs: HoldFast, scn: Scenario, tab: Table, i: int, j: int, high: bool
 ) -> FireRuling:
+    """The quadrant the target's centre lies in (every quadrant her base reaches listed),
+    range centre to centre in categories, the line between centres, batteries' to-hit."""
     f = tab.fleet
     firer, target = scn.ships[i], scn.ships[j]
     dx, dy = f.x[j] - f.x[i], f.y[j] - f.y[i]
-    rel = normalise(float(bearing(dx, dy)) - f.heading[i])
-    names = list(QUADRANTS)
-    arc = names[int(quadrant_of(rel))]
-    reach = max(1.0, float(np.hypot(dx, dy)) + f.length[j] + f.width[j]) * 2
+    arc, arcs = _quadrants(tab, i, j)
     tpoly = shapely.Polygon(tab.corners[j])
-    arcs = [
-        q
-        for q in names
-        if shapely.intersection(
-            tpoly, quadrant_polygon(f.x[i], f.y[i], f.heading[i], q, reach)
-        ).area
-        > TOL * TOL
-    ]
-    if arc not in arcs:
-        arcs.append(arc)
-    arcs.sort(key=names.index)
     fpoly = shapely.Polygon(tab.corners[i])
     alongside = shapely.distance(fpoly, tpoly) <= TOL
     rng = 0.0 if alongside else float(np.hypot(dx, dy))
     cat = 0 if alongside else rs.category(rng, scn.units)
     batteries = dict(firer.cls.fields.get("batteries") or {})
     reasons: list[str] = []
-    blocked_by: list[str] = []
-    line = shapely.LineString([(f.x[i], f.y[i]), (f.x[j], f.y[j])])
-    if rs.blocking and not alongside:
-        others = [(k, shapely.Polygon(tab.corners[k])) for k in range(len(f)) if k not in (i, j)]
-        others += [(len(f) + k, shapely.Polygon(r)) for k, r in enumerate(tab.land)]
-        hits = [
-            (float(shapely.distance(shapely.Point(f.x[i], f.y[i]), g)), k)
-            for k, g in others
-            if shapely.intersection(line, g).length > TOL
-        ]
-        blocked_by = [tab.name(k) for _, k in sorted(hits)]
+    blocked_by = _blockers(tab, i, j) if rs.blocking and not alongside else []
     lof_state = "blocked" if blocked_by else "clear"
     table = rs.to_hit_by_range
     usable = {g: n for g, n in batteries.items() if n and g in table and cat < len(table[g])}
@@ -111,3 +89,40 @@ def quadrant_ruling(
         None,
         proof=proof,
     )
+
+
+def _quadrants(tab: Table, i: int, j: int) -> tuple[str, list[str]]:
+    """The quadrant of the target's centre, and every quadrant her base reaches into."""
+    f = tab.fleet
+    dx, dy = f.x[j] - f.x[i], f.y[j] - f.y[i]
+    rel = normalise(float(bearing(dx, dy)) - f.heading[i])
+    names = list(QUADRANTS)
+    arc = names[int(quadrant_of(rel))]
+    reach = max(1.0, float(np.hypot(dx, dy)) + f.length[j] + f.width[j]) * 2
+    tpoly = shapely.Polygon(tab.corners[j])
+    arcs = [
+        q
+        for q in names
+        if shapely.intersection(
+            tpoly, quadrant_polygon(f.x[i], f.y[i], f.heading[i], q, reach)
+        ).area
+        > TOL * TOL
+    ]
+    if arc not in arcs:
+        arcs.append(arc)
+    arcs.sort(key=names.index)
+    return arc, arcs
+
+
+def _blockers(tab: Table, i: int, j: int) -> list[str]:
+    """Bases and land the line between centres passes through (not grazes), nearest first."""
+    f = tab.fleet
+    line = shapely.LineString([(f.x[i], f.y[i]), (f.x[j], f.y[j])])
+    others = [(k, shapely.Polygon(tab.corners[k])) for k in range(len(f)) if k not in (i, j)]
+    others += [(len(f) + k, shapely.Polygon(r)) for k, r in enumerate(tab.land)]
+    hits = [
+        (float(shapely.distance(shapely.Point(f.x[i], f.y[i]), g)), k)
+        for k, g in others
+        if shapely.intersection(line, g).length > TOL
+    ]
+    return [tab.name(k) for _, k in sorted(hits)]

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.coaching import Coach, CoachPlan, Course, Situation
+from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import normalise, relative_wind
@@ -56,6 +56,7 @@ class ManOWarCoach(Coach):
         self.tack_extra = mow_tack_expectation(max(self.p_through, 1e-9), p_feint)
         best = max(rs.allowance(self.cls, s)[1] for s in rs.sectors)
         self.gain = best * math.cos(math.radians(self.theta_ch))
+        self._tacks = True  # whether this search counts tacks through the eye of the wind
 
     def situation(self, state: GameState, ship: str) -> Situation:
         st = state.ship(ship)
@@ -115,9 +116,35 @@ class ManOWarCoach(Coach):
         """Turn by turn, every move kind from every kept position at once (``n × G``)."""
         t0 = time.perf_counter()
         pose = start or self.course.scenario.ship(self.course.ship).pose
-        X, Y, H = np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
-        mx, my = self.course.mark
-        layers: list[dict[str, Any]] = []
+        moves = self._moves()
+        self._tacks = tacks
+        first = {"x": np.array([pose.x]), "y": np.array([pose.y]), "h": np.array([pose.heading])}
+        layers, i, turn, _ = self._search_turns(first, self._expand, self._key, max_turns)
+        return self._unwind_mow(layers, i, turn, t0, moves)
+
+    def _key(self, L: Layer) -> np.ndarray:
+        return np.stack(
+            [np.round(L["x"] / self.grid), np.round(L["y"] / self.grid), np.round(L["h"])], 1
+        )
+
+    def _beam(self, L: Layer, keep: np.ndarray) -> np.ndarray:
+        """Half the beam by the leg estimate (tack and heading count), half by plain
+        distance made good: wearing round first looks poor to the one and fine to the
+        other, and the best way is often there."""
+        assert self.beam is not None
+        x_, y_ = L["x"][keep], L["y"][keep]
+        est = self.estimate(x_, y_, L["h"][keep], np.zeros(keep.size))
+        mx_, my_ = self.course.mark
+        up = (mx_ - x_) * self.up[0] + (my_ - y_) * self.up[1]
+        across = np.abs((mx_ - x_) * self.up[1] - (my_ - y_) * self.up[0])
+        plain = np.maximum(up, 0) / self.gain + across / (2 * self.gain)
+        a = np.argsort(est, kind="stable")[: self.beam // 2]
+        b = np.argsort(plain, kind="stable")
+        b = b[~np.isin(b, a)][: self.beam - a.size]
+        return keep[np.sort(np.concatenate([a, b]))]
+
+    def _move_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The move set as arrays: share of the allowance, pivot count, angles, where."""
         moves = self._moves()
         share = np.array([m[0] for m in moves])
         npiv = np.array([len(m[1]) for m in moves])
@@ -125,107 +152,109 @@ class ManOWarCoach(Coach):
         for g, m in enumerate(moves):
             ang[g, : len(m[1])] = m[1]
         frac = np.array([m[2] for m in moves])
-        scn = self.course.scenario
-        for turn in range(1, max_turns + 1):
-            n, G = len(X), len(moves)
-            alw = self.allowance(H)[:, None]
-            total = share[None, :] * alw
-            single = npiv[None, :] == 1
-            r0 = np.where(npiv[None, :] == 0, total, np.where(single, total * frac[None, :], 0.0))
-            gaps = np.maximum(npiv - 1, 0)[None, :] * self.gap
-            rl = np.where(
-                npiv[None, :] == 0, 0.0, np.where(single, total * (1 - frac[None, :]), total - gaps)
-            )
-            ok = (alw > 0) & (rl >= -1e-9)
-            x0 = np.broadcast_to(X[:, None], (n, G))
-            y0 = np.broadcast_to(Y[:, None], (n, G))
-            h0 = np.broadcast_to(H[:, None], (n, G))
-            pts_x, pts_y, pts_h = [x0], [y0], [h0]
-            x, y, h = x0, y0, h0
-            tack_now = np.zeros((n, G), bool)
+        return share, npiv, ang, frac
 
-            x, y = _ahead(x, y, h, r0)
-            pts_x.append(x)
-            pts_y.append(y)
-            pts_h.append(h)
-            for k in range(3):
-                present = npiv[None, :] > k
-                was = h
-                h = np.where(present, normalise(h + ang[None, :, k]), h)
-                into = present & (relative_wind(self.wind, h) < self.head_edge)
-                if k == 0 and tacks:
-                    # a single pivot head to wind: the roll, taken to go through; 2" are
-                    # spent and she sails the rest close-hauled on the other tack
-                    left = alw - r0 - self.tack_cost
-                    tack_now = into & single & (left >= -1e-9)
-                    over_stb = ((self.wind - was + 540) % 360 - 180) > 0
-                    new = normalise(self.wind + np.where(over_stb, 1.0, -1.0) * self.theta_ch)
-                    h = np.where(tack_now, new, h)
-                    rl = np.where(tack_now, np.maximum(left, 0), rl)
-                    ok &= ~into | tack_now
-                else:
-                    ok &= ~into
-                if k < 2:
-                    x, y = _ahead(x, y, h, np.where(npiv[None, :] > k + 1, self.gap, 0.0))
-                    pts_x.append(x)
-                    pts_y.append(y)
-                    pts_h.append(h)
-            x, y = _ahead(x, y, h, rl)
-            pts_x.append(x)
-            pts_y.append(y)
-            pts_h.append(h)
-            ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
-            PX = np.stack(pts_x, -1).reshape(n * G, -1)
-            PY = np.stack(pts_y, -1).reshape(n * G, -1)
-            PH = np.stack(pts_h, -1).reshape(n * G, -1)
-            okf = ok.reshape(-1)
-            hit = np.asarray(
-                self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
-            )
-            if self.tree is not None:
-                okf = okf & ~self._hits_land(PX, PY, PH, okf)
-            sel = np.flatnonzero(okf)
-            L = {
-                "x": x.reshape(-1)[sel],
-                "y": y.reshape(-1)[sel],
-                "h": h.reshape(-1)[sel],
-                "par": sel // G,
-                "mv": sel % G,
-                "tack": tack_now.reshape(-1)[sel],
-                "r0": r0.reshape(-1)[sel],
-                "rl": rl.reshape(-1)[sel],
-                "reached": hit[sel],
-            }
-            if L["x"].size == 0:
-                break
-            if L["reached"].any():
-                layers.append(L)
-                return self._unwind_mow(
-                    layers, int(np.flatnonzero(L["reached"])[0]), turn, t0, moves
-                )
-            key = np.stack(
-                [np.round(L["x"] / self.grid), np.round(L["y"] / self.grid), np.round(L["h"])], 1
-            )
-            _, first = np.unique(key, axis=0, return_index=True)
-            keep = np.sort(first)
-            if self.beam is not None and keep.size > self.beam:
-                # half the beam by the leg estimate (tack and heading count), half by
-                # plain distance made good: wearing round first looks poor to the one
-                # and fine to the other, and the best way is often there
-                x_, y_ = L["x"][keep], L["y"][keep]
-                est = self.estimate(x_, y_, L["h"][keep], np.zeros(keep.size))
-                mx_, my_ = self.course.mark
-                up = (mx_ - x_) * self.up[0] + (my_ - y_) * self.up[1]
-                across = np.abs((mx_ - x_) * self.up[1] - (my_ - y_) * self.up[0])
-                plain = np.maximum(up, 0) / self.gain + across / (2 * self.gain)
-                a = np.argsort(est, kind="stable")[: self.beam // 2]
-                b = np.argsort(plain, kind="stable")
-                b = b[~np.isin(b, a)][: self.beam - a.size]
-                keep = keep[np.sort(np.concatenate([a, b]))]
-            L = {k: v[keep] for k, v in L.items()}
-            layers.append(L)
-            X, Y, H = L["x"], L["y"], L["h"]
-        raise TabletopError("the coach found no way to the mark")
+    def _expand(self, now: Layer) -> Layer:
+        """Every move of the set from every position: runs and pivots laid at once, a
+        single pivot head to wind taken as the tack going through (when tacks count)."""
+        X, Y, H = now["x"], now["y"], now["h"]
+        share, npiv, ang, frac = self._move_arrays()
+        scn = self.course.scenario
+        n, G = len(X), len(share)
+        alw = self.allowance(H)[:, None]
+        total = share[None, :] * alw
+        single = npiv[None, :] == 1
+        r0 = np.where(npiv[None, :] == 0, total, np.where(single, total * frac[None, :], 0.0))
+        gaps = np.maximum(npiv - 1, 0)[None, :] * self.gap
+        rl = np.where(
+            npiv[None, :] == 0, 0.0, np.where(single, total * (1 - frac[None, :]), total - gaps)
+        )
+        ok = (alw > 0) & (rl >= -1e-9)
+        x0 = np.broadcast_to(X[:, None], (n, G))
+        y0 = np.broadcast_to(Y[:, None], (n, G))
+        h0 = np.broadcast_to(H[:, None], (n, G))
+        pts_x, pts_y, pts_h = [x0], [y0], [h0]
+        x, y, h = x0, y0, h0
+        tack_now = np.zeros((n, G), bool)
+
+        x, y, h, ok, tack_now, rl = self._pivots(
+            x, y, h, ok, tack_now, r0, rl, alw, npiv, ang, single, (pts_x, pts_y, pts_h)
+        )
+        ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+        PX = np.stack(pts_x, -1).reshape(n * G, -1)
+        PY = np.stack(pts_y, -1).reshape(n * G, -1)
+        PH = np.stack(pts_h, -1).reshape(n * G, -1)
+        okf = ok.reshape(-1)
+        hit = np.asarray(
+            self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
+        )
+        if self.tree is not None:
+            okf = okf & ~self._hits_land(PX, PY, PH, okf)
+        sel = np.flatnonzero(okf)
+        L = {
+            "x": x.reshape(-1)[sel],
+            "y": y.reshape(-1)[sel],
+            "h": h.reshape(-1)[sel],
+            "par": sel // G,
+            "mv": sel % G,
+            "tack": tack_now.reshape(-1)[sel],
+            "r0": r0.reshape(-1)[sel],
+            "rl": rl.reshape(-1)[sel],
+            "reached": hit[sel],
+        }
+        return L
+
+    def _pivots(
+        self,
+        x: np.ndarray,
+        y: np.ndarray,
+        h: np.ndarray,
+        ok: np.ndarray,
+        tack_now: np.ndarray,
+        r0: np.ndarray,
+        rl: np.ndarray,
+        alw: np.ndarray,
+        npiv: np.ndarray,
+        ang: np.ndarray,
+        single: np.ndarray,
+        pts: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]],
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The first run, up to three pivots a gap apart, the last run; each point of the
+        track is appended to ``pts``.  A pivot head to wind is refused, unless tacks count
+        and it is a single pivot with the tack's cost left: then it goes through."""
+        pts_x, pts_y, pts_h = pts
+        tacks = self._tacks
+        x, y = _ahead(x, y, h, r0)
+        pts_x.append(x)
+        pts_y.append(y)
+        pts_h.append(h)
+        for k in range(3):
+            present = npiv[None, :] > k
+            was = h
+            h = np.where(present, normalise(h + ang[None, :, k]), h)
+            into = present & (relative_wind(self.wind, h) < self.head_edge)
+            if k == 0 and tacks:
+                # a single pivot head to wind: the roll, taken to go through; 2" are
+                # spent and she sails the rest close-hauled on the other tack
+                left = alw - r0 - self.tack_cost
+                tack_now = into & single & (left >= -1e-9)
+                over_stb = ((self.wind - was + 540) % 360 - 180) > 0
+                new = normalise(self.wind + np.where(over_stb, 1.0, -1.0) * self.theta_ch)
+                h = np.where(tack_now, new, h)
+                rl = np.where(tack_now, np.maximum(left, 0), rl)
+                ok &= ~into | tack_now
+            else:
+                ok &= ~into
+            if k < 2:
+                x, y = _ahead(x, y, h, np.where(npiv[None, :] > k + 1, self.gap, 0.0))
+                pts_x.append(x)
+                pts_y.append(y)
+                pts_h.append(h)
+        x, y = _ahead(x, y, h, rl)
+        pts_x.append(x)
+        pts_y.append(y)
+        pts_h.append(h)
+        return x, y, h, ok, tack_now, rl
 
     def _unwind_mow(
         self,

@@ -18,9 +18,8 @@ import time
 
 import numpy as np
 
-from tabletop.coaching import Coach, CoachPlan, Course, Situation
+from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
 from tabletop.geometry.angles import normalise, relative_wind
 from tabletop.geometry.pose import Pose
 from tabletop.rules.trafalgar.movement import luff_gain_cap
@@ -173,117 +172,113 @@ class TrafalgarCoach(Coach):
         if ``tacking``; ``tacked_last``: she completed a tack last turn (no tack now)."""
         t0 = time.perf_counter()
         pose = start or self.course.scenario.ship(self.course.ship).pose
-        X, Y, H = np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
-        PH = np.array([1 if tacking else 0])  # 1: turned into the wind, half-way through a tack
-        TL = np.array([tacked_last])
-        layers: list[dict[str, np.ndarray]] = []  # per turn: parent, and how she got there
         mx, my = self.course.mark
         if math.hypot(pose.x - mx, pose.y - my) <= self.course.radius:
             return CoachPlan([], 0, 0.0)
-        expanded = 0
-        ship = self.course.ship
-        for turn in range(1, max_turns + 1):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise TabletopError("the coach ran out of time")
-            expanded += len(X)
-            parts: list[dict[str, np.ndarray]] = []
-            idx = np.flatnonzero(PH == 0)
-            if idx.size:
-                c = self._sail(X[idx], Y[idx], H[idx])
-                sel = np.flatnonzero(c["ok"])
-                parts.append(
-                    {
-                        "x": c["x"][sel],
-                        "y": c["y"][sel],
-                        "h": c["h"][sel],
-                        "ph": np.zeros(sel.size, int),
-                        "tl": np.zeros(sel.size, bool),
-                        "par": idx[c["state"][sel]],
-                        "kind": np.zeros(sel.size, int),
-                        "run1": c["run1"][sel],
-                        "turn": c["turn"][sel],
-                        "run2": c["run2"][sel],
-                        "reached": c["reached"][sel],
-                        "luff": c["luff"][sel],
-                    }
-                )
-                # begin a tack: beating, not right after a tack; 2 of inertia, into the wind
-                theta = relative_wind(self.wind, H[idx])
-                sel = idx[(theta >= self.luff_edge) & (theta < 90) & ~TL[idx]]
-                hr = np.radians(H[sel])
-                tx, ty = X[sel] + self.inertia * np.sin(hr), Y[sel] + self.inertia * np.cos(hr)
-                okt = np.ones(sel.size, bool)
-                if self.tree is not None and sel.size:
-                    okt &= ~self._hits_land(
-                        np.stack([X[sel], tx], 1),
-                        np.stack([Y[sel], ty], 1),
-                        np.stack([H[sel], H[sel]], 1),
-                        okt,
-                    )
-                d = self.course.reached(X[sel], Y[sel], tx, ty)
-                k = int(okt.sum())
-                parts.append(
-                    {
-                        "x": tx[okt],
-                        "y": ty[okt],
-                        "h": np.full(k, self.wind),
-                        "ph": np.ones(k, int),
-                        "tl": np.zeros(k, bool),
-                        "par": sel[okt],
-                        "kind": np.ones(k, int),
-                        "run1": np.full(k, self.inertia),
-                        "turn": np.zeros(k),
-                        "run2": np.zeros(k),
-                        "reached": d[okt],
-                        "luff": np.zeros(k, bool),
-                    }
-                )
-            idx = np.flatnonzero(PH == 1)
-            for kind, hd in ((2, self.wind + self.theta_ch), (3, self.wind - self.theta_ch)):
-                k = idx.size
-                parts.append(
-                    {
-                        "x": X[idx],
-                        "y": Y[idx],
-                        "h": np.full(k, normalise(hd)),
-                        "ph": np.zeros(k, int),
-                        "tl": np.ones(k, bool),
-                        "par": idx,
-                        "kind": np.full(k, kind),
-                        "run1": np.zeros(k),
-                        "turn": np.zeros(k),
-                        "run2": np.zeros(k),
-                        "reached": np.zeros(k, bool),
-                        "luff": np.zeros(k, bool),
-                    }
-                )
-            L = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
-            if L["reached"].any():
-                layers.append(L)
-                return self._unwind(
-                    layers, int(np.flatnonzero(L["reached"])[0]), turn, t0, expanded, ship
-                )
-            if L["x"].size == 0:
-                break
-            key = np.stack(
-                [
-                    np.round(L["x"] / self.grid),
-                    np.round(L["y"] / self.grid),
-                    np.round(L["h"]),
-                    L["ph"],
-                    L["tl"],
-                ],
-                1,
+        first = {
+            "x": np.array([pose.x]),
+            "y": np.array([pose.y]),
+            "h": np.array([pose.heading]),
+            "ph": np.array([1 if tacking else 0]),  # 1: half-way through a tack
+            "tl": np.array([tacked_last]),
+        }
+        layers, i, turn, expanded = self._search_turns(
+            first, self._expand, self._key, max_turns, deadline
+        )
+        return self._unwind(layers, i, turn, t0, expanded, self.course.ship)
+
+    def _key(self, L: Layer) -> np.ndarray:
+        """Positions merge on a grid cell, a whole degree, the tack phase and last tack."""
+        return np.stack(
+            [
+                np.round(L["x"] / self.grid),
+                np.round(L["y"] / self.grid),
+                np.round(L["h"]),
+                L["ph"],
+                L["tl"],
+            ],
+            1,
+        )
+
+    def _expand(self, now: Layer) -> Layer:
+        """One turn's moves from every position: sailing, beginning a tack, completing one."""
+        X, Y, H, PH, TL = now["x"], now["y"], now["h"], now["ph"], now["tl"]
+        parts: list[Layer] = []
+        idx = np.flatnonzero(PH == 0)
+        if idx.size:
+            parts.append(self._sailing(X, Y, H, idx))
+            parts.append(self._begin_tack(X, Y, H, TL, idx))
+        idx = np.flatnonzero(PH == 1)
+        for kind, hd in ((2, self.wind + self.theta_ch), (3, self.wind - self.theta_ch)):
+            k = idx.size
+            parts.append(self._part(X[idx], Y[idx], np.full(k, normalise(hd)), idx, kind, tl=True))
+        return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+    @staticmethod
+    def _part(
+        x: np.ndarray,
+        y: np.ndarray,
+        h: np.ndarray,
+        par: np.ndarray,
+        kind: int,
+        ph: int = 0,
+        tl: bool = False,
+        run1: np.ndarray | None = None,
+        reached: np.ndarray | None = None,
+    ) -> Layer:
+        """A block of new positions made one way (``kind``: 0 sail, 1 tack, 2/3 complete)."""
+        k = x.size
+        return {
+            "x": x,
+            "y": y,
+            "h": h,
+            "ph": np.full(k, ph),
+            "tl": np.full(k, tl),
+            "par": par,
+            "kind": np.full(k, kind),
+            "run1": np.zeros(k) if run1 is None else run1,
+            "turn": np.zeros(k),
+            "run2": np.zeros(k),
+            "reached": np.zeros(k, bool) if reached is None else reached,
+            "luff": np.zeros(k, bool),
+        }
+
+    def _sailing(self, X: np.ndarray, Y: np.ndarray, H: np.ndarray, idx: np.ndarray) -> Layer:
+        c = self._sail(X[idx], Y[idx], H[idx])
+        sel = np.flatnonzero(c["ok"])
+        out = self._part(c["x"][sel], c["y"][sel], c["h"][sel], idx[c["state"][sel]], 0)
+        for key in ("run1", "turn", "run2", "reached", "luff"):
+            out[key] = c[key][sel]
+        return out
+
+    def _begin_tack(
+        self, X: np.ndarray, Y: np.ndarray, H: np.ndarray, TL: np.ndarray, idx: np.ndarray
+    ) -> Layer:
+        """Beating, not right after a tack: the inertia ahead, then into the wind."""
+        theta = relative_wind(self.wind, H[idx])
+        sel = idx[(theta >= self.luff_edge) & (theta < 90) & ~TL[idx]]
+        hr = np.radians(H[sel])
+        tx, ty = X[sel] + self.inertia * np.sin(hr), Y[sel] + self.inertia * np.cos(hr)
+        okt = np.ones(sel.size, bool)
+        if self.tree is not None and sel.size:
+            okt &= ~self._hits_land(
+                np.stack([X[sel], tx], 1),
+                np.stack([Y[sel], ty], 1),
+                np.stack([H[sel], H[sel]], 1),
+                okt,
             )
-            _, first = np.unique(key, axis=0, return_index=True)
-            keep = np.sort(first)
-            if self.beam is not None and keep.size > self.beam:
-                est = self.estimate(L["x"][keep], L["y"][keep], L["h"][keep], L["ph"][keep])
-                keep = keep[np.argsort(est, kind="stable")[: self.beam]]
-            L = {key_: v[keep] for key_, v in L.items()}
-            layers.append(L)
-            X, Y, H, PH, TL = L["x"], L["y"], L["h"], L["ph"], L["tl"]
-        raise TabletopError("the coach found no way to the mark")
+        d = self.course.reached(X[sel], Y[sel], tx, ty)
+        k = int(okt.sum())
+        return self._part(
+            tx[okt],
+            ty[okt],
+            np.full(k, self.wind),
+            sel[okt],
+            1,
+            ph=1,
+            run1=np.full(k, self.inertia),
+            reached=d[okt],
+        )
 
     def _unwind(
         self,

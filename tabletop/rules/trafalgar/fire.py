@@ -16,6 +16,7 @@ from tabletop.model import Fleet, Scenario, ShipClass
 from tabletop.units import TOL
 
 if TYPE_CHECKING:
+    from tabletop.rules.base import Band
     from tabletop.rules.trafalgar import TrafalgarModified
 
 
@@ -42,30 +43,7 @@ def broadside_ruling(
     ]
     reasons: list[str] = []
     if not arcs:
-        # Not in arc: say how far out she is, if she lies off either broadside at all.
-        band = None
-        for sign in SIDES.values():
-            cand, rays = side_rays(tab, i, sign, np.inf, cull=False)
-            where = np.flatnonzero(cand == j)
-            if where.size and lof.verdict(rays, int(where[0])).nearest < np.inf:
-                band = "out_of_range"
-        reasons.append("out of range" if band else "not in either broadside arc")
-        return FireRuling(
-            firer.id,
-            target.id,
-            scn.units,
-            None,
-            [],
-            None,
-            band,
-            None,
-            [],
-            0.0,
-            rk,
-            False,
-            reasons,
-            None,
-        )
+        return _not_in_arc(scn, tab, i, j, rk)
     side = min(arcs, key=lambda s: (-(found[s][0].visible_fraction), found[s][0].range or np.inf))
     v, cand = found[side]
     sign = SIDES[side]
@@ -86,19 +64,7 @@ def broadside_ruling(
         reasons.append("out of range")
     if guns and dice == 0 and band != "out_of_range":
         reasons.append("no guns on that side reach this range")
-    mods: list[dict[str, Any]] = []
-    if band_obj and band_obj.modifier:
-        mods.append({"name": f"{band} range", "value": band_obj.modifier})
-    if high:
-        mods.append({"name": "firing high", "value": rs.fire_modifiers.get("firing_high", -1)})
-    need, p = die_odds(rs.to_hit - sum(m["value"] for m in mods))
-    to_hit = {
-        "need": need,
-        "modifiers": mods,
-        "p_hit": round(float(p), 4),
-        "p_hit_fraction": str(p),
-        "criticals": bool(band_obj.criticals) if band_obj else False,
-    }
+    to_hit = _to_hit(rs, band_obj, high)
     save = _saves(rs, target.cls, rk, in_reach)
     groups = tuple((g, in_reach[g]) for g in rs.gun_order if g in in_reach) + tuple(
         (g, n) for g, n in in_reach.items() if g not in rs.gun_order
@@ -107,25 +73,68 @@ def broadside_ruling(
         f, i, sign, depth, v, rk, f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j]
     )
     return FireRuling(
-        firer.id,
-        target.id,
-        scn.units,
-        side,
-        arcs,
-        rng,
-        band,
-        v.line_of_fire,
-        blocked_by,
-        v.visible_fraction,
-        rk,
-        not reasons,
-        reasons,
-        to_hit,
-        dice,
-        save,
-        groups,
-        proof,
+        firer=firer.id,
+        target=target.id,
+        units=scn.units,
+        arc=side,
+        arcs=arcs,
+        range=rng,
+        range_band=band,
+        line_of_fire=v.line_of_fire,
+        blocked_by=blocked_by,
+        visible_fraction=v.visible_fraction,
+        rake=rk,
+        can_fire=not reasons,
+        reasons=reasons,
+        to_hit=to_hit,
+        dice=dice,
+        save=save,
+        groups=groups,
+        proof=proof,
     )
+
+
+def _not_in_arc(scn: Scenario, tab: Table, i: int, j: int, rk: str | None) -> FireRuling:
+    """Not in arc: say how far out she is, if she lies off either broadside at all."""
+    band = None
+    for sign in SIDES.values():
+        cand, rays = side_rays(tab, i, sign, np.inf, cull=False)
+        where = np.flatnonzero(cand == j)
+        if where.size and lof.verdict(rays, int(where[0])).nearest < np.inf:
+            band = "out_of_range"
+    return FireRuling(
+        firer=scn.ships[i].id,
+        target=scn.ships[j].id,
+        units=scn.units,
+        arc=None,
+        arcs=[],
+        range=None,
+        range_band=band,
+        line_of_fire=None,
+        blocked_by=[],
+        visible_fraction=0.0,
+        rake=rk,
+        can_fire=False,
+        reasons=["out of range" if band else "not in either broadside arc"],
+        to_hit=None,
+    )
+
+
+def _to_hit(rs: TrafalgarModified, band: Band | None, high: bool) -> dict[str, Any]:
+    """The d6 needed to hit: the base, the band's modifier, firing high."""
+    mods: list[dict[str, Any]] = []
+    if band and band.modifier:
+        mods.append({"name": f"{band.name} range", "value": band.modifier})
+    if high:
+        mods.append({"name": "firing high", "value": rs.fire_modifiers.get("firing_high", -1)})
+    need, p = die_odds(rs.to_hit - sum(m["value"] for m in mods))
+    return {
+        "need": need,
+        "modifiers": mods,
+        "p_hit": round(float(p), 4),
+        "p_hit_fraction": str(p),
+        "criticals": bool(band.criticals) if band else False,
+    }
 
 
 def _saves(

@@ -1,130 +1,36 @@
 """Modified Trafalgar rules (source 001): the procedures of play.
 
 Movement (inertia, full allowance, luffing, turns, tacking over two turns, irons),
-fire as she bears with hits, saves, criticals and progressive damage, collisions and
-boarding, and the turn sequence.  Every number comes from the ruleset's template and
-the roster; what the source leaves open is decided in the template's comments.
+collisions and boarding, and the turn sequence; fire and damage are in ``gunnery``.
+Every number comes from the ruleset's template and the roster; what the source leaves
+open is decided in the template's comments.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.errors import IllegalAction
-from tabletop.fire import rule_fire
 from tabletop.geometry.angles import normalise, relative_wind, wrap
-from tabletop.geometry.motion import Segment, end_pose, first_contact
-from tabletop.model import Ship, ShipClass
-from tabletop.movement import obstacles, parse_path
-from tabletop.rules.base import MoveContext, PathPlan
-from tabletop.rules.trafalgar.ship import (
-    TrafalgarShip,
-    class_now,
-    crew_left,
-    guns_on,
-    masts_of,
-    track,
-)
+from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
+from tabletop.movement import Step, obstacles, parse_path
+from tabletop.rules.trafalgar.gunnery import Gunnery
+from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
+from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left
 from tabletop.units import MOVE_TOL, TOL
 
-if TYPE_CHECKING:
-    from tabletop.rules.trafalgar import TrafalgarModified
 
-Events = list[dict[str, Any]]
-
-
-def command_check(
-    rs: TrafalgarModified, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events
-) -> bool:
-    """2d6 + command > pass_above (10)."""
-    a, b = dice.roll(2, f"command check: {ship} {why}")
-    need = rs.command_pass_above
-    ok = a + b + (cls.command or 0) > need
-    events.append(
-        {
-            "check": ship,
-            "why": why,
-            "total": a + b + (cls.command or 0),
-            "needed": f"> {need}",
-            "passed": ok,
-        }
-    )
-    return ok
-
-
-def close_hauled(rs: TrafalgarModified, wind_from: float, tack: str) -> float:
-    """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
-    theta = rs.move.close_hauled
-    return normalise(wind_from - theta if tack == "starboard" else wind_from + theta)
-
-
-# ----------------------------------------------------------------------- the procedures
-def _ship(state: GameState, ship: str) -> TrafalgarShip:
-    st = state.ship(ship)
-    assert isinstance(st, TrafalgarShip)
-    return st
-
-
-class TrafalgarGame:
+class TrafalgarGame(Gunnery):
     """The procedures of play: each ``act_<verb>`` maps a state and an action to the
     next state, writing what happened into ``events``."""
-
-    def __init__(self, rs: TrafalgarModified) -> None:
-        self.rs = rs
-
-    # helpers ---------------------------------------------------------------------------
-    def _own(self, state: GameState, ship: str) -> TrafalgarShip:
-        self.rs.own(state, ship)
-        return _ship(state, ship)
-
-    def _cls(self, state: GameState, ship: str) -> ShipClass:
-        return class_now(
-            self.rs, state.scenario.ship(ship).cls, _ship(state, ship), state.scenario.units
-        )
-
-    def _strike_if_beaten(
-        self, state: GameState, ship: str, events: Events, by: str | None = None
-    ) -> GameState:
-        st = _ship(state, ship)
-        cls = state.scenario.ship(ship).cls
-        if st.struck:
-            return state
-        why = None
-        if crew_left(cls, st) == 0:
-            why = "no crew left"
-        elif st.hull_lost >= len(track(cls)):
-            why = "her hull is shot to pieces"
-        if why is None:
-            return state
-        captor = by
-        if captor is None:
-            for pair in state.grappled:
-                if ship in pair:
-                    other = pair[0] if pair[1] == ship else pair[1]
-                    if state.side_of(other) != state.side_of(ship) and not state.ship(other).struck:
-                        captor = state.side_of(other)
-        events.append({"struck": ship, "why": why, "captured_by": captor})
-        return state.with_ship(replace(st, struck=True, captured_by=captor))
 
     # dispatch --------------------------------------------------------------------------
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         fn = getattr(self, f"act_{act.verb}")
         return self._winner(fn(state, act, dice, events), events)
-
-    # movement --------------------------------------------------------------------------
-    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> PathPlan:
-        st = _ship(state, ship)
-        start = st.turn_start or st.pose
-        model = Ship(ship, self._cls(state, ship), state.side_of(ship), start)
-        return self.rs.plan_move(
-            state.table(), model, steps, MoveContext(partial=partial, no_turns=st.rudder)
-        )
 
     def act_move(
         self, state: GameState, act: Action, dice: Dice, events: Events, target: str | None = None
@@ -133,24 +39,7 @@ class TrafalgarGame:
         st = self._own(state, ship)
         path_words = act.args[2:] if target else act.args[1:]
         new_steps = parse_path(" ".join(path_words))
-        if st.in_irons:
-            raise IllegalAction(f"{ship} is in irons: 'recover {ship} port|starboard' first")
-        if st.done:
-            raise IllegalAction(f"{ship}'s movement has ended this turn")
-        if st.tacking:
-            raise IllegalAction(f"{ship} is half-way through a tack: 'tack {ship} port|starboard'")
-        if state.is_grappled(ship):
-            raise IllegalAction(f"{ship} is grappled: 'cut {ship}' to break free first")
-        if st.luffing and any(s.kind in "FPS" for s in new_steps):
-            raise IllegalAction(f"{ship} was left luffing: she may only luff (L) or recover")
-        if any(s.kind == "T" for s in new_steps):
-            if st.last_tack >= state.turn - 1:
-                raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
-            calm = self.rs.move.no_tacking_in
-            if state.scenario.wind.strength in calm:
-                raise IllegalAction(
-                    f"no square-rigger can tack in a {state.scenario.wind.strength} wind"
-                )
+        self._may_sail(state, st, new_steps)
         prev = parse_path(" ".join(st.path)) if st.path else ()
         steps = (*prev, *new_steps)
         plan = self._plan(state, ship, steps, partial=True)
@@ -189,34 +78,72 @@ class TrafalgarGame:
         )
         state = state.with_ship(nst)
         if contact is not None:
-            other = names[contact.obstacle]
-            events.append(
-                {
-                    "collision": ship,
-                    "with": other,
-                    "at": round(contact.at, 4),
-                    "point": [round(contact.point[0], 4), round(contact.point[1], 4)],
-                }
+            return self._collided(
+                state, nst, names[contact.obstacle], contact, target, dice, events
             )
-            state = state.with_ship(replace(nst, done=True))
-            if target is not None and other == target:
-                cls = self._cls(state, ship)
-                if command_check(self.rs, dice, cls, ship, f"to collide with {target}", events):
-                    state = replace(
-                        state,
-                        pending=(_avoid_or_stand(target, state.side_of(target), ship),),
-                    )
-                else:
-                    events.append(
-                        {
-                            "no_collision": ship,
-                            "with": target,
-                            "why": "failed her command check: she comes up alongside",
-                        }
-                    )
-            return state
         if any(s.kind == "T" for s in new_steps):
             return self._begin_tack(state, ship, dice, events)
+        return state
+
+    def _may_sail(self, state: GameState, st: TrafalgarShip, new_steps: tuple[Step, ...]) -> None:
+        """Why she may not sail these steps now (irons, done, tacking, grappled...)."""
+        ship = st.id
+        if st.in_irons:
+            raise IllegalAction(f"{ship} is in irons: 'recover {ship} port|starboard' first")
+        if st.done:
+            raise IllegalAction(f"{ship}'s movement has ended this turn")
+        if st.tacking:
+            raise IllegalAction(f"{ship} is half-way through a tack: 'tack {ship} port|starboard'")
+        if state.is_grappled(ship):
+            raise IllegalAction(f"{ship} is grappled: 'cut {ship}' to break free first")
+        if st.luffing and any(s.kind in "FPS" for s in new_steps):
+            raise IllegalAction(f"{ship} was left luffing: she may only luff (L) or recover")
+        if any(s.kind == "T" for s in new_steps):
+            if st.last_tack >= state.turn - 1:
+                raise IllegalAction(f"{ship} tacked last turn: no tacking on successive turns")
+            calm = self.rs.move.no_tacking_in
+            if state.scenario.wind.strength in calm:
+                raise IllegalAction(
+                    f"no square-rigger can tack in a {state.scenario.wind.strength} wind"
+                )
+
+    def _collided(
+        self,
+        state: GameState,
+        nst: TrafalgarShip,
+        other: str,
+        contact: Contact,
+        target: str | None,
+        dice: Dice,
+        events: Events,
+    ) -> GameState:
+        """She met another base or land: her move ends there; a ram that meets its
+        target takes the command check, and the target then stands or avoids."""
+        ship = nst.id
+        events.append(
+            {
+                "collision": ship,
+                "with": other,
+                "at": round(contact.at, 4),
+                "point": [round(contact.point[0], 4), round(contact.point[1], 4)],
+            }
+        )
+        state = state.with_ship(replace(nst, done=True))
+        if target is not None and other == target:
+            cls = self._cls(state, ship)
+            if command_check(self.rs, dice, cls, ship, f"to collide with {target}", events):
+                state = replace(
+                    state,
+                    pending=(_avoid_or_stand(target, state.side_of(target), ship),),
+                )
+            else:
+                events.append(
+                    {
+                        "no_collision": ship,
+                        "with": target,
+                        "why": "failed her command check: she comes up alongside",
+                    }
+                )
         return state
 
     def act_ram(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -357,11 +284,6 @@ class TrafalgarGame:
         rammer = state.pending[0].other
         return self._grapple(replace(state, pending=()), rammer, act.ship, events)
 
-    def _grapple(self, state: GameState, a: str, b: str, events: Events) -> GameState:
-        pair = (min(a, b), max(a, b))
-        events.append({"grappled": list(pair)})
-        return replace(state, grappled=tuple(sorted({*state.grappled, pair})))
-
     def act_board(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship, target = act.args
         st = self._own(state, ship)
@@ -415,173 +337,6 @@ class TrafalgarGame:
             grappled=tuple(p for p in state.grappled if ship not in p),
             boarding=tuple(p for p in state.boarding if ship not in p),
         )
-
-    # fire ------------------------------------------------------------------------------
-    def fire_plan(self, state: GameState, firer: str, target: str, high: bool) -> dict[str, Any]:
-        """The ruling, the dice by gun type, and the exact odds, before anything is rolled."""
-        ruling = rule_fire(state.table(), firer, target, high=high)
-        out: dict[str, Any] = {"ruling": ruling, "groups": [], "odds": None}
-        if ruling.arc is None or ruling.to_hit is None:
-            return out
-        fst = _ship(state, firer)
-        cls = state.scenario.ship(firer).cls
-        left = guns_on(cls, fst, ruling.arc)
-        reach = {g for g in (ruling.save or {}).get("by_gun", {})}
-        groups = [
-            (g, left.get(g, 0)) for g in self.rs.gun_order if g in reach and left.get(g, 0) > 0
-        ]
-        if any(firer in p or target in p for p in state.boarding):
-            groups = [(g, math.ceil(n / 2)) for g, n in groups]  # halved while boarding
-        out["groups"] = groups
-        out["odds"] = ruling.odds(tuple(groups))
-        return out
-
-    def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        firer, target = act.args[0], act.args[1]
-        high = len(act.args) > 2
-        fst = self._own(state, firer)
-        if state.side_of(target) == state.side_of(firer):
-            raise IllegalAction(f"{target} is a ship of your own side")
-        if state.ship(target).struck:
-            raise IllegalAction(f"{target} has struck")
-        plan = self.fire_plan(state, firer, target, high)
-        r = plan["ruling"]
-        if not r.can_fire:
-            raise IllegalAction(f"{firer} cannot fire at {target}: " + "; ".join(r.reasons))
-        if r.arc in fst.fired:
-            raise IllegalAction(f"{firer} has fired her {r.arc} broadside this turn")
-        groups = plan["groups"]
-        if not groups:
-            raise IllegalAction(f"{firer} has no guns left on her {r.arc} side that reach")
-        events.append(
-            {
-                "fire": firer,
-                "target": target,
-                "side": r.arc,
-                "range": round(r.range, 4),
-                "band": r.range_band,
-                "need": r.to_hit["need"],
-                "rake": r.rake,
-                "dice": dict(groups),
-                "odds": plan["odds"],
-            }
-        )
-        need = r.to_hit["need"]
-        crit_ok = r.to_hit["criticals"]
-        state = state.with_ship(replace(fst, fired=(*fst.fired, r.arc)))
-        # the side of the target facing the firer takes the gun hits
-        tside = self._facing_side(state, target, firer)
-        for gun, n in groups:
-            rolls = dice.roll(n, f"to hit: {firer} {gun}")
-            hits = [x for x in rolls if x == 6 or (x != 1 and x >= need)]
-            if not hits:
-                continue
-            save_need = r.save["by_gun"][gun]["need"]
-            saves = dice.roll(len(hits), f"saves: {target} against {gun}")
-            for hit, sv in zip(hits, saves, strict=True):
-                saved = sv == 6 or (sv != 1 and sv >= save_need)
-                if saved:
-                    continue
-                critical = hit == 6 and crit_ok
-                state = self._damage(
-                    state, target, tside, gun, critical, high, r.rake, dice, events
-                )
-        tst = _ship(state, target)
-        return self._strike_if_beaten(state.with_ship(replace(tst, fired_on=True)), target, events)
-
-    def _facing_side(self, state: GameState, target: str, firer: str) -> str:
-        t, f = state.ship(target).pose, state.ship(firer).pose
-        bearing = math.degrees(math.atan2(f.x - t.x, f.y - t.y))
-        return "starboard" if wrap(bearing - t.heading) >= 0 else "port"
-
-    def _damage(
-        self,
-        state: GameState,
-        target: str,
-        side: str,
-        gun: str,
-        critical: bool,
-        high: bool,
-        rake: str | None,
-        dice: Dice,
-        events: Events,
-    ) -> GameState:
-        rs = self.rs
-        if critical:
-            crit = rs.criticals
-            bonus = (crit.stern_rake if rake == "stern" else 0) + (
-                crit.carronade if gun == "carronade" else 0
-            )
-            roll = dice.roll(1, f"critical: {target}")[0]
-            row_n = min(6, roll + bonus)
-            row = (crit.high if high else crit.low)[row_n - 1]
-            events.append({"critical": target, "table": "high" if high else "low", "row": row_n})
-        else:
-            n = rs.damage.normal
-            row = {"mast": n} if high else {"hull": n}
-        return self._apply_row(state, target, side, row, dice, events)
-
-    def _apply_row(
-        self,
-        state: GameState,
-        target: str,
-        side: str,
-        row: Mapping[str, Any],
-        dice: Dice,
-        events: Events,
-    ) -> GameState:
-        cls = state.scenario.ship(target).cls
-        st = _ship(state, target)
-        got: dict[str, Any] = {"damage": target}
-        if "hull" in row:
-            n = dice.d(row["hull"], f"hull damage: {target}")
-            marks = track(cls)[st.hull_lost : st.hull_lost + n]
-            st = replace(st, hull_lost=st.hull_lost + n)
-            got["hull"] = n
-            for m in marks:
-                if m == "C":
-                    st = replace(st, crew_lost=st.crew_lost + 1)
-                    got["crew"] = got.get("crew", 0) + 1
-                elif m == "R":
-                    st = replace(st, rigging_lost=st.rigging_lost + 1)
-                    got["rigging"] = got.get("rigging", 0) + 1
-                elif m == "G":
-                    st = self._lose_gun(st, cls, side)
-                    got["gun"] = got.get("gun", 0) + 1
-        if "mast" in row:
-            n = dice.d(row["mast"], f"mast damage: {target}")
-            masts = masts_of(cls)
-            names = list(masts)
-            pick = names[(dice.roll(1, f"which mast: {target}", len(names))[0]) - 1]
-            lost = min(masts[pick], st.mast_lost(pick) + n)
-            st = replace(st, masts_lost=tuple(sorted({**dict(st.masts_lost), pick: lost}.items())))
-            got["mast"] = {pick: n}
-        if "crew" in row:
-            n = dice.d(row["crew"], f"crew loss: {target}")
-            st = replace(st, crew_lost=st.crew_lost + n)
-            got["crew"] = got.get("crew", 0) + n
-        if row.get("rudder"):
-            st = replace(st, rudder=True)
-            got["rudder"] = True
-        bw = row.get("below_waterline")
-        save = self.rs.damage.below_waterline_save
-        if bw == "hit" or (
-            bw == "save" and dice.roll(1, f"below waterline save: {target}")[0] < save
-        ):
-            st = replace(st, holed=True)
-            got["holed"] = True
-        events.append(got)
-        return self._strike_if_beaten(state.with_ship(st), target, events)
-
-    def _lose_gun(self, st: TrafalgarShip, cls: ShipClass, side: str) -> TrafalgarShip:
-        """A gun box: one die from the type with the most left on the side that was hit."""
-        left = guns_on(cls, st, side)
-        if not any(left.values()):
-            return st
-        best = max((g for g in self.rs.gun_order if left.get(g, 0) > 0), key=lambda g: left[g])
-        lost = dict(((s, g), n) for s, g, n in st.guns_lost)
-        lost[(side, best)] = lost.get((side, best), 0) + 1
-        return replace(st, guns_lost=tuple(sorted((s, g, n) for (s, g), n in lost.items())))
 
     # the turn ----------------------------------------------------------------------------
     def owed(self, state: GameState, ship: str) -> str | None:
@@ -650,16 +405,6 @@ class TrafalgarGame:
                 if roll >= need:
                     state = state.with_ship(replace(s, rudder=False))
                     events.append({"repaired": s.id, "what": "rudder"})
-        return state
-
-    def _winner(self, state: GameState, events: Events) -> GameState:
-        if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
-            return state
-        alive = {state.side_of(s.id) for s in state.ships if not s.struck}
-        if len(alive) == 1:
-            (side,) = alive
-            events.append({"winner": side})
-            return replace(state, winner=side)
         return state
 
 

@@ -1,0 +1,126 @@
+"""Modified Trafalgar rules (source 001): what the procedures of play share.
+
+Movement (inertia, full allowance, luffing, turns, tacking over two turns, irons),
+fire as she bears with hits, saves, criticals and progressive damage, collisions and
+boarding, and the turn sequence.  Every number comes from the ruleset's template and
+the roster; what the source leaves open is decided in the template's comments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.geometry.angles import normalise
+from tabletop.model import Ship, ShipClass
+from tabletop.rules.base import MoveContext, PathPlan
+from tabletop.rules.trafalgar.ship import (
+    TrafalgarShip,
+    class_now,
+    crew_left,
+    track,
+)
+
+if TYPE_CHECKING:
+    from tabletop.rules.trafalgar import TrafalgarModified
+
+Events = list[dict[str, Any]]
+
+
+def command_check(
+    rs: TrafalgarModified, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events
+) -> bool:
+    """2d6 + command > pass_above (10)."""
+    a, b = dice.roll(2, f"command check: {ship} {why}")
+    need = rs.command_pass_above
+    ok = a + b + (cls.command or 0) > need
+    events.append(
+        {
+            "check": ship,
+            "why": why,
+            "total": a + b + (cls.command or 0),
+            "needed": f"> {need}",
+            "passed": ok,
+        }
+    )
+    return ok
+
+
+def close_hauled(rs: TrafalgarModified, wind_from: float, tack: str) -> float:
+    """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
+    theta = rs.move.close_hauled
+    return normalise(wind_from - theta if tack == "starboard" else wind_from + theta)
+
+
+# ----------------------------------------------------------------------- the procedures
+def _ship(state: GameState, ship: str) -> TrafalgarShip:
+    st = state.ship(ship)
+    assert isinstance(st, TrafalgarShip)
+    return st
+
+
+class Procedures:
+    """What every part of the procedures shares: whose ship, her class as damaged, a
+    ship striking when beaten, laying her path, grappling, the winner."""
+
+    def __init__(self, rs: TrafalgarModified) -> None:
+        self.rs = rs
+
+    # helpers ---------------------------------------------------------------------------
+    def _own(self, state: GameState, ship: str) -> TrafalgarShip:
+        self.rs.own(state, ship)
+        return _ship(state, ship)
+
+    def _cls(self, state: GameState, ship: str) -> ShipClass:
+        return class_now(
+            self.rs, state.scenario.ship(ship).cls, _ship(state, ship), state.scenario.units
+        )
+
+    def _strike_if_beaten(
+        self, state: GameState, ship: str, events: Events, by: str | None = None
+    ) -> GameState:
+        st = _ship(state, ship)
+        cls = state.scenario.ship(ship).cls
+        if st.struck:
+            return state
+        why = None
+        if crew_left(cls, st) == 0:
+            why = "no crew left"
+        elif st.hull_lost >= len(track(cls)):
+            why = "her hull is shot to pieces"
+        if why is None:
+            return state
+        captor = by
+        if captor is None:
+            for pair in state.grappled:
+                if ship in pair:
+                    other = pair[0] if pair[1] == ship else pair[1]
+                    if state.side_of(other) != state.side_of(ship) and not state.ship(other).struck:
+                        captor = state.side_of(other)
+        events.append({"struck": ship, "why": why, "captured_by": captor})
+        return state.with_ship(replace(st, struck=True, captured_by=captor))
+
+    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> PathPlan:
+        st = _ship(state, ship)
+        start = st.turn_start or st.pose
+        model = Ship(ship, self._cls(state, ship), state.side_of(ship), start)
+        return self.rs.plan_move(
+            state.table(), model, steps, MoveContext(partial=partial, no_turns=st.rudder)
+        )
+
+    def _grapple(self, state: GameState, a: str, b: str, events: Events) -> GameState:
+        pair = (min(a, b), max(a, b))
+        events.append({"grappled": list(pair)})
+        return replace(state, grappled=tuple(sorted({*state.grappled, pair})))
+
+    def _winner(self, state: GameState, events: Events) -> GameState:
+        if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
+            return state
+        alive = {state.side_of(s.id) for s in state.ships if not s.struck}
+        if len(alive) == 1:
+            (side,) = alive
+            events.append({"winner": side})
+            return replace(state, winner=side)
+        return state
