@@ -238,3 +238,62 @@ def test_a_house_rule_is_an_edit_of_the_template(write_scenario, tmp_path, monke
     house_rules(tmp_path, monkeypatch, 'factor = "4/3"', 'factor = "3/2"')
     scn = load_scenario(write_scenario(GOOD))
     assert sail(scn, "c")["allowance"] == 22.5
+
+
+@pytest.mark.parametrize(
+    "old, new, path, expected, found",
+    [
+        # a value the engine reads only when a rule is applied is still checked at load
+        ("leak = 1 ", 'leak = "one" ', "damage.leak", "a whole number", "'one'"),
+        # a key nothing reads: misspelt, or decorative
+        ("leak = 1 ", "leek = 1 ", "damage.leek", "a key this file's reader knows", None),
+        # a misspelt critical row entry is named, not silently ignored
+        (
+            "{ hull = 1, crew = 1 },",
+            "{ hul = 1, crew = 1 },",
+            "criticals.low[1].hul",
+            "a key",
+            None,
+        ),
+        (
+            '{ hull = "D3", crew = 1 },',
+            '{ hull = "D4", crew = 1 },',
+            "criticals.low[3].hull",
+            'a whole number ≥ 0, "D3" or "D6"',
+            "'D4'",
+        ),
+    ],
+)
+def test_template_values_are_checked_at_load(
+    write_scenario, tmp_path, monkeypatch, old, new, path, expected, found
+):
+    tpl = house_rules(tmp_path, monkeypatch, old, new)
+    assert tpl.read_text().count(new) >= 1  # the edit took
+    msgs = problems(write_scenario, GOOD)
+    assert len(msgs) == 1, msgs
+    assert msgs[0].startswith(f"{tpl}: {path}: expected {expected}")
+    if found is not None:
+        assert msgs[0].endswith(f"found {found}")
+
+
+def test_check_and_run_report_a_bad_template_value_without_a_traceback(
+    tmp_path, monkeypatch, capsys
+):
+    from tabletop.cli import main
+
+    tpl = house_rules(tmp_path, monkeypatch, "leak = 1 ", 'leak = "one" ')
+    scn = str(SCENARIOS / "frigate-duel.toml")
+    log = tmp_path / "one.log"
+    log.write_text("move amazon F20\n")
+    for argv in (["check", scn], ["run", scn, str(log)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{tpl}: damage.leak: expected a whole number, found 'one'" in err
+        assert "Traceback" not in err
+
+
+def test_shipped_templates_have_no_key_nothing_reads():
+    from tabletop import rules
+
+    for name in rules.names():
+        rules.load(name)  # raises DataErrors naming any unread key

@@ -529,3 +529,11 @@ def test_data_card_save_modifier(tmp_path):
     g = _abeam(tmp_path, fields=FIELDS + "\nsave_modifier = 1")
     r = rule_fire(g.state.table(), "a", "b")
     assert r.save["by_gun"]["light"]["need"] == 3
+
+
+def test_moving_an_enemy_ship_names_whose_ship_and_whose_turn(tmp_path):
+    # british to play: loire ("b") is french's, and it is british's turn (one check for
+    # every ruleset, so the two copies can no longer disagree)
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="^b is french's: it is british's turn$"):
+        g.play("move b F2")
