@@ -255,6 +255,8 @@ class Ruleset(ABC):
 
     #: θ of a ship close-hauled (the drill's laylines); None where the rules have none.
     close_hauled: float | None = None
+    #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
+    fixed_turn: float | None = None
 
     # -- fire ------------------------------------------------------------------------
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:

@@ -667,8 +667,8 @@ class TableWindow(arcade.Window):
         k = arcade.key
         step = 0.1 if shift else 5.0 if ctrl else 1.0
         # a ruleset with fixed pivots (Hold Fast: 45°) turns by the pivot
-        pivot = self.scenario.ruleset.movement.get("pivot") if self.scenario else None
-        turn = float(pivot) if pivot else (1.0 if shift else TURN_STEP)
+        pivot = self.scenario.ruleset.fixed_turn if self.scenario else None
+        turn = pivot if pivot else (1.0 if shift else TURN_STEP)
         if symbol == k.UP:
             self.builder.forward(step)
         elif symbol == k.DOWN:

@@ -49,6 +49,7 @@ class HoldFast(Ruleset):
         self.step = r.length(mv, p, "step", self.units, default=1.0)
         self.pivot = r.number(mv, p, "pivot", default=45, minimum=0, maximum=180)
         self.fudge = r.number(mv, p, "fudge", default=5, minimum=0, maximum=45)
+        self.fixed_turn = self.pivot
         self.phases = self._read_phases(r, r.table(mv, p, "phases", required=False))
 
     @staticmethod
