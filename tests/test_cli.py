@@ -185,7 +185,7 @@ def test_console_script_errors_have_no_traceback():
 def test_run_replays_a_log(capsys, tmp_path):
     log = str(ROOT / "games/frigate-duel-boarding.log")
     d = as_json(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), log)
-    assert d["winner"] == "french" and d["turn"] == 1
+    assert d["winner"] == "french" and d["turn"] == 2
     amazon = next(s for s in d["ships"] if s["id"] == "amazon")
     assert "struck" in amazon["status"] and amazon["captured_by"] == "french"
     assert any("boarding" in e for e in d["events"])
@@ -204,9 +204,10 @@ def test_run_names_the_illegal_line(capsys, tmp_path):
 def test_run_can_take_actions_back(capsys):
     log = str(ROOT / "games/frigate-duel-boarding.log")
     d = as_json(capsys, "run", str(SCENARIOS / "frigate-duel.toml"), log, "--undo", "1")
-    # the last action (loire's winning broadside) is taken back: no winner, amazon afloat
+    # the last action (loire's winning boarding party) is taken back: no winner, amazon
+    # afloat; ten of the log's eleven actions stand
     assert d["winner"] is None and d["active_side"] == "french"
-    assert len(d["actions"]) == 5
+    assert len(d["actions"]) == 10
     amazon = next(s for s in d["ships"] if s["id"] == "amazon")
     assert "struck" not in amazon["status"]
 

@@ -156,7 +156,7 @@ def test_failed_tack_is_left_to_the_opponent(tmp_path, rigged):
 
 def test_fired_on_is_forgotten_after_her_own_turn(tmp_path):
     g = _under_fire(tmp_path)
-    g.play("move a L2")  # she luffs along instead (she is beating: L declares luffing)
+    g.play("move a F10")  # she sails on, beating: 2/3 × 15 = 10
     g.play("end")
     assert not g.state.ship("a").fired_on
 
@@ -208,10 +208,10 @@ def test_luffing_choice_falls_off_into_the_luffing_sector(tmp_path, rigged):
 # ---- collisions ----------------------------------------------------------------------
 
 
-def _closing(tmp_path):
+def _closing(tmp_path, **kw):
     """a sails east at (30, 50), reaching (20 to sail); b lies across her path at x = 45,
     heading 30 (luffing, so she may lie still).  a's bow is at x = 34."""
-    return game(tmp_path, [("a", 30, 50, 90, "british"), ("b", 45, 50, 30, "french")])
+    return game(tmp_path, [("a", 30, 50, 90, "british"), ("b", 45, 50, 30, "french")], **kw)
 
 
 def test_ramming_needs_a_command_check_then_the_target_may_stand(tmp_path, rigged):
@@ -263,8 +263,8 @@ def test_a_plain_move_stops_at_contact_with_an_own_ship(tmp_path):
 # ---- boarding ------------------------------------------------------------------------
 
 
-def _grappled(tmp_path, rigged):
-    g = _closing(tmp_path)
+def _grappled(tmp_path, rigged, **kw):
+    g = _closing(tmp_path, **kw)
     g.dice = rigged.cup
     rigged([6, 6])
     g.play("ram a b F20")
@@ -293,25 +293,49 @@ def test_boarding_tie_nobody_loses(tmp_path, rigged):
     assert g.state.ship("b").crew_lost == 0
 
 
-def test_defender_may_counter_board_and_a_ship_with_no_crew_strikes(tmp_path, rigged):
+def test_only_a_defender_who_won_may_counter_board_and_a_ship_with_no_crew_strikes(
+    tmp_path, rigged
+):
+    # crew 4 each.  a's party fails: 2 + 1 = 3 against 12 + 4 // 2 = 14.  The party was
+    # her one box at stake: a failed party costs 1 box, nothing more (design notes).
     g = _grappled(tmp_path, rigged)
-    rigged([1, 1, 6, 6])  # a's party fails: 2 + 1 = 3 against 12 + 2
+    rigged([1, 1, 6, 6])
     g.play("board a b")
-    assert g.state.ship("a").crew_lost == 2  # the party, and the loss
+    assert (g.state.ship("a").crew_lost, g.state.ship("b").crew_lost) == (1, 0)
     g.play("end")
-    # b counter-boards on her turn: a has 2 crew left, so she adds 1
+    # b won her defence: she may counter-board.  12 + 1 = 13 against 1 + 1 + 3 // 2 = 3
     rigged([6, 6, 1, 1])
     g.play("board b a")
-    assert g.state.ship("a").crew_lost == 3
+    assert (g.state.ship("a").crew_lost, g.state.ship("b").crew_lost) == (2, 1)
     g.play("end")
+    # a lost that defence: she may not counter-board b
+    with pytest.raises(IllegalAction, match="only a defender who won may counter-board"):
+        g.play("board a b")
     g.play("end")
+    # b, the boarder now, goes on sending a party: 13 against 1 + 1 + 2 // 2 = 3
     rigged([6, 6, 1, 1])
-    events = g.play("board b a")  # a's last crew box goes: she strikes to b
+    g.play("board b a")
+    assert (g.state.ship("a").crew_lost, g.state.ship("b").crew_lost) == (3, 2)
+    g.play("end")
+    g.play("end")
+    # 13 against 1 + 1 + 1 // 2 = 2: a's last crew box goes and she strikes to b
+    rigged([6, 6, 1, 1])
+    events = g.play("board b a")
     struck = next(e for e in events if "struck" in e)
     assert struck == {"struck": "a", "why": "no crew left", "captured_by": "french"}
+    assert g.state.ship("b").crew_lost == 3 and not g.state.ship("b").struck
     assert g.state.winner == "french"
     with pytest.raises(IllegalAction, match="game is over"):
         g.play("end")
+
+
+def test_boarding_if_able_needs_a_crew_box_to_spare(tmp_path, rigged):
+    # a boarder with one crew box left cannot send a party: a winning boarder is never
+    # struck by her own party's last box
+    g = _grappled(tmp_path, rigged, fields=FIELDS.replace("crew = 4", "crew = 1"))
+    with pytest.raises(IllegalAction, match="no crew box to spare"):
+        g.play("board a b")
+    assert g.state.ship("a").crew_lost == 0
 
 
 def test_gunfire_is_halved_while_boarding(tmp_path):
@@ -537,3 +561,97 @@ def test_moving_an_enemy_ship_names_whose_ship_and_whose_turn(tmp_path):
     g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
     with pytest.raises(IllegalAction, match="^b is french's: it is british's turn$"):
         g.play("move b F2")
+
+
+# ---- the rules as written (issue: Trafalgar clauses checked by a referee) -----------
+
+
+def test_head_to_wind_is_irons_no_inertia_and_no_luffing(tmp_path):
+    # heading 0 with the wind from the north: θ 0, head to wind, in irons (SPEC): not
+    # even the 2 cm of inertia, nor 2 cm of luffing
+    g = game(tmp_path, [("a", 50, 50, 0, "british"), ("b", 150, 150, 30, "french")])
+    for path in ("F2", "L2"):
+        with pytest.raises(IllegalAction, match="in irons"):
+            g.play(f"move a {path}")
+    assert g.state.ship("a").pose.y == 50
+    g.play("end")  # in irons, she owes no movement
+
+
+def test_luffing_is_pointing_into_the_wind_not_a_brake(tmp_path):
+    # heading 90: θ 90, reaching, 4/3 × 15 = 20 to sail.  'L3' with her bow at 90° off
+    # the wind buys no shortfall: she is not luffing
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="outside the luffing sector"):
+        g.play("move a L3")
+    # turned into the luffing sector first, she may luff there: after F2 P45 her bow is
+    # at θ 45 (a luffing run), and she may stop short
+    g.play("move a F2 P45 L1")
+    g.play("end")
+    assert g.state.active_side == "french"
+
+
+def test_coming_out_of_luffing_needs_a_command_check(tmp_path, rigged):
+    # heading 40: θ 40, luffing.  Bearing away to θ 70 (F2 S30) takes the bow out of the
+    # luffing sector: the check, 2d6 + 5 > 10
+    g = game(tmp_path, [("a", 50, 50, 40, "british"), ("b", 150, 150, 30, "french")])
+    g.dice = rigged.cup
+    rigged([1, 2])  # 1 + 2 + 5 = 8: fails; the opponent chooses irons or luffing
+    events = g.play("move a F2 S30")
+    assert [(e["why"], e["passed"]) for e in events if "check" in e] == [
+        ("to bear away out of luffing", False)
+    ]
+    assert g.state.pending[0].kind == "irons_or_luffing"
+    assert g.state.ship("a").pose.x == 50  # the move was not made
+    g2 = game(tmp_path, [("a", 50, 50, 40, "british"), ("b", 150, 150, 30, "french")])
+    g2.dice = rigged.cup
+    rigged([3, 3])  # 3 + 3 + 5 = 11 > 10: passes, and she sails on
+    g2.play("move a F2 S30")
+    assert g2.state.ship("a").pose.heading == 70
+    # split to fire as she bears, the rest of the move needs no second check
+    checks = [e for e in g2.play("move a F1") if "check" in e]
+    assert checks == []
+
+
+def test_damaged_rigging_brings_the_command_check_to_tack(tmp_path, rigged):
+    # beating (θ 65), never fired on, masts whole, one rigging box lost: the check
+    g = game(tmp_path, [("a", 50, 50, 65, "british"), ("b", 150, 150, 30, "french")])
+    from dataclasses import replace
+
+    g.start = g.start.with_ship(replace(g.start.ship("a"), rigging_lost=1))
+    g.dice = rigged.cup
+    rigged([6, 6])
+    events = g.play("move a F2 T")
+    assert [(e["why"], e["passed"]) for e in events if "check" in e] == [
+        ("to tack (rigging damaged)", True)
+    ]
+
+
+def test_fire_between_boarding_ships_is_halved_on_the_whole_broadside(tmp_path):
+    from dataclasses import replace
+
+    from tabletop.rules.trafalgar.game import TrafalgarGame
+
+    # 6 light guns a side: halved on the whole broadside, ⌈6/2⌉ = 3 (not 3 per type)
+    g = _abeam(tmp_path, guns="{ heavy = 2, light = 4 }")
+    rules = TrafalgarGame(g.state.scenario.ruleset)
+    assert rules.fire_plan(g.state, "a", "b", False)["groups"] == [("heavy", 2), ("light", 4)]
+    boarding = replace(g.state, grappled=(("a", "b"),), boarding=(("a", "b"),))
+    # ⌈(2 + 4)/2⌉ = 3 dice, kept heaviest first: the 2 heavy and 1 light
+    assert rules.fire_plan(boarding, "a", "b", False)["groups"] == [("heavy", 2), ("light", 1)]
+    # a third ship firing at a ship being boarded is not halved
+    third = replace(g.state, grappled=(("b", "c"),), boarding=(("b", "c"),))
+    assert rules.fire_plan(third, "a", "b", False)["groups"] == [("heavy", 2), ("light", 4)]
+
+
+def test_a_rudderless_ship_may_not_tack_or_recover(tmp_path):
+    from dataclasses import replace
+
+    # beating (θ 65) with her rudder shot away: no tack (a turn needs a rudder)
+    g = game(tmp_path, [("a", 50, 50, 65, "british"), ("b", 150, 150, 30, "french")])
+    g.start = g.start.with_ship(replace(g.start.ship("a"), rudder=True))
+    with pytest.raises(IllegalAction, match="rudder is shot away: no tacking"):
+        g.play("move a F2 T")
+    # left in irons with her rudder gone: no recovering until it is repaired
+    g.start = g.start.with_ship(replace(g.start.ship("a"), in_irons=True))
+    with pytest.raises(IllegalAction, match="rudder is shot away: no recovering"):
+        g.play("recover a port")

@@ -9,6 +9,7 @@ open is decided in the template's comments.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
@@ -19,7 +20,7 @@ from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
 from tabletop.movement import Step, obstacles, parse_path
 from tabletop.rules.trafalgar.gunnery import Gunnery
 from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
-from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left
+from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left, in_irons
 from tabletop.units import MOVE_TOL, TOL
 
 
@@ -49,6 +50,12 @@ class TrafalgarGame(Gunnery):
         used = sum(s.distance for s in plan.segments)
         if limit is not None and used > limit[1] + MOVE_TOL:
             raise IllegalAction(f"speed change: she may move at most {limit[1]:.4g} this turn")
+        if self._bears_away(state, st, plan.segments, steps):
+            if not command_check(
+                self.rs, dice, self._cls(state, ship), ship, "to bear away out of luffing", events
+            ):
+                return self._failed(state, ship, events)
+            st = replace(st, bore_away=True)
         before = len(self._plan(state, ship, prev, partial=True).segments) if prev else 0
         new_segs = list(plan.segments[before:])
         geoms, names = obstacles(state.table(), ship)
@@ -85,10 +92,30 @@ class TrafalgarGame(Gunnery):
             return self._begin_tack(state, ship, dice, events)
         return state
 
+    def _bears_away(
+        self, state: GameState, st: TrafalgarShip, segs: tuple[Segment, ...], steps: Any
+    ) -> bool:
+        """Whether this move takes her bow out of the luffing sector she began the turn
+        in, for the first time this turn: coming out of luffing needs the command check
+        unless tacking (source 001, 'moving out of irons/luffing')."""
+        if st.bore_away or st.tacking or any(s.kind == "T" for s in steps):
+            return False
+        wind, edge = state.scenario.wind.from_deg, self.rs.sectors[1].lower
+        start = st.turn_start or st.pose
+        if float(relative_wind(wind, start.heading)) >= edge:
+            return False
+        pose = start
+        for seg in segs:
+            pose = end_pose(pose, [seg])
+            if float(relative_wind(wind, pose.heading)) >= edge - 1e-9:
+                return True
+        return False
+
     def _may_sail(self, state: GameState, st: TrafalgarShip, new_steps: tuple[Step, ...]) -> None:
         """Why she may not sail these steps now (irons, done, tacking, grappled...)."""
         ship = st.id
-        if st.in_irons:
+        theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
+        if in_irons(st, theta):
             raise IllegalAction(f"{ship} is in irons: 'recover {ship} port|starboard' first")
         if st.done:
             raise IllegalAction(f"{ship}'s movement has ended this turn")
@@ -168,8 +195,14 @@ class TrafalgarGame(Gunnery):
     def _begin_tack(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
         st = _ship(state, ship)
         cls = self._cls(state, ship)
-        if st.fired_on or st.masts_damaged:
-            why = "to tack (under fire)" if st.fired_on else "to tack (masts damaged)"
+        if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
+            why = (
+                "to tack (under fire)"
+                if st.fired_on
+                else "to tack (masts damaged)"
+                if st.masts_damaged
+                else "to tack (rigging damaged)"
+            )
             if not command_check(self.rs, dice, cls, ship, why, events):
                 return self._failed(state, ship, events)
         events.append({"tacking": ship, "heading": round(st.pose.heading, 4)})
@@ -202,6 +235,10 @@ class TrafalgarGame(Gunnery):
         st = self._own(state, ship)
         if not st.tacking:
             raise IllegalAction(f"{ship} is not tacking: begin a tack with 'move {ship} F2 T'")
+        if st.rudder:
+            raise IllegalAction(
+                f"{ship}'s rudder is shot away: she completes the tack once repaired"
+            )
         if st.done:
             raise IllegalAction(
                 f"{ship} turned into the wind this turn: she completes the tack next turn"
@@ -218,6 +255,8 @@ class TrafalgarGame(Gunnery):
         theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
         if not (st.in_irons or st.luffing or self.rs.sector(theta).name == "luffing"):
             raise IllegalAction(f"{ship} is neither in irons nor luffing")
+        if st.rudder:
+            raise IllegalAction(f"{ship}'s rudder is shot away: no recovering until it is repaired")
         if st.done:
             raise IllegalAction(f"{ship}'s movement has ended this turn")
         if not command_check(self.rs, dice, self._cls(state, ship), ship, "to recover", events):
@@ -285,19 +324,17 @@ class TrafalgarGame(Gunnery):
         return self._grapple(replace(state, pending=()), rammer, act.ship, events)
 
     def act_board(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        """A boarding action (source 001 and its design notes, with the SPEC's rulings):
+        the party of one crew box is crossed off as it goes across, so a boarder needs a
+        box to spare; she rolls 2d6 + the party's bonus against 2d6 + half the defender's
+        crew left.  A defender who loses crosses off a box; a boarder who loses has lost
+        her party, and nothing more; a tie, nobody.  The boarder may go on sending a
+        party each turn; the defender may counter-board only after winning."""
         ship, target = act.args
         st = self._own(state, ship)
-        if not state.is_grappled(ship, target):
-            raise IllegalAction(f"{ship} and {target} are not grappled: boarding needs a collision")
-        if state.side_of(target) == state.side_of(ship) or state.ship(target).struck:
-            raise IllegalAction(f"{target} is not an enemy still fighting")
-        if "board" in st.fired:
-            raise IllegalAction(f"{ship} has already sent a boarding party this turn")
-        cls, tcls = state.scenario.ship(ship).cls, state.scenario.ship(target).cls
+        self._may_board(state, st, target)
+        tcls = state.scenario.ship(target).cls
         b = self.rs.boarding
-        if crew_left(cls, st) < 1:
-            raise IllegalAction(f"{ship} has no crew to send")
-        # the boarding party is crossed off as it goes across
         st = replace(st, crew_lost=st.crew_lost + 1, fired=(*st.fired, "board"))
         state = state.with_ship(st)
         tst = _ship(state, target)
@@ -317,12 +354,32 @@ class TrafalgarGame(Gunnery):
         )
         pair = (min(ship, target), max(ship, target))
         state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
-        if loser is not None:
-            lst = _ship(state, loser)
-            state = state.with_ship(replace(lst, crew_lost=lst.crew_lost + b.loser_loses))
+        if loser == target:
+            tst = replace(tst, crew_lost=tst.crew_lost + b.loser_loses)
+        record = {**dict(tst.boarded_by), ship: loser == ship}
+        state = state.with_ship(replace(tst, boarded_by=tuple(sorted(record.items()))))
+        st = _ship(state, ship)  # her own right to counter-board is spent by boarding
+        mine = tuple((k, won) for k, won in st.boarded_by if k != target)
+        state = state.with_ship(replace(st, boarded_by=mine))
         for who, by in ((target, state.side_of(ship)), (ship, state.side_of(target))):
             state = self._strike_if_beaten(state, who, events, by=by)
         return state
+
+    def _may_board(self, state: GameState, st: TrafalgarShip, target: str) -> None:
+        ship = st.id
+        if not state.is_grappled(ship, target):
+            raise IllegalAction(f"{ship} and {target} are not grappled: boarding needs a collision")
+        if state.side_of(target) == state.side_of(ship) or state.ship(target).struck:
+            raise IllegalAction(f"{target} is not an enemy still fighting")
+        if "board" in st.fired:
+            raise IllegalAction(f"{ship} has already sent a boarding party this turn")
+        won = dict(st.boarded_by).get(target)
+        if won is False:
+            raise IllegalAction(
+                f"{ship} lost when {target} boarded her: only a defender who won may counter-board"
+            )
+        if crew_left(state.scenario.ship(ship).cls, st) < 2:
+            raise IllegalAction(f"{ship} has no crew box to spare for a boarding party")
 
     def act_cut(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship = act.ship
@@ -342,9 +399,12 @@ class TrafalgarGame(Gunnery):
     def owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not end the turn as she is, or None."""
         st = _ship(state, ship)
-        if st.struck or st.in_irons or st.done or state.is_grappled(ship):
+        theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
+        if st.struck or in_irons(st, theta) or st.done or state.is_grappled(ship):
             return None
         if st.tacking:
+            if st.rudder:
+                return None  # she lies into the wind until the rudder is repaired
             return f"{ship} must complete her tack ('tack {ship} port|starboard')"
         if st.luffing and not st.path:
             return None  # a luffing ship may lie still (any distance from 0)

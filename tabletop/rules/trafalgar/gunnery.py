@@ -34,8 +34,8 @@ class Gunnery(Procedures):
         groups = [
             (g, left.get(g, 0)) for g in self.rs.gun_order if g in reach and left.get(g, 0) > 0
         ]
-        if any(firer in p or target in p for p in state.boarding):
-            groups = [(g, math.ceil(n / 2)) for g, n in groups]  # halved while boarding
+        if (min(firer, target), max(firer, target)) in state.boarding:
+            groups = _halved(groups)
         out["groups"] = groups
         out["odds"] = ruling.odds(tuple(groups))
         return out
@@ -186,3 +186,17 @@ class Gunnery(Procedures):
         lost = dict(((s, g), n) for s, g, n in st.guns_lost)
         lost[(side, best)] = lost.get((side, best), 0) + 1
         return replace(st, guns_lost=tuple(sorted((s, g, n) for (s, g), n in lost.items())))
+
+
+def _halved(groups: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Fire between two ships locked in a boarding action: the whole broadside halved,
+    rounded up (SPEC), the dice kept heaviest first (the crews still at the great guns
+    man the heaviest)."""
+    left = math.ceil(sum(n for _, n in groups) / 2)
+    out = []
+    for g, n in groups:
+        take = min(n, left)
+        if take:
+            out.append((g, take))
+        left -= take
+    return out

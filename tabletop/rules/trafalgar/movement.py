@@ -51,6 +51,11 @@ def plan_move(
     tacking = any(s.kind == "T" for s in steps)
     inertia = rs.move.inertia * rs.scale(unit)
     lay = _Laying()
+    if head_to_wind(theta(scn, ship.pose.heading)) and steps:
+        lay.v.append(
+            "head to wind (θ 0): she is in irons and may not sail, not even the inertia; "
+            "she must recover first"
+        )
     for k, st in enumerate(steps):
         if _step(rs, scn, ship, sector, lay, k, st, steps, inertia, ctx):
             break
@@ -93,6 +98,8 @@ def _step(
     ctx: MoveContext,
 ) -> bool:
     """Lay one step; True when the path must stop there (a tack ends the move)."""
+    if st.kind == "L":
+        _check_luff_run(rs, scn, ship, lay, st)
     if st.kind in "FL":
         lay.segs.append(Segment(length=float(st.value or 0.0)))
         if not lay.turned:
@@ -107,6 +114,8 @@ def _step(
         )
     lay.turned = True
     if st.kind == "T":
+        if ctx.no_turns:
+            lay.v.append("her rudder is shot away: no tacking until it is repaired")
         if sector.name != "beating":
             lay.v.append(f"a tack starts only from beating; she is {sector.name}")
         now = end_pose(ship.pose, lay.segs)
@@ -123,6 +132,25 @@ def _step(
     radius = rs.turn_radius(ship.cls.base_length, scn.units)
     lay.segs.append(Segment(turn=value if st.kind == "S" else -value, radius=radius))
     return False
+
+
+def head_to_wind(th: float) -> bool:
+    """Pointing straight into the wind (θ 0, to the angle decimals): in irons (SPEC)."""
+    return th < 1e-6
+
+
+def _check_luff_run(
+    rs: TrafalgarModified, scn: Scenario, ship: Ship, lay: _Laying, st: Step
+) -> None:
+    """A luffing run is one sailed with her bow in the luffing sector: luffing is
+    pointing into the wind, not a brake (SPEC).  ``L`` anywhere else buys no shortfall."""
+    th = theta(scn, end_pose(ship.pose, lay.segs).heading)
+    edge = rs.sectors[1].lower
+    if th >= edge - 1e-9:
+        lay.v.append(
+            f"'{st}': her bow points {th:.1f}° off the wind, outside the luffing sector "
+            f"(under {edge:g}°): she cannot luff there"
+        )
 
 
 def _bow_in_luffing(

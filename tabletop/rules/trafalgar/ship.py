@@ -30,8 +30,11 @@ class TrafalgarShip(ShipState):
     fired_on: bool = False  # since the end of her last turn
     fired: tuple[str, ...] = ()  # broadsides fired this turn
     last_distance: float | None = None  # distance moved last turn (speed-change option)
+    bore_away: bool = False  # passed the check to bear away out of luffing this turn
+    # the last boarding action each enemy sent against her, and whether she won it
+    boarded_by: tuple[tuple[str, bool], ...] = ()
 
-    per_turn: ClassVar[frozenset[str]] = ShipState.per_turn | {"fired_on", "fired"}
+    per_turn: ClassVar[frozenset[str]] = ShipState.per_turn | {"fired_on", "fired", "bore_away"}
 
     def guns_lost_on(self, side: str) -> dict[str, int]:
         return {g: n for s, g, n in self.guns_lost if s == side}
@@ -55,6 +58,12 @@ def class_now(rs: TrafalgarModified, cls: ShipClass, st: TrafalgarShip, unit: st
 
 def crew_total(cls: ShipClass) -> int:
     return int(cls.fields.get("crew", 1))
+
+
+def in_irons(st: TrafalgarShip, theta: float) -> bool:
+    """In irons: left so by a failed check, or lying head to wind (θ 0, SPEC) other than
+    half-way through a tack."""
+    return st.in_irons or (theta < 1e-6 and not st.tacking)
 
 
 def crew_left(cls: ShipClass, st: TrafalgarShip) -> int:
