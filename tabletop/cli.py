@@ -32,6 +32,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from tabletop.data.load import load_scenario
     from tabletop.errors import DataErrors
 
+    if args.scenario.endswith(".json"):
+        return _check_save(args)
+
     try:
         scn = load_scenario(args.scenario)
     except DataErrors as e:
@@ -58,6 +61,28 @@ def cmd_check(args: argparse.Namespace) -> int:
             f"{args.scenario}: ok ({scn.name}: {scn.ruleset.name}, {n} ship{'s' * (n != 1)}, "
             f"{t} terrain piece{'s' * (t != 1)})"
         )
+    return 0
+
+
+def _check_save(args: argparse.Namespace) -> int:
+    """Verify a saved game: its shape, then its replay to the saved state."""
+    from tabletop.session import Session
+
+    session = Session.load(args.scenario)
+    state = session.game.state if session.game is not None else None
+    where = f"turn {state.turn}, {state.active_side} to play" if state else "free play"
+    data = {
+        "ok": True,
+        "scenario": session.scenario.name,
+        "ruleset": session.scenario.ruleset.name,
+        "actions": len(session.actions),
+        "problems": [],
+    }
+    text = (
+        f"{args.scenario}: ok (a saved game of {session.scenario.name}: "
+        f"{len(session.actions)} actions replayed to the saved state, {where})"
+    )
+    _emit(args, data, text)
     return 0
 
 
@@ -101,12 +126,28 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from tabletop.engine.game import read_log, replay
+    from tabletop.engine.game import Game, read_log, replay
     from tabletop.engine.report import event_text, state_report, state_text
+    from tabletop.errors import TabletopError
 
-    scn = _scenario(args.scenario)
-    seed, actions = read_log(args.log)
-    game = replay(scn, actions, seed, where=args.log)
+    if args.load:
+        # continue a saved game: the one positional is the log
+        if args.log is not None:
+            raise TabletopError("run --load GAME.json LOG: expected one log after the save")
+        log = args.scenario
+        game = Game.load(args.load)
+        _, actions = read_log(log)
+        for n, text in enumerate(actions, 1):
+            try:
+                game.play(text)
+            except TabletopError as e:
+                raise TabletopError(f"{log}: action {n} '{text}': {e}") from None
+    else:
+        if args.log is None:
+            raise TabletopError("run SCENARIO LOG: expected a log after the scenario")
+        scn = _scenario(args.scenario)
+        seed, actions = read_log(args.log)
+        game = replay(scn, actions, seed, where=args.log)
     for _ in range(args.undo):
         game.undo()
     if args.save:
@@ -234,8 +275,8 @@ def _queries(cmd: Command) -> None:
     """The referee's queries and the window."""
     sp = cmd("play", cmd_play, "open the table window", json_flag=False)
     sp.add_argument("scenario", nargs="?", help="scenario file (default: the built-in one)")
-    sp = cmd("check", cmd_check, "validate a scenario with its rosters and templates")
-    sp.add_argument("scenario")
+    sp = cmd("check", cmd_check, "validate a scenario (or verify a saved game, GAME.json)")
+    sp.add_argument("scenario", help="a scenario TOML, or a saved game (.json) to replay")
     sp = cmd("sail", cmd_sail, "point of sail and movement allowance")
     sp.add_argument("scenario")
     sp.add_argument("ship")
@@ -258,8 +299,11 @@ def _queries(cmd: Command) -> None:
 def _games(cmd: Command) -> None:
     """Playing: logs, pictures, the drill, the bench."""
     sp = cmd("run", cmd_run, "replay a game log: the final state and the events")
-    sp.add_argument("scenario")
-    sp.add_argument("log", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')")
+    sp.add_argument("scenario", help="the scenario (with --load: the log)")
+    sp.add_argument(
+        "log", nargs="?", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')"
+    )
+    sp.add_argument("--load", metavar="GAME.json", help="continue this saved game with the log")
     sp.add_argument("--save", help="also write the game as a saved game (JSON)")
     sp.add_argument(
         "--undo",

@@ -7,14 +7,12 @@ undo/redo, so the window treats both alike.  Pure: no drawing here.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tabletop.data.load import load_scenario
-from tabletop.data.save import write_atomic
-from tabletop.engine.game import Game
+from tabletop.engine.game import Game, load_saved_scenario
 from tabletop.engine.report import event_text
+from tabletop.engine.saved import read_save, write_save
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
 from tabletop.movement import preview
@@ -108,24 +106,20 @@ class Session:
         """Atomic: a temporary file beside the target, then a rename."""
         if self.game is not None:
             self.game.save(path)
-            return
-        data = {
-            "format": "tabletop-sandbox/1",
-            "scenario": str(Path(self.scenario.source).resolve()),
-            "actions": self.actions,
-        }
-        write_atomic(path, json.dumps(data, indent=1) + "\n")
+        else:
+            write_save(path, self.scenario.source, None, self.actions, None)
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        try:
-            head = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise TabletopError(f"{path}: expected a saved game (JSON): {e}") from None
-        if isinstance(head, dict) and head.get("format") == "tabletop-sandbox/1":
-            session = cls.open(load_scenario(head["scenario"]))
-            for a in head.get("actions", []):
+        """The one loader of saves: a game replayed and verified, or free play."""
+        saved = read_save(path)
+        if not saved.free:
+            game = Game.from_save(saved)
+            return cls(game.start.scenario, game)
+        session = cls.open(load_saved_scenario(saved))
+        for n, a in enumerate(saved.actions, 1):
+            try:
                 session.play(a)
-            return session
-        game = Game.load(path)
-        return cls(game.start.scenario, game)
+            except TabletopError as e:
+                raise TabletopError(f"{path}: action {n} '{a}': {e}") from None
+        return session

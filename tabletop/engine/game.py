@@ -3,20 +3,17 @@ load and replay.  Rulesets are reached only through the scenario."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tabletop.data.load import load_scenario
-from tabletop.data.save import write_atomic
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.core import Events, apply
 from tabletop.engine.dice import DiceSource, hash_dice
+from tabletop.engine.saved import Saved, read_save, regular_file, write_save
 from tabletop.engine.state import GameState, initial_state
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
-
-SAVE_FORMAT = "tabletop-save/1"
 
 
 @dataclass
@@ -76,37 +73,41 @@ class Game:
     # -- saving ------------------------------------------------------------------------
     def save(self, path: str | Path) -> None:
         """Write the game atomically: the scenario, the seed, the actions and the state."""
-        data = {
-            "format": SAVE_FORMAT,
-            "scenario": str(Path(self.start.scenario.source).resolve()),
-            "seed": self.start.seed,
-            "actions": [str(a) for a in self.actions],
-            "state": self.state.snapshot(),
-        }
-        write_atomic(path, json.dumps(data, indent=1) + "\n")
+        write_save(
+            path,
+            self.start.scenario.source,
+            self.start.seed,
+            [str(a) for a in self.actions],
+            self.state.snapshot(),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Game:
         """Replay a saved game and check it reaches the saved state."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            raise TabletopError(f"{path}: cannot read the saved game ({e})") from None
-        except json.JSONDecodeError as e:
-            raise TabletopError(f"{path}: expected a saved game (JSON), found: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise TabletopError(f"{path}: format: expected '{SAVE_FORMAT}'")
-        if not isinstance(data.get("actions"), list) or not isinstance(data.get("seed"), int):
-            raise TabletopError(f"{path}: expected 'seed' (a whole number) and 'actions' (a list)")
-        game = replay(
-            load_scenario(data["scenario"]), data["actions"], data["seed"], where=str(path)
-        )
-        if "state" in data and game.state.snapshot() != data["state"]:
+        saved = read_save(path)
+        if saved.free:
+            raise TabletopError(f"{path}: a free-play save (its ruleset has no game engine)")
+        return cls.from_save(saved)
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> Game:
+        scn = load_saved_scenario(saved)
+        game = replay(scn, list(saved.actions), saved.seed, where=str(saved.path))
+        if game.state.snapshot() != saved.state:
             raise TabletopError(
-                f"{path}: replaying the actions does not give the saved state "
-                "(the scenario or rules changed since it was saved)"
+                f"{saved.path}: replaying the actions does not give the saved state "
+                "(the save was edited, or the scenario or rules changed since it was saved)"
             )
         return game
+
+
+def load_saved_scenario(saved: Saved) -> Scenario:
+    """The scenario a save names, which must still be there as a regular file."""
+    try:
+        regular_file(saved.scenario, "scenario")
+    except TabletopError as e:
+        raise TabletopError(f"{saved.path}: scenario: {e}") from None
+    return load_scenario(saved.scenario)
 
 
 def replay(
