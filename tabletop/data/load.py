@@ -12,7 +12,7 @@ from typing import Any
 import shapely
 
 from tabletop import rules
-from tabletop.data.reader import Reader, join, load_toml
+from tabletop.data.reader import Reader, join, load_toml, text_problem
 from tabletop.errors import DataError, DataErrors, TabletopError
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass, Terrain, Wind
@@ -33,6 +33,16 @@ CLASS_FIELDS = (
 )
 SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
 TERRAIN_KINDS = ("land", "shoal", "shallows")
+
+#: Bounds on a scenario (SPEC §2).  A table is under 100 m a side (every length is, see
+#: ``units.MAX_LENGTH_CM``); ships and terrain stand within ``REACH`` table widths
+#: (depths) of the origin; a terrain polygon has at most ``MAX_VERTICES`` vertices.
+REACH = 10
+MAX_VERTICES = 10_000
+
+#: Roster fields of the rulesets' own that the movement rules read as numbers:
+#: the most a class turns at a time (degrees), and the distance between two turns.
+TURN_FIELDS = {"turn": (0.0, 360.0), "between_turns": (0.0, None)}
 
 
 def read_class(
@@ -103,6 +113,9 @@ def read_class(
                     )
                 elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
                     r.error(join(path, f"guns.{g}"), "a whole number ≥ 0", n)
+    for key, (lo, hi) in TURN_FIELDS.items():
+        if key in tbl:
+            r.number(tbl, path, key, minimum=lo, maximum=hi)
     ruleset.check_class(r, tbl, path)
     return ShipClass(
         id=class_id,
@@ -151,6 +164,8 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     table = r.table(head, "scenario", "table")
     width = r.length(table, "scenario.table", "width", units)
     depth = r.length(table, "scenario.table", "depth", units)
+    if any(e.path.startswith("scenario.table") for e in r.errors):
+        width = depth = float("inf")  # no cascade: positions are judged on a good table only
     seed = r.integer(head, "scenario", "seed")
     if r.errors and any(
         e.path in ("scenario.ruleset", "scenario.units", "scenario") for e in r.errors
@@ -171,14 +186,20 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     classes: dict[str, tuple[dict[str, Any], str, Reader, str]] = {}
     for cid, tbl in roster.items():
         if not isinstance(tbl, dict):
-            rr.error(cid, "a table describing a ship class", tbl)
+            rr.error(join("", cid), "a table describing a ship class", tbl)
+            continue
+        if (why := text_problem(cid)) is not None:
+            rr.error(join("", cid), f"a class id of {why}", cid)
             continue
         classes[cid] = (tbl, cid, rr, ruleset.units)
     for cid, tbl in own.items():
         if not isinstance(tbl, dict):
-            r.error(f"classes.{cid}", "a table describing a ship class", tbl)
+            r.error(join("classes", cid), "a table describing a ship class", tbl)
             continue
-        classes[cid] = (tbl, f"classes.{cid}", r, units)
+        if (why := text_problem(cid)) is not None:
+            r.error(join("classes", cid), f"a class id of {why}", cid)
+            continue
+        classes[cid] = (tbl, join("classes", cid), r, units)
     built: dict[str, ShipClass] = {}
     for cid, (tbl, p, reader, file_unit) in classes.items():
         built[cid] = read_class(reader, tbl, p, cid, file_unit, units, ruleset)
@@ -217,12 +238,13 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
             r.error(join(p, "id"), "an id not used by another ship", sid)
         seen.add(sid)
         cid = r.string(st, p, "roster")
+        before = len(r.errors)
         side = r.string(st, p, "side", default="")
-        if not side:
+        if not side and len(r.errors) == before:
             r.error(join(p, "side"), "a side name", st.get("side"))
         pose = Pose(
-            r.coordinate(st, p, "x", units),
-            r.coordinate(st, p, "y", units),
+            near(r, st, p, "x", units, width),
+            near(r, st, p, "y", units, depth),
             r.angle(st, p, "heading"),
         )
         if cid and cid not in classes:
@@ -253,27 +275,32 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         pts = tt.get("polygon")
         ok = (
             isinstance(pts, list)
-            and len(pts) >= 3
+            and 3 <= len(pts) <= MAX_VERTICES
             and all(isinstance(q, list) and len(q) == 2 for q in pts)
         )
         coords: list[tuple[float, float]] = []
         if ok and isinstance(pts, list):
+            before = len(r.errors)
             for j, q in enumerate(pts):
                 qq = {"x": q[0], "y": q[1]}
+                pj = f"{p}.polygon[{j}]"
                 coords.append(
-                    (
-                        r.coordinate(qq, f"{p}.polygon[{j}]", "x", units),
-                        r.coordinate(qq, f"{p}.polygon[{j}]", "y", units),
+                    (near(r, qq, pj, "x", units, width), near(r, qq, pj, "y", units, depth))
+                )
+            if len(r.errors) == before:
+                poly = shapely.Polygon(coords)
+                if not poly.is_valid or poly.area <= 0:
+                    r.error(
+                        join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
                     )
-                )
-            poly = shapely.Polygon(coords)
-            if not poly.is_valid or poly.area <= 0:
-                r.error(
-                    join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
-                )
         else:
-            r.error(join(p, "polygon"), "at least 3 [x, y] points", pts)
-        terrain.append(Terrain(kind, tuple(coords), str(tt.get("name", ""))))
+            r.error(join(p, "polygon"), f"from 3 to {MAX_VERTICES} [x, y] points", _count(pts))
+        tname = tt.get("name", "")
+        if not isinstance(tname, str) or (tname and text_problem(tname) is not None):
+            why = text_problem(tname) if isinstance(tname, str) else None
+            r.error(join(p, "name"), f"a name of {why or 'text'}", tname)
+            tname = ""
+        terrain.append(Terrain(kind, tuple(coords), tname))
 
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
@@ -296,6 +323,23 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         source=file,
         options=options,
     )
+
+
+def near(r: Reader, tbl: Any, path: str, key: str, unit: str, side: float) -> float:
+    """A coordinate within :data:`REACH` times the table's ``side`` of the origin."""
+    before = len(r.errors)
+    x = r.coordinate(tbl, path, key, unit)
+    if len(r.errors) == before and abs(x) > REACH * side:
+        r.error(join(path, key), f"a position within {REACH} × the table ({REACH * side:g})", x)
+        return 0.0
+    return x
+
+
+def _count(pts: Any) -> Any:
+    """What to show of a bad polygon: its size when it is a long list."""
+    if isinstance(pts, list) and len(pts) > MAX_VERTICES:
+        return f"{len(pts)} points"
+    return pts
 
 
 def _in_units(tbl: dict[str, Any], file_unit: str, speed_is_length: bool) -> dict[str, Any]:
