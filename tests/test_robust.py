@@ -151,3 +151,40 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(DataErrors, match="expected a regular file"):
         load_scenario(fifo)
+
+
+def test_a_base_or_hull_under_2_mm_is_refused(write_scenario):
+    # a hair-thin hull made a move preview sweep millions of poses
+    msg = one(write_scenario, GOOD.replace("width = 2.5 }", "width = 0.01 }"))
+    assert "classes.example.base.width: expected at least 2 mm (0.2), found 0.01" in msg
+    load_scenario(write_scenario(GOOD.replace("width = 2.5 }", 'width = "2mm" }')))
+
+
+# -- paths ----------------------------------------------------------------------------
+def test_path_bounds():
+    from tabletop.movement import MAX_DISTANCE, MAX_TOKENS, parse_path
+
+    assert (MAX_TOKENS, MAX_DISTANCE) == (200, 1000.0)
+    assert len(parse_path(" ".join(["S1"] * 200))) == 200
+    with pytest.raises(TabletopError, match="path of 201 tokens: expected at most 200"):
+        parse_path(" ".join(["S1"] * 201))
+    assert str(parse_path("S359.99")[0]) == "S359.99"
+    # once: minutes of sweeping and 600 MB for one typed number
+    with pytest.raises(TabletopError, match="'P1000000000' .token 1.: expected a turn of less"):
+        parse_path("P1000000000")
+    with pytest.raises(TabletopError, match="'S360' .token 2."):
+        parse_path("F2 S360")
+    # distances add up over the path: 600 + 400 is allowed, one more unit is not
+    assert len(parse_path("F600 L400")) == 2
+    with pytest.raises(TabletopError, match="'F0.5' .token 3.: expected at most 1000 table"):
+        parse_path("F600 L400 F0.5")
+    with pytest.raises(TabletopError, match="'F1000000' .token 1."):
+        parse_path("F1000000")
+
+
+def test_a_hostile_token_is_shown_short_and_on_one_line():
+    from tabletop.movement import parse_path
+
+    with pytest.raises(TabletopError) as e:
+        parse_path("F2 X" + "9" * 1000)
+    assert len(str(e.value)) < 200 and "(token 2)" in str(e.value)

@@ -39,6 +39,9 @@ TERRAIN_KINDS = ("land", "shoal", "shallows")
 #: (depths) of the origin; a terrain polygon has at most ``MAX_VERTICES`` vertices.
 REACH = 10
 MAX_VERTICES = 10_000
+#: The smallest base or hull a class may have: a move preview sweeps the hull in steps
+#: of a third of its beam, so this bounds the work a long path costs.
+MIN_SIZE_MM = 2.0
 
 #: Roster fields of the rulesets' own that the movement rules read as numbers:
 #: the most a class turns at a time (degrees), and the distance between two turns.
@@ -70,6 +73,15 @@ def read_class(
             r.error(join(path, "hull.beam"), f"at most the base width {bw:g}", hb)
     else:
         hl, hb = bl, bw
+    least = convert(MIN_SIZE_MM, "mm", unit)
+    for name, size in (
+        ("base.length", bl),
+        ("base.width", bw),
+        ("hull.length", hl),
+        ("hull.beam", hb),
+    ):
+        if len(r.errors) == before and size < least - 1e-12:
+            r.error(join(path, name), f"at least {MIN_SIZE_MM:g} mm ({least:g})", size)
     deck_raw = tbl.get("gun_deck")
     offset = 0.0
     if isinstance(deck_raw, dict):
