@@ -188,3 +188,120 @@ def test_a_hostile_token_is_shown_short_and_on_one_line():
     with pytest.raises(TabletopError) as e:
         parse_path("F2 X" + "9" * 1000)
     assert len(str(e.value)) < 200 and "(token 2)" in str(e.value)
+
+
+# -- saving ---------------------------------------------------------------------------
+def test_a_save_keeps_the_mode_and_a_new_file_follows_the_umask(tmp_path):
+    from tabletop.data.save import write_atomic
+
+    old = os.umask(0o027)
+    try:
+        write_atomic(tmp_path / "new.json", "{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o640  # 0o666 less 0o027
+    (tmp_path / "new.json").chmod(0o604)
+    write_atomic(tmp_path / "new.json", "[]")  # was rewritten as 0o600 before
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o604
+    assert (tmp_path / "new.json").read_text() == "[]"
+
+
+def test_a_save_writes_through_a_symlink(tmp_path):
+    from tabletop.data.save import write_atomic
+
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "game.json").write_text("old")
+    (tmp_path / "current.json").symlink_to(tmp_path / "saves" / "game.json")
+    write_atomic(tmp_path / "current.json", "new")
+    assert (tmp_path / "current.json").is_symlink()
+    assert (tmp_path / "saves" / "game.json").read_text() == "new"
+
+
+def test_stale_temporaries_are_removed_live_ones_kept(tmp_path):
+    import fcntl
+
+    from tabletop.data.save import write_atomic
+
+    dead = tmp_path / ".game.json.k1ll3d.tmp"
+    dead.write_text("half a save")
+    live = tmp_path / ".game.json.w0rk1ng.tmp"
+    live.write_text("being written")
+    other = tmp_path / ".other.json.x.tmp"
+    other.write_text("not ours")
+    with open(live, "rb") as held:  # a live writer holds its lock
+        fcntl.flock(held, fcntl.LOCK_EX)
+        write_atomic(tmp_path / "game.json", "{}")
+        assert not dead.exists() and live.exists() and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".game.json.w0rk1ng.tmp",
+        ".other.json.x.tmp",
+        "game.json",
+    ]
+
+
+@pytest.mark.parametrize("bad", ["", "  "])
+def test_an_empty_save_path_is_an_error(bad):
+    from tabletop.data.save import write_atomic
+
+    with pytest.raises(TabletopError, match="empty file name"):
+        write_atomic(bad, "{}")
+
+
+def test_move_output_changes_only_the_moved_pose(write_scenario, tmp_path):
+    import tomllib
+
+    from tabletop.data.save import save_scenario
+    from tabletop.geometry.pose import Pose
+
+    text = (
+        GOOD.replace('name = "Worked example"', 'name = "Worked example"\nplayed = 1805-10-21')
+        .replace("x = 45", "x = 45.123456789")
+        .replace('side = "british"', 'side = "british"\nnote = "tab\\there, del \\u007f"')
+        + '\n[[terrain]]\nkind = "shoal"\nname = "bar"\n'
+        "polygon = [[50, 50], [50.0000001, 50], [50, 50.0000001]]\n"
+        "\n[extra]\nwhen = 1805-10-21T12:00:00.5-01:00\nat = 12:30:00\n"
+        "local = 1805-10-21T06:00:00\n"
+    )
+    src = write_scenario(text)
+    out = tmp_path / "out.toml"
+    save_scenario(src, out, {"a": Pose(31.1234567891, 32, 359.9999999)})
+    before, after = tomllib.loads(src.read_text()), tomllib.loads(out.read_text())
+    assert after["ships"][0]["x"] == 31.123457 and after["ships"][0]["y"] == 32
+    assert after["ships"][0]["heading"] == 360.0  # rounded to 6 decimals, as before
+    after["ships"][0].update(x=30, y=30, heading=0)
+    assert after == before  # dates, DEL, the tiny shoal and 45.123456789 all survive
+    load_scenario(out)  # and the project's own loader reads it
+
+
+def test_toml_writer_round_trips():
+    import datetime as dt
+    import tomllib
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from tabletop.data.save import dumps
+
+    scalars = (
+        st.booleans()
+        | st.integers(-(2**63), 2**63 - 1)
+        | st.floats(allow_nan=False)
+        | st.text()
+        | st.dates()
+        | st.times()
+        | st.datetimes()
+        | st.datetimes(timezones=st.just(dt.timezone(dt.timedelta(hours=-7))))
+    )
+    values = st.recursive(
+        scalars,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+        max_leaves=8,
+    )
+    docs = st.dictionaries(st.text(), st.dictionaries(st.text(), values, max_size=4), max_size=3)
+
+    @settings(max_examples=150, deadline=None)
+    @given(docs)
+    def check(doc):
+        assert tomllib.loads(dumps(doc)) == doc
+
+    check()
