@@ -3,7 +3,9 @@ smallest, now gets one clear line (or the right answer)."""
 
 from __future__ import annotations
 
+import json
 import os
+from typing import Any
 
 import pytest
 
@@ -305,3 +307,91 @@ def test_toml_writer_round_trips():
         assert tomllib.loads(dumps(doc)) == doc
 
     check()
+
+
+# -- the command line -----------------------------------------------------------------
+ROOT = SCENARIOS.parent
+DUEL = str(SCENARIOS / "frigate-duel.toml")
+DUEL_LOG = str(ROOT / "games" / "frigate-duel.log")
+
+
+def cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from tabletop.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def user_error(capsys, *argv: str) -> str:
+    code, out, err = cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1, err  # one line, no traceback, no usage block
+    return err
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["render", DUEL, "-o", "x.png", "--size", "0x0"], "each from 1 to 8192, found '0x0'"),
+        (["render", DUEL, "-o", "x.png", "--size", "8193x10"], "found '8193x10'"),
+        (["render", DUEL, "-o", "x.png", "--size", "big"], "found 'big'"),
+        (["bench", "--ships", "0"], "--ships: expected fleet sizes from 1 to 1000, found 0"),
+        (["run", DUEL, DUEL_LOG, "--undo", "-5"], "--undo: expected a number of actions ≥ 0"),
+        (["run", DUEL, DUEL_LOG, "--save", ""], "--save: expected a file name, found ''"),
+        (["drill", "tacking", "--auto", "--islands", "99"], "--islands: expected 0 to 20"),
+        (["drill", "tacking", "--auto", "--gate", "-1"], "--gate: expected a length above 0"),
+        (["move", DUEL, "amazon"], "required: path"),
+        (["sail", DUEL, "amazon", "--nope"], "unrecognized arguments: --nope"),
+        (["measure", DUEL, "amazon", "lo\nire"], "no ship with id 'lo\\nire'"),
+    ],
+)
+def test_user_errors_are_one_line_and_status_2(capsys, tmp_path, monkeypatch, argv, says):
+    monkeypatch.chdir(tmp_path)
+    err = user_error(capsys, *argv)
+    assert says in err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_undo_more_than_was_played_undoes_all_at_once(capsys, tmp_path):
+    # once a loop of N iterations: --undo 1000000000 ran for minutes
+    code, out, err = cli(capsys, "run", DUEL, DUEL_LOG, "--undo", "1000000000", "--json")
+    assert (code, err) == (0, "")
+    undone = json.loads(out)
+    empty = tmp_path / "empty.log"
+    empty.write_text("# nothing played\n")
+    code, out, err = cli(capsys, "run", DUEL, str(empty), "--json")
+    start = json.loads(out)
+    assert (
+        undone["actions"] == []
+        and len(json.loads(cli(capsys, "run", DUEL, DUEL_LOG, "--json")[1])["actions"]) == 20
+    )
+    assert {k: v for k, v in undone.items() if k != "events"} == {
+        k: v for k, v in start.items() if k != "events"
+    }
+
+
+def _strict(text: str) -> Any:
+    def bad(name: str) -> Any:
+        raise ValueError(f"not JSON: {name}")
+
+    return json.loads(text, parse_constant=bad)
+
+
+def test_json_output_is_strict_even_for_non_finite_numbers():
+    from tabletop.cli import dumps
+
+    text = dumps({"a": float("nan"), "b": [float("inf"), 1.5], "c": {"d": -float("inf")}})
+    assert _strict(text) == {"a": None, "b": [None, 1.5], "c": {"d": None}}
+    with pytest.raises(ValueError, match="not JSON: NaN"):
+        _strict('{"a": NaN}')
+
+
+def test_a_successful_command_prints_nothing_on_stderr(capsys, write_scenario):
+    # two ships on the same spot: zero-length bearings and degenerate geometry
+    text = GOOD.replace("x = 45\ny = 32", "x = 30\ny = 30")
+    path = str(write_scenario(text))
+    for argv in (["measure", path, "a", "b", "--json"], ["fire", path, "a", "b", "--json"]):
+        code, out, err = cli(capsys, *argv)
+        assert (code, err) == (0, "")
+        _strict(out)

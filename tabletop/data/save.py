@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - Windows: stale means old
 #: Without locks, a temporary this old (seconds) belongs to a writer that died.
 STALE_AFTER = 60.0
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _ESCAPES = {
     '"': '\\"',
     "\\": "\\\\",
@@ -87,7 +87,7 @@ def _value(v: Any) -> str:
 
 
 def _key(k: str) -> str:
-    return k if _BARE_KEY.match(k) else _string(k)
+    return k if _BARE_KEY.fullmatch(k) else _string(k)
 
 
 def dumps(data: dict[str, Any]) -> str:
