@@ -395,3 +395,67 @@ def test_a_successful_command_prints_nothing_on_stderr(capsys, write_scenario):
         code, out, err = cli(capsys, *argv)
         assert (code, err) == (0, "")
         _strict(out)
+
+
+# -- rulings at the boundary ----------------------------------------------------------
+EDGE = """
+[scenario]
+name = "edge"
+ruleset = "trafalgar-modified"
+units = "cm"
+table = { width = 200, depth = 200 }
+
+[wind]
+from = 0
+
+[classes.box]
+name = "Test box"
+rate = 5
+base = { length = 6, width = 2 }
+gun_deck = 4
+speed = 15
+turns = 2
+command = 5
+guns = { light = 3 }
+"""
+
+
+def edge_table(write_scenario, ships: list[tuple[str, float, float, float]]):
+    text = EDGE
+    for sid, x, y, h in ships:
+        text += f'\n[[ships]]\nid = "{sid}"\nroster = "box"\nside = "{sid}"\n'
+        text += f"x = {x}\ny = {y}\nheading = {h}\n"
+    return load_scenario(write_scenario(text))
+
+
+def test_a_target_touching_the_arc_edge_is_reached_clear(write_scenario):
+    from tabletop.fire import rule_fire
+
+    from .helpers import mirror, rigid
+
+    # Firer's starboard side is x = 101, its deck y in [98, 102]; the target's base is
+    # x in [104, 110], y in [102, 104]: it touches the arc's edge y = 102, 3 cm out.
+    # It was "blocked, 0% of the deck clear ... blocked by " (nobody).
+    scn = edge_table(write_scenario, [("a", 100, 100, 0), ("b", 107, 103, 90)])
+    for table, side in (
+        (scn, "starboard"),
+        (mirror(scn), "port"),
+        (rigid(scn, 90, 5, -7), "starboard"),
+    ):
+        r = rule_fire(table, "a", "b")
+        assert (r.arc, r.line_of_fire, r.blocked_by, r.can_fire) == (side, "clear", [], True)
+        assert r.range == pytest.approx(3.0) and r.range_band == "short"
+        assert r.visible_fraction == 1.0 and r.reasons == []
+
+
+def test_a_touching_target_behind_a_blocker_names_the_blocker(write_scenario):
+    from tabletop.fire import rule_fire
+
+    # c (x in [101.5, 103.5], y in [100, 106]) stands across the edge ray y = 102
+    scn = edge_table(
+        write_scenario, [("a", 100, 100, 0), ("b", 107, 103, 90), ("c", 102.5, 103, 0)]
+    )
+    r = rule_fire(scn, "a", "b")
+    assert (r.line_of_fire, r.blocked_by, r.can_fire) == ("blocked", ["c"], False)
+    assert r.reasons == ["line of fire blocked by c"]
+    assert r.visible_fraction == 0.0
