@@ -387,6 +387,14 @@ def test_json_output_is_strict_even_for_non_finite_numbers():
         _strict('{"a": NaN}')
 
 
+def test_a_far_flung_ship_is_refused_not_measured_to_infinity(capsys, write_scenario):
+    # x = 1e308 is a finite float: it once passed, made shapely warn "overflow
+    # encountered in distance" on stderr, and `measure --json` printed Infinity.
+    path = str(write_scenario(GOOD.replace("x = 45", "x = 1e308")))
+    err = user_error(capsys, "measure", path, "a", "b", "--json")
+    assert "ships[1].x: expected a finite position near the table, found 1e+308" in err
+
+
 def test_a_successful_command_prints_nothing_on_stderr(capsys, write_scenario):
     # two ships on the same spot: zero-length bearings and degenerate geometry
     text = GOOD.replace("x = 45\ny = 32", "x = 30\ny = 30")
