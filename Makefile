@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test bench lint clean
+.PHONY: play test bench lint clean fuzz
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabletop needs Python 3.11 or newer")'
@@ -23,6 +23,10 @@ lint: $(STAMP)
 
 test: lint
 	ARCADE_HEADLESS=1 $(BIN)/python -m pytest
+
+# 10,000+ hostile cases through the CLI; every count it prints must be 0.
+fuzz: $(STAMP)
+	ARCADE_HEADLESS=1 $(BIN)/python -m tests.fuzz_main $(or $(CASES),10000)
 
 bench: $(STAMP)
 	$(BIN)/tabletop bench

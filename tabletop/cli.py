@@ -9,10 +9,31 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+import warnings
 from typing import Any
 
 EXIT_USAGE = 2
+#: The largest PNG side ``render`` draws, and the largest fleet ``bench`` times.
+MAX_PIXELS = 8192
+MAX_BENCH_SHIPS = 1000
+
+
+def _finite(v: Any) -> Any:
+    """``v`` with every NaN or infinity replaced by null, for strict JSON."""
+    if isinstance(v, float):
+        return v if math.isfinite(v) else None
+    if isinstance(v, dict):
+        return {k: _finite(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_finite(x) for x in v]
+    return v
+
+
+def dumps(data: Any) -> str:
+    """Strict JSON (RFC 8259): no NaN or Infinity, whatever a ruling computed."""
+    return json.dumps(_finite(data), allow_nan=False)
 
 
 def _scenario(path: str) -> Any:
@@ -23,7 +44,7 @@ def _scenario(path: str) -> Any:
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     if getattr(args, "json", False):
-        print(json.dumps(data))
+        print(dumps(data))
     else:
         print(text)
 
@@ -39,13 +60,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         scn = load_scenario(args.scenario)
     except DataErrors as e:
         if args.json:
-            print(json.dumps({"ok": False, "problems": [str(x) for x in e.errors]}))
+            print(dumps({"ok": False, "problems": [str(x) for x in e.errors]}))
         for x in e.errors:
             print(x, file=sys.stderr)
         return EXIT_USAGE
     if args.json:
         print(
-            json.dumps(
+            dumps(
                 {
                     "ok": True,
                     "scenario": scn.name,
@@ -130,6 +151,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     from tabletop.engine.report import event_text, state_report, state_text
     from tabletop.errors import TabletopError
 
+    if args.undo < 0:
+        raise TabletopError(f"--undo: expected a number of actions ≥ 0, found {args.undo}")
+    if args.save is not None and not args.save.strip():
+        raise TabletopError("--save: expected a file name, found ''")
     if args.load:
         # continue a saved game: the one positional is the log
         if args.log is not None:
@@ -148,7 +173,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         scn = _scenario(args.scenario)
         seed, actions = read_log(args.log)
         game = replay(scn, actions, seed, where=args.log)
-    for _ in range(args.undo):
+    for _ in range(min(args.undo, len(game.actions))):  # more than were played: all
         game.undo()
     if args.save:
         game.save(args.save)
@@ -186,9 +211,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
+        w = h = 0
+    if not (0 < w <= MAX_PIXELS and 0 < h <= MAX_PIXELS):
         raise TabletopError(
-            f"--size: expected WIDTHxHEIGHT like 1100x760, found {args.size!r}"
-        ) from None
+            f"--size: expected WIDTHxHEIGHT like 1100x760, each from 1 to {MAX_PIXELS}, "
+            f"found {args.size!r}"
+        )
     ruling = None
     if args.ruling:
         if ":" not in args.ruling:
@@ -212,6 +240,13 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_drill(args: argparse.Namespace) -> int:
     from tabletop.drill import coach_for, course_from_scenario, make_course, replay_plan
+    from tabletop.errors import TabletopError
+
+    for name, v in (("--distance", args.distance), ("--gate", args.gate)):
+        if v is not None and not 0 < v <= 1000:
+            raise TabletopError(f"{name}: expected a length above 0 and at most 1000, found {v}")
+    if args.islands is not None and not 0 <= args.islands <= 20:
+        raise TabletopError(f"--islands: expected 0 to 20, found {args.islands}")
 
     if args.scenario:
         course = course_from_scenario(_scenario(args.scenario))
@@ -246,14 +281,18 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.bench import run_bench
+    from tabletop.errors import TabletopError
 
+    bad = [n for n in args.ships if not 0 < n <= MAX_BENCH_SHIPS]
+    if bad:
+        raise TabletopError(
+            f"--ships: expected fleet sizes from 1 to {MAX_BENCH_SHIPS}, found {bad[0]}"
+        )
     return run_bench(json_out=args.json, sizes=args.ships, window=args.window)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures."
-    )
+    p = _Parser(prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures.")
     sub = p.add_subparsers(dest="command", required=True)
 
     def cmd(name: str, fn: Any, help: str, json_flag: bool = True) -> argparse.ArgumentParser:
@@ -356,15 +395,31 @@ def _games(cmd: Command) -> None:
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors are one line on stderr (``tabletop move: error: ...``), status 2."""
+
+    def error(self, message: str) -> Any:
+        from tabletop.errors import one_line
+
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    from tabletop.errors import TabletopError
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help (0) or a usage error (2), already printed
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    from tabletop.errors import TabletopError, one_line
 
     try:
-        return int(args.fn(args) or 0)
+        # Degenerate geometry may make numpy or shapely warn; an answer is still an
+        # answer, and a command that succeeds prints nothing on stderr.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return int(args.fn(args) or 0)
     except TabletopError as e:
-        print(f"tabletop {args.command}: {e}", file=sys.stderr)
+        print(f"tabletop {args.command}: {one_line(str(e))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0

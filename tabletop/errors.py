@@ -40,7 +40,7 @@ class DataError(TabletopError):
             where = f"{file}: {path}" if path else file
             shown = _show(found)
             message = f"{where}: expected {expected}, found {shown}"
-        super().__init__(message)
+        super().__init__(one_line(message))
 
 
 class DataErrors(TabletopError):
@@ -51,8 +51,19 @@ class DataErrors(TabletopError):
         super().__init__("; ".join(str(e) for e in errors))
 
 
+def one_line(text: str) -> str:
+    """``text`` with every unprintable character (newline, NUL, DEL, ...) escaped, so a
+    message naming a hostile id or key stays one line on stderr."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _show(found: object) -> str:
     if found is None:
         return "nothing"
-    text = repr(found)
+    try:
+        text = repr(found)
+    except ValueError:  # an integer of more digits than Python will print
+        return "a number too large to show"
     return text if len(text) <= 60 else text[:57] + "..."

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
 
+#: Bounds on a path (so no computation's cost is set by a typed number): at most
+#: ``MAX_TOKENS`` tokens, turns under 360° each, and ``MAX_DISTANCE`` table units of
+#: ``F``/``L`` in all (10 m, or 25 m in inches: far beyond any allowance).
+MAX_TOKENS = 200
+MAX_DISTANCE = 1_000.0
+MAX_TURN = 360.0
+
 
 @dataclass(frozen=True)
 class Step:
@@ -39,19 +46,45 @@ class Step:
 
 
 def parse_path(text: str) -> tuple[Step, ...]:
-    """Parse the path syntax; a bad token is a TabletopError naming it and its position."""
+    """Parse the path syntax; a bad token is a TabletopError naming it and its position.
+
+    A path has at most :data:`MAX_TOKENS` tokens, ``P``/``S`` turns of less than
+    :data:`MAX_TURN` degrees and ``F``/``L`` distances of :data:`MAX_DISTANCE` table
+    units in all, so a typed number never sets how long a preview takes.
+    """
     steps = []
+    sailed = 0.0
     tokens = text.split()
     if not tokens:
         raise TabletopError("empty path: expected tokens like 'F2 S30 F12.5'")
+    if len(tokens) > MAX_TOKENS:
+        raise TabletopError(
+            f"path of {len(tokens)} tokens: expected at most {MAX_TOKENS}, e.g. 'F2 S30 F12.5'"
+        )
     for n, tok in enumerate(tokens, 1):
         m = _TOKEN.match(tok.upper())
         if not m:
+            shown = tok if len(tok) <= 20 and tok.isprintable() else repr(tok[:20]) + "..."
             raise TabletopError(
-                f"bad path token '{tok}' (token {n}): expected F<d>, P<a>, S<a>, "
+                f"bad path token '{shown}' (token {n}): expected F<d>, P<a>, S<a>, "
                 "T, L<d>, A or W, e.g. 'F2 S30 F12.5'"
             )
-        steps.append(Step(m.group(1), float(m.group(2))) if m.group(1) else Step(m.group(3)))
+        if m.group(1):
+            value = float(m.group(2))
+            sailed += value if m.group(1) in "FL" else 0.0
+            if sailed > MAX_DISTANCE:
+                raise TabletopError(
+                    f"path token '{tok}' (token {n}): expected at most {MAX_DISTANCE:g} "
+                    "table units of F and L in the whole path"
+                )
+            if m.group(1) in "PS" and value >= MAX_TURN:
+                raise TabletopError(
+                    f"path token '{tok}' (token {n}): expected a turn of less than "
+                    f"{MAX_TURN:g} degrees"
+                )
+            steps.append(Step(m.group(1), value))
+        else:
+            steps.append(Step(m.group(3)))
     return tuple(steps)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import shapely
 
 from tabletop import rules
-from tabletop.data.reader import Reader, join, load_toml
+from tabletop.data.reader import Reader, join, load_toml, text_problem
 from tabletop.errors import DataError, DataErrors, TabletopError
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass, Terrain, Wind
@@ -33,6 +33,15 @@ CLASS_FIELDS = (
 )
 SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
 TERRAIN_KINDS = ("land", "shoal", "shallows")
+
+#: Bounds on a scenario (SPEC §2).  A table is under 100 m a side (every length is, see
+#: ``units.MAX_LENGTH_CM``); ships and terrain stand within ``REACH`` table widths
+#: (depths) of the origin; a terrain polygon has at most ``MAX_VERTICES`` vertices.
+REACH = 10
+MAX_VERTICES = 10_000
+#: The smallest base or hull a class may have: a move preview sweeps the hull in steps
+#: of a third of its beam, so this bounds the work a long path costs.
+MIN_SIZE_MM = 2.0
 
 
 def read_class(
@@ -60,6 +69,15 @@ def read_class(
             r.error(join(path, "hull.beam"), f"at most the base width {bw:g}", hb)
     else:
         hl, hb = bl, bw
+    least = convert(MIN_SIZE_MM, "mm", unit)
+    for name, size in (
+        ("base.length", bl),
+        ("base.width", bw),
+        ("hull.length", hl),
+        ("hull.beam", hb),
+    ):
+        if len(r.errors) == before and size < least - 1e-12:
+            r.error(join(path, name), f"at least {MIN_SIZE_MM:g} mm ({least:g})", size)
     deck_raw = tbl.get("gun_deck")
     offset = 0.0
     if isinstance(deck_raw, dict):
@@ -78,18 +96,7 @@ def read_class(
     speed, abeam = ruleset.read_speed(r, tbl, path, file_unit, k)
     rate = r.integer(tbl, path, "rate", minimum=1)
     fields = {key: v for key, v in tbl.items() if key not in CLASS_FIELDS}
-    guns = fields.get("guns")
-    if guns is not None:
-        if not isinstance(guns, dict):
-            r.error(join(path, "guns"), "a table of gun type = dice", guns)
-        else:
-            for g, n in guns.items():
-                if ruleset.gun_ranges and g not in ruleset.gun_ranges:
-                    r.error(
-                        join(path, f"guns.{g}"), "a gun type: " + ", ".join(ruleset.gun_ranges), g
-                    )
-                elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                    r.error(join(path, f"guns.{g}"), "a whole number ≥ 0", n)
+    _check_guns(r, fields.get("guns"), path, ruleset)
     ruleset.check_class(r, tbl, path)
     return ShipClass(
         id=class_id,
@@ -108,6 +115,20 @@ def read_class(
         command=r.integer(tbl, path, "command"),
         fields=fields,
     )
+
+
+def _check_guns(r: Reader, guns: Any, path: str, ruleset: rules.Ruleset) -> None:
+    """``guns = { type = dice }``: the ruleset's gun types, whole numbers of dice."""
+    if guns is None:
+        return
+    if not isinstance(guns, dict):
+        r.error(join(path, "guns"), "a table of gun type = dice", guns)
+        return
+    for g, n in guns.items():
+        if ruleset.gun_ranges and g not in ruleset.gun_ranges:
+            r.error(join(path, f"guns.{g}"), "a gun type: " + ", ".join(ruleset.gun_ranges), g)
+        elif isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            r.error(join(path, f"guns.{g}"), "a whole number ≥ 0", n)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -138,6 +159,8 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     table = r.table(head, "scenario", "table")
     width = r.length(table, "scenario.table", "width", units)
     depth = r.length(table, "scenario.table", "depth", units)
+    if any(e.path.startswith("scenario.table") for e in r.errors):
+        width = depth = float("inf")  # no cascade: positions are judged on a good table only
     seed = r.integer(head, "scenario", "seed")
     if r.errors and any(
         e.path in ("scenario.ruleset", "scenario.units", "scenario") for e in r.errors
@@ -153,8 +176,8 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ) from None
     roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
-    ships = _read_ships(r, data, ruleset, units, roster_file, classes)
-    terrain = _read_terrain(r, data, units)
+    ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
+    terrain = _read_terrain(r, data, (units, width, depth))
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
@@ -193,14 +216,20 @@ def _read_classes(
     entries: dict[str, _Entry] = {}
     for cid, tbl in roster.items():
         if not isinstance(tbl, dict):
-            rr.error(cid, "a table describing a ship class", tbl)
+            rr.error(join("", cid), "a table describing a ship class", tbl)
+            continue
+        if (why := text_problem(cid)) is not None:
+            rr.error(join("", cid), f"a class id of {why}", cid)
             continue
         entries[cid] = (tbl, cid, rr, ruleset.units)
     for cid, tbl in own.items():
         if not isinstance(tbl, dict):
-            r.error(f"classes.{cid}", "a table describing a ship class", tbl)
+            r.error(join("classes", cid), "a table describing a ship class", tbl)
             continue
-        entries[cid] = (tbl, f"classes.{cid}", r, units)
+        if (why := text_problem(cid)) is not None:
+            r.error(join("classes", cid), f"a class id of {why}", cid)
+            continue
+        entries[cid] = (tbl, join("classes", cid), r, units)
     classes = {
         cid: (e, read_class(e[2], e[0], e[1], cid, e[3], units, ruleset))
         for cid, e in entries.items()
@@ -233,10 +262,11 @@ def _read_ships(
     r: Reader,
     data: dict[str, Any],
     ruleset: rules.Ruleset,
-    units: str,
+    table: tuple[str, float, float],
     roster_file: str,
     classes: dict[str, tuple[_Entry, ShipClass]],
 ) -> list[Ship]:
+    units, width, depth = table
     ships: list[Ship] = []
     seen: set[str] = set()
     ship_tables = r.tables(data, "", "ships", required=True)
@@ -249,12 +279,13 @@ def _read_ships(
             r.error(join(p, "id"), "an id not used by another ship", sid)
         seen.add(sid)
         cid = r.string(st, p, "roster")
+        before = len(r.errors)
         side = r.string(st, p, "side", default="")
-        if not side:
+        if not side and len(r.errors) == before:
             r.error(join(p, "side"), "a side name", st.get("side"))
         pose = Pose(
-            r.coordinate(st, p, "x", units),
-            r.coordinate(st, p, "y", units),
+            near(r, st, p, "x", units, width),
+            near(r, st, p, "y", units, depth),
             r.angle(st, p, "heading"),
         )
         if cid and cid not in classes:
@@ -278,7 +309,11 @@ def _read_ships(
     return ships
 
 
-def _read_terrain(r: Reader, data: dict[str, Any], units: str) -> list[Terrain]:
+def _read_terrain(
+    r: Reader, data: dict[str, Any], table: tuple[str, float, float]
+) -> list[Terrain]:
+    """Terrain polygons within reach of the table (``table``: unit, width, depth)."""
+    units, width, depth = table
     terrain: list[Terrain] = []
     for i, tt in enumerate(r.tables(data, "", "terrain")):
         p = join("terrain", i)
@@ -286,28 +321,50 @@ def _read_terrain(r: Reader, data: dict[str, Any], units: str) -> list[Terrain]:
         pts = tt.get("polygon")
         ok = (
             isinstance(pts, list)
-            and len(pts) >= 3
+            and 3 <= len(pts) <= MAX_VERTICES
             and all(isinstance(q, list) and len(q) == 2 for q in pts)
         )
         coords: list[tuple[float, float]] = []
         if ok and isinstance(pts, list):
+            before = len(r.errors)
             for j, q in enumerate(pts):
                 qq = {"x": q[0], "y": q[1]}
+                pj = f"{p}.polygon[{j}]"
                 coords.append(
-                    (
-                        r.coordinate(qq, f"{p}.polygon[{j}]", "x", units),
-                        r.coordinate(qq, f"{p}.polygon[{j}]", "y", units),
+                    (near(r, qq, pj, "x", units, width), near(r, qq, pj, "y", units, depth))
+                )
+            if len(r.errors) == before:
+                poly = shapely.Polygon(coords)
+                if not poly.is_valid or poly.area <= 0:
+                    r.error(
+                        join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
                     )
-                )
-            poly = shapely.Polygon(coords)
-            if not poly.is_valid or poly.area <= 0:
-                r.error(
-                    join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
-                )
         else:
-            r.error(join(p, "polygon"), "at least 3 [x, y] points", pts)
-        terrain.append(Terrain(kind, tuple(coords), str(tt.get("name", ""))))
+            r.error(join(p, "polygon"), f"from 3 to {MAX_VERTICES} [x, y] points", _count(pts))
+        tname = tt.get("name", "")
+        if not isinstance(tname, str) or (tname and text_problem(tname) is not None):
+            why = text_problem(tname) if isinstance(tname, str) else None
+            r.error(join(p, "name"), f"a name of {why or 'text'}", tname)
+            tname = ""
+        terrain.append(Terrain(kind, tuple(coords), tname))
     return terrain
+
+
+def near(r: Reader, tbl: Any, path: str, key: str, unit: str, side: float) -> float:
+    """A coordinate within :data:`REACH` times the table's ``side`` of the origin."""
+    before = len(r.errors)
+    x = r.coordinate(tbl, path, key, unit)
+    if len(r.errors) == before and abs(x) > REACH * side:
+        r.error(join(path, key), f"a position within {REACH} × the table ({REACH * side:g})", x)
+        return 0.0
+    return x
+
+
+def _count(pts: Any) -> Any:
+    """What to show of a bad polygon: its size when it is a long list."""
+    if isinstance(pts, list) and len(pts) > MAX_VERTICES:
+        return f"{len(pts)} points"
+    return pts
 
 
 def _in_units(tbl: dict[str, Any], file_unit: str, speed_fields: tuple[str, ...]) -> dict[str, Any]:

@@ -7,6 +7,8 @@ harmless default so reading can go on.
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -14,16 +16,50 @@ from typing import Any
 
 from tabletop.errors import DataError, DataErrors
 from tabletop.geometry.angles import POINTS, normalise
-from tabletop.units import parse_length
+from tabletop.units import finite, max_length, parse_length
 
 _MISSING = object()
 
+#: Bounds on what a file may hold (SPEC §2 validation).  Files larger than this are
+#: refused before parsing; a 10,000-vertex coastline is well under 1 MB.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+#: Angles in files: compass degrees from −720 to 720 (normalised to [0, 360)).
+MAX_ANGLE = 720.0
+#: Plain numbers (modifiers, factors, sector bounds) and whole numbers (seeds, counts).
+MAX_NUMBER = 1e9
+MAX_INTEGER = 2**53
+#: Names and ids: printable text on one line, at most this long.
+MAX_TEXT = 200
+
 
 def load_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; any failure is a DataError naming the file."""
+    """Parse a TOML file; any failure is a DataError naming the file.
+
+    Only a regular file is opened (a FIFO would block for ever, ``/dev/zero`` never
+    ends), and only one of at most :data:`MAX_FILE_BYTES`.
+    """
     try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise DataErrors([DataError(str(path), "", "a regular file", "a device or pipe")])
+        if st.st_size > MAX_FILE_BYTES:
+            raise DataErrors(
+                [
+                    DataError(
+                        str(path),
+                        "",
+                        f"a file of at most {MAX_FILE_BYTES} bytes",
+                        f"{st.st_size} bytes",
+                    )
+                ]
+            )
         with open(path, "rb") as fh:
             return tomllib.load(fh)
+    except (ValueError, RecursionError) as e:  # integers of >4300 digits, deep nesting
+        why = "nesting too deep" if isinstance(e, RecursionError) else str(e)
+        raise DataErrors([DataError(str(path), "", "valid TOML", why)]) from None
     except FileNotFoundError:
         raise DataErrors([DataError(str(path), "", "an existing file", "no such file")]) from None
     except IsADirectoryError:
@@ -37,9 +73,21 @@ def load_toml(path: Path) -> dict[str, Any]:
 
 
 def join(path: str, key: str | int) -> str:
+    """A key path: ``ships[2].x``.  An unprintable key is shown quoted and escaped."""
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not key.isprintable():
+        key = repr(key)
     return f"{path}.{key}" if path else key
+
+
+def text_problem(v: str) -> str | None:
+    """Why ``v`` cannot be a name or id, or None: printable text on one line."""
+    if not v.isprintable():
+        return "printable text on one line (no newline, tab, NUL or control characters)"
+    if len(v) > MAX_TEXT:
+        return f"at most {MAX_TEXT} characters"
+    return None
 
 
 class Reader:
@@ -153,7 +201,10 @@ class Reader:
             return default or ""
         if not isinstance(v, str) or not v.strip():
             self.error(join(path, key), "a non-empty string", v)
-            return default or ""
+            return default or (choices[0] if choices else "")
+        if (why := text_problem(v)) is not None:
+            self.error(join(path, key), why, v)
+            return default or (choices[0] if choices else "")
         if choices and v not in choices:
             self.error(join(path, key), "one of " + ", ".join(choices), v)
             return default or choices[0]
@@ -174,6 +225,9 @@ class Reader:
         if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
             self.error(join(path, key), "a number", v)
             return default if default is not None else 0.0
+        if not abs(v) <= MAX_NUMBER:
+            self.error(join(path, key), f"a finite number of at most {MAX_NUMBER:g}", v)
+            return default if default is not None else 0.0
         if (minimum is not None and v < minimum) or (maximum is not None and v > maximum):
             want = "a number" + (f" ≥ {minimum:g}" if minimum is not None else "")
             if maximum is not None:
@@ -183,7 +237,13 @@ class Reader:
         return float(v)
 
     def integer(
-        self, tbl: Any, path: str, key: str, default: int | None = None, minimum: int | None = None
+        self,
+        tbl: Any,
+        path: str,
+        key: str,
+        default: int | None = None,
+        minimum: int | None = None,
+        maximum: int = MAX_INTEGER,
     ) -> int | None:
         v = self._get(tbl, path, key, False)
         if v is _MISSING:
@@ -193,6 +253,9 @@ class Reader:
             return default
         if minimum is not None and v < minimum:
             self.error(join(path, key), f"a whole number ≥ {minimum}", v)
+            return default
+        if abs(v) > maximum:
+            self.error(join(path, key), f"a whole number of at most {maximum}", v)
             return default
         return v
 
@@ -216,6 +279,9 @@ class Reader:
         if x != x or x in (float("inf"), float("-inf")):
             self.error(join(path, key), "a finite length", v)
             return default if default is not None else 1.0
+        if abs(x) > max_length(unit):
+            self.error(join(path, key), f"a length of at most 100 m ({max_length(unit):g})", v)
+            return default if default is not None else 1.0
         if positive and x <= 0:
             self.error(join(path, key), "a positive length", v)
             return default if default is not None else 1.0
@@ -234,8 +300,8 @@ class Reader:
         except ValueError as e:
             self.error(join(path, key), f"a position ({e})", v)
             return 0.0
-        if x != x or abs(x) == float("inf"):
-            self.error(join(path, key), "a finite position", v)
+        if x != x or abs(x) == float("inf") or abs(x) > 10 * max_length(unit):
+            self.error(join(path, key), "a finite position near the table", v)
             return 0.0
         return x
 
@@ -248,16 +314,13 @@ class Reader:
             return default or 0.0
         if points and isinstance(v, str) and v.strip().upper() in POINTS:
             return POINTS[v.strip().upper()]
-        if (
-            isinstance(v, bool)
-            or not isinstance(v, int | float)
-            or v != v
-            or abs(v) == float("inf")
-        ):
+        if isinstance(v, bool) or not isinstance(v, int | float) or not abs(v) <= MAX_ANGLE:
             want = "degrees or one of N NE E SE S SW W NW" if points else "compass degrees"
+            if isinstance(v, int | float) and not isinstance(v, bool):
+                want += f" from -{MAX_ANGLE:g} to {MAX_ANGLE:g}"
             self.error(join(path, key), want, v)
             return default or 0.0
-        return normalise(float(v))
+        return normalise(finite(v))
 
     def fraction(self, tbl: Any, path: str, key: str, default: Fraction | None = None) -> Fraction:
         """An exact factor: a number or a string like ``"4/3"``."""
@@ -268,10 +331,13 @@ class Reader:
             if isinstance(v, bool):
                 raise ValueError
             f = Fraction(v) if isinstance(v, int | str) else Fraction(v).limit_denominator(1000)
-        except (ValueError, ZeroDivisionError, TypeError):
+        except (ValueError, ZeroDivisionError, TypeError, OverflowError):
             self.error(join(path, key), 'a factor like 1, 0.5 or "4/3"', v)
             return default if default is not None else Fraction(1)
         if f < 0:
             self.error(join(path, key), "a factor ≥ 0", v)
             return Fraction(0)
+        if f > 1000 or (f and f < Fraction(1, 10**6)):
+            self.error(join(path, key), "a factor of 0 or from 1/1000000 to 1000", v)
+            return default if default is not None else Fraction(1)
         return f

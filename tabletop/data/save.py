@@ -1,17 +1,23 @@
 """Writing scenarios back out: a small TOML writer and atomic replacement.
 
 The standard library reads TOML but does not write it; scenarios only hold tables,
-arrays of tables, strings, numbers, booleans and arrays, which is all this writes.
-Files are written to a temporary file in the same folder, flushed, then renamed over
-the target, so a crash never leaves half a file.
+arrays of tables, strings, numbers, booleans, dates and arrays, which is all this writes,
+so that ``load_toml`` reads back exactly what was written.  Files are written to a
+temporary file in the same folder, flushed, then renamed over the target, so a crash
+never leaves half a file; a writer killed midway leaves its temporary behind, and the
+next write beside it removes it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import datetime as dt
+import math
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +25,60 @@ from tabletop.data.reader import load_toml
 from tabletop.errors import TabletopError
 from tabletop.geometry.pose import Pose
 
+try:  # POSIX: a writer holds a lock on its temporary for as long as it lives
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: stale means old
+    fcntl = None  # type: ignore[assignment]
+
+#: Without locks, a temporary this old (seconds) belongs to a writer that died.
+STALE_AFTER = 60.0
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+
+
+def _string(v: str) -> str:
+    """A TOML basic string: quotes, backslashes and every control character (U+0000 to
+    U+001F and DEL, U+007F) escaped, as TOML requires."""
+    out = []
+    for c in v:
+        if c in _ESCAPES:
+            out.append(_ESCAPES[c])
+        elif ord(c) < 0x20 or ord(c) == 0x7F:
+            out.append(f"\\u{ord(c):04X}")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+def _float(v: float) -> str:
+    """The shortest text that reads back as the same float (TOML ``inf``/``nan`` too)."""
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return repr(v)
+
 
 def _value(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, int | float):
-        return repr(round(v, 6)) if isinstance(v, float) else str(v)
+    if isinstance(v, float):
+        return _float(v)
+    if isinstance(v, int):
+        return str(v)
     if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)
+        return _string(v)
+    if isinstance(v, dt.datetime | dt.date | dt.time):
+        return v.isoformat()  # RFC 3339 forms, which TOML reads as the same value
     if isinstance(v, list):
         return "[" + ", ".join(_value(x) for x in v) + "]"
     if isinstance(v, dict):
@@ -35,7 +87,7 @@ def _value(v: Any) -> str:
 
 
 def _key(k: str) -> str:
-    return k if k.replace("-", "").replace("_", "").isalnum() else json.dumps(k)
+    return k if _BARE_KEY.fullmatch(k) else _string(k)
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -74,29 +126,151 @@ def write_atomic(path: str | Path, text: str) -> None:
     write_atomic_bytes(path, text.encode("utf-8"))
 
 
-def write_atomic_bytes(path: str | Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``."""
+def _umask_mode() -> int:
+    """The mode a plain ``open(path, "w")`` would give a new file: 0o666 less the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _target(path: str | Path) -> Path:
+    """Where to write: the file a symlink points to (the link itself stays a link)."""
+    if isinstance(path, str) and not path.strip():
+        raise TabletopError("cannot save to an empty file name")
+    p = Path(path)
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
+    if p.is_dir():
+        raise TabletopError(f"{path}: cannot write (it is a folder)")
+    return p
+
+
+def _lock(fd: int) -> bool | None:
+    """Take the writer's lock on an open temporary without waiting: True when taken,
+    False when another process holds it, None where there are no locks."""
+    if fcntl is None:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a file system without locks
+        return None
+    return True
+
+
+def clean_stale(path: str | Path) -> list[Path]:
+    """Remove temporaries ``.<name>.*.tmp`` beside ``path`` that no live writer holds.
+
+    A writer locks its temporary from creation until it is renamed, and the lock dies
+    with the process; so an unlocked temporary is a dead writer's.  (Without locks, one
+    older than :data:`STALE_AFTER` seconds is.)  Returns what was removed.
+    """
     path = Path(path)
+    folder = path.parent
+    removed: list[Path] = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(f".{path.name}.")]
+    except OSError:
+        return removed
+    for name in names:
+        if not name.endswith(".tmp"):
+            continue
+        tmp = folder / name
+        try:
+            flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+            fd = os.open(tmp, flags)
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            locked = _lock(fd)
+            stale = locked if locked is not None else time.time() - st.st_mtime > STALE_AFTER
+            # only if the name still is the file we locked (names are never reused)
+            if stale and os.stat(tmp, follow_symlinks=False).st_ino == st.st_ino:
+                os.unlink(tmp)
+                removed.append(tmp)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary beside ``target``, created and locked (see :func:`clean_stale`)."""
+    for _ in range(100):
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        # A cleaner may have taken it for a dead writer's before the lock: then start again.
+        try:
+            if (
+                _lock(fd) is not False
+                and os.stat(tmp, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+            ):
+                return fd, tmp
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+    raise OSError(0, "no temporary file could be kept beside it")
+
+
+def write_atomic_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
+
+    An existing file keeps its permission bits; a new one gets the user's usual mode
+    (0o666 less the umask), not the temporary's 0o600.  A symlink is written through:
+    its target is replaced and the link stays.  Stale temporaries are cleaned up.
+    """
+    target = _target(path)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = _umask_mode()
+        clean_stale(target)
+        fd, tmp = _temporary(target)
         with os.fdopen(fd, "wb") as fh:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), mode)
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+            if fcntl is not None:
+                os.replace(tmp, target)  # while still locked: no cleaner can take it
+        if fcntl is None:
+            os.chmod(tmp, mode)
+            os.replace(tmp, target)
+        tmp = None
+        _sync_folder(target.parent)
     except OSError as e:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        raise TabletopError(f"{path}: cannot write ({e.strerror})") from None
+        raise TabletopError(f"{path}: cannot write ({e.strerror or e})") from None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (where the platform allows opening a folder)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def save_scenario(source: str | Path, out: str | Path, poses: dict[str, Pose]) -> None:
-    """Copy a scenario file with some ships moved to new poses."""
+    """Copy a scenario file with some ships moved to new poses.
+
+    Only the moved ships' ``x``, ``y`` and ``heading`` change (rounded to 6 decimals,
+    far below any ruling); every other value is written back exactly as it was read.
+    """
     data = load_toml(Path(source))
     for st in data.get("ships", []):
-        if st.get("id") in poses:
+        if isinstance(st, dict) and st.get("id") in poses:
             p = poses[st["id"]]
             st["x"], st["y"], st["heading"] = round(p.x, 6), round(p.y, 6), round(p.heading, 6)
     write_atomic(out, dumps(data))

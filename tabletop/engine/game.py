@@ -141,8 +141,13 @@ def read_log(path: str | Path) -> tuple[int | None, list[str]]:
             continue
         if line.startswith("seed"):
             parts = line.split()
-            if len(parts) != 2 or not parts[1].lstrip("-").isdigit():
-                raise TabletopError(f"{path}: line {n}: expected 'seed N', found '{line}'")
+            digits = parts[1].removeprefix("-") if len(parts) == 2 else ""
+            # a seed is a whole number within ±2^63 (at most 19 ASCII digits)
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+                raise TabletopError(
+                    f"{path}: line {n}: expected 'seed N' (a whole number, at most 19 digits), "
+                    f"found '{line[:60]}'"
+                )
             seed = int(parts[1])
             continue
         actions.append(line)

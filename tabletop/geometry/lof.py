@@ -102,26 +102,36 @@ class Verdict:
     blockers: tuple[int, ...]  # outline indices that block some rays, nearest first
     clear_spans: tuple[tuple[float, float], ...]
     blocked_spans: tuple[tuple[float, float], ...]
+    touch: int = 0  # see Judgement.touch
 
     @property
     def visible_fraction(self) -> float:
+        if self.touch:
+            return 1.0 if self.touch == TOUCH_CLEAR else 0.0
         return self.clear / self.reach if self.reach > 0 else 0.0
 
     @property
     def line_of_fire(self) -> str:
-        return LINE_OF_FIRE[_lof_code(self.reach, self.clear)]
+        return LINE_OF_FIRE[int(_lof_code(self.reach, self.clear, self.touch))]
 
 
 #: Line-of-fire states by code.
 LINE_OF_FIRE = ("clear", "partial", "blocked")
 
+#: A target the rays only touch (no length of deck reaches it, one edge ray does): its
+#: edge ray decides, clear or blocked.  Touching is reaching (SPEC §4).
+TOUCH_CLEAR, TOUCH_BLOCKED = 1, 2
 
-def _lof_code(reach: float | Arr, clear: float | Arr) -> Any:
-    """0 clear, 1 partial, 2 blocked (vectorised); lengths within TOL² count as none."""
+
+def _lof_code(reach: float | Arr, clear: float | Arr, touch: int | Arr = 0) -> Any:
+    """0 clear, 1 partial, 2 blocked (vectorised); lengths within TOL² count as none,
+    and a target only touched is as clear or blocked as its edge ray."""
     eps = TOL * TOL
     reach = np.asarray(reach)
     clear = np.asarray(clear)
-    return np.where((reach <= 0) | (clear <= eps), 2, np.where(reach - clear <= eps, 0, 1))
+    touch = np.asarray(touch)
+    by_length = np.where((reach <= 0) | (clear <= eps), 2, np.where(reach - clear <= eps, 0, 1))
+    return np.where(touch == TOUCH_CLEAR, 0, np.where(touch == TOUCH_BLOCKED, 2, by_length))
 
 
 def _spans(events: Arr, mask: np.ndarray) -> tuple[tuple[float, float], ...]:
@@ -156,18 +166,22 @@ class Judgement:
     clear_mask: np.ndarray  # (M, K)
     blocked_mask: np.ndarray  # (M, K)
     front: Arr  # (C, K) nearest distance at which outline c stands in front on a blocked ray
+    touch: np.ndarray  # (K,) 0, or TOUCH_CLEAR / TOUCH_BLOCKED for a target only touched
 
     @property
     def line_of_fire(self) -> np.ndarray:
         """0 clear, 1 partial, 2 blocked, per target."""
-        return _lof_code(self.reach, self.clear)
+        return _lof_code(self.reach, self.clear, self.touch)
 
     @property
     def visible_fraction(self) -> Arr:
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.where(
+            by_length = np.where(
                 self.reach > 0, self.clear / np.where(self.reach > 0, self.reach, 1), 0.0
             )
+        return np.where(
+            self.touch == TOUCH_CLEAR, 1.0, np.where(self.touch == TOUCH_BLOCKED, 0.0, by_length)
+        )
 
     def blockers(self, k: int) -> tuple[int, ...]:
         col = self.front[:, k]
@@ -185,6 +199,7 @@ class Judgement:
             blockers=self.blockers(k),
             clear_spans=_spans(self.rays.events, self.clear_mask[:, k]),
             blocked_spans=_spans(self.rays.events, self.blocked_mask[:, k]),
+            touch=int(self.touch[k]),
         )
 
 
@@ -204,20 +219,40 @@ def _shortest(events: Arr, et: Arr, sel: np.ndarray) -> tuple[Arr, Arr]:
     return best, np.where(np.isnan(best), np.nan, at)
 
 
+def _other_min(hits: Arr, t: np.ndarray) -> Arr:
+    """Per ray and target, the nearest *other* outline: the least hit, or the second
+    least where the least is the target itself."""
+    m, c = hits.shape
+    if c < 2:
+        return np.full((m, len(t)), np.inf)
+    order = np.argsort(hits, axis=1)[:, :2]
+    first = np.take_along_axis(hits, order, axis=1)
+    return np.where(order[:, [0]] == t[None, :], first[:, [1]], first[:, [0]])
+
+
+def _in_front(hits: Arr, ht: Arr, on: np.ndarray, t: np.ndarray) -> Arr:
+    """(C, K): the least distance at which outline c meets a ray in ``on`` (M, K) more
+    than TOL before target k does; inf where it never does."""
+    m, c = hits.shape
+    if m == 0:
+        return np.full((c, len(t)), np.inf)
+    front = on[:, None, :] & (hits[:, :, None] < ht[:, None, :] - TOL)  # (M, C, K)
+    front[:, t, np.arange(len(t))] = False
+    return np.where(front, hits[:, :, None], np.inf).min(axis=0)
+
+
 def judge(rays: Rays, targets: Sequence[int] | np.ndarray) -> Judgement:
-    """Judge the line of fire from one broadside to each of ``targets`` (outline indices)."""
+    """Judge the line of fire from one broadside to each of ``targets`` (outline indices).
+
+    A target no length of deck reaches but an edge ray touches (it stands on the arc's
+    edge) is judged by that ray: touching is reaching.  A blocked target always names
+    what blocks it.
+    """
     t = np.asarray(targets, dtype=int)
     hits, ev, events = rays.hits, rays.event_hits, rays.events
     m, c = hits.shape
     ht = hits[:, t]  # (M, K)
-    # The nearest *other* outline on each ray: the least hit, or the second least where
-    # the least is the target itself.
-    if c > 1:
-        order = np.argsort(hits, axis=1)[:, :2]
-        first = np.take_along_axis(hits, order, axis=1)
-        omin = np.where(order[:, [0]] == t[None, :], first[:, [1]], first[:, [0]])
-    else:
-        omin = np.full((m, len(t)), np.inf)
+    omin = _other_min(hits, t)
     reach = np.isfinite(ht)
     clear = reach & (ht <= omin + TOL)
     blocked = reach & ~clear
@@ -236,17 +271,23 @@ def judge(rays: Rays, targets: Sequence[int] | np.ndarray) -> Judgement:
         at = events[np.argmin(finite, axis=0)]
         rng = np.where(touch, nearest, rng)
         rng_u = np.where(touch, at, rng_u)
-    # Cuts narrower than TOL (a corner grazed within rounding) name no blocker.
-    wide = (widths > TOL)[:, None]
-    in_front = (blocked & wide)[:, None, :] & (hits[:, :, None] < ht[:, None, :] - TOL)  # (M,C,K)
-    in_front[:, t, np.arange(len(t))] = False
-    front = (
-        np.where(in_front, hits[:, :, None], np.inf).min(axis=0)
-        if m
-        else np.full((c, len(t)), np.inf)
-    )
+    reach_len, clear_len = widths @ reach, widths @ clear
+    # A target only touched: its edge ray(s) decide, clear when any reaches it first.
+    touched = np.isfinite(et)  # (E, K)
+    edge_clear = touched & (et <= _other_min(ev, t) + TOL)
+    only_touched = (reach_len <= TOL * TOL) & np.isfinite(nearest)
+    touch = np.where(only_touched, np.where(edge_clear.any(axis=0), TOUCH_CLEAR, TOUCH_BLOCKED), 0)
+    # Cuts narrower than TOL (a corner grazed within rounding) name no blocker...
+    front = _in_front(hits, ht, blocked & (widths > TOL)[:, None], t)
+    # ...unless they are all the blocking there is: a ruling never names an empty blocker.
+    code = _lof_code(reach_len, clear_len, touch)
+    unnamed = (code == 2) & ~np.isfinite(front).any(axis=0)
+    if unnamed.any():
+        narrow = _in_front(hits, ht, blocked, t)
+        edge = _in_front(ev, et, touched & (touch == TOUCH_BLOCKED)[None, :], t)
+        front = np.where(unnamed[None, :], np.minimum(narrow, edge), front)
     return Judgement(
-        rays, t, widths @ reach, widths @ clear, nearest, rng, rng_u, clear, blocked, front
+        rays, t, reach_len, clear_len, nearest, rng, rng_u, clear, blocked, front, touch
     )
 
 

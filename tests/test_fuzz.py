@@ -1,0 +1,56 @@
+"""Hostile input through the CLI's own entry point (see ``tests/fuzzing.py``).
+
+A few hundred cases here keep ``make test`` quick; ``make fuzz`` runs 10,000+.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
+
+FUZZ = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+def check(case: Case) -> None:
+    outcome = run_case(case, limit=20.0)
+    assert outcome.kind in ("ok", "known"), f"{outcome.kind}: {case.argv}\n{outcome.detail}"
+
+
+@FUZZ
+@given(case=cases())
+def test_no_command_crashes_hangs_or_breaks_the_contract(case):
+    check(case)
+
+
+@FUZZ
+@given(words=path_words())
+def test_any_path_text_previews_or_is_refused(words):
+    check(Case(["move", str(ROOT / "scenarios" / "frigate-duel.toml"), "amazon", *words, "--json"]))
+
+
+@FUZZ
+@given(text=log_text(["amazon", "loire"], "frigate-duel.log"))
+def test_any_game_log_replays_or_is_refused(text):
+    duel = str(ROOT / "scenarios" / "frigate-duel.toml")
+    check(Case(["run", duel, "{dir}/game.log", "--json"], {"game.log": text}))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(scn=scenario_text())
+def test_any_scenario_checks_or_lists_its_problems(scn):
+    check(Case(["check", "{dir}/s.toml", "--json"], {"s.toml": scn[0]}))
+
+
+# -- crashes found by the fuzzing, each at its smallest ---------------------------------
+def test_a_huge_seed_line_in_a_log_is_one_line(tmp_path, capsys):
+    from tabletop.cli import main
+
+    (tmp_path / "g.log").write_text("seed " + "9" * 4301 + "\n")
+    code = main(["run", str(ROOT / "scenarios" / "frigate-duel.toml"), str(tmp_path / "g.log")])
+    err = capsys.readouterr().err
+    assert code == 2 and "line 1: expected 'seed N'" in err and "Traceback" not in err
