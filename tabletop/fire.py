@@ -234,8 +234,10 @@ def side_rays(
             continue
         if cull and luv[:, 1].min() > depth + TOL:
             continue
-        parts.append(lof.edges_of([luv]))
-        land_idx.append(n + k)
+        edges = _edges_near(luv, u0, u1, depth if cull else np.inf)
+        if edges.shape[1]:
+            parts.append(edges)
+            land_idx.append(n + k)
     if len(parts) > 1:
         emax = max(p.shape[1] for p in parts)
         parts = [
@@ -260,3 +262,16 @@ def rule_fire(
     if i == j:
         raise TabletopError(f"a ship cannot fire at herself ('{firer}')")
     return scn.ruleset.rule_fire(scn, table or Table.of(scn), i, j, high)
+
+
+def _edges_near(ring: np.ndarray, u0: float, u1: float, depth: float) -> np.ndarray:
+    """A land ring's edges that can meet a ray from the deck ``[u0, u1]``: those whose
+    span along the side overlaps the deck, and (within ``depth``) not wholly beyond it.
+    Edges behind the side are kept: a ray starting inside land counts them.  A detailed
+    coastline thus costs only the stretch of it facing the deck."""
+    edges = lof.edges_of([ring])[0]
+    eu, ev = edges[..., 0], edges[..., 1]
+    keep = (eu.max(-1) >= u0 - TOL) & (eu.min(-1) <= u1 + TOL)
+    if np.isfinite(depth):
+        keep &= ev.min(-1) <= depth + TOL
+    return edges[keep][None]

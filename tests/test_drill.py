@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -196,3 +197,27 @@ def test_man_o_war_coach_matches_exhaustive_search_on_a_short_course():
 
     course = make_course("man-o-war", distance=4)
     assert ManOWarCoach(course).plan().count == ManOWarCoach(course, beam=None).plan().count == 3
+
+
+def test_an_odd_or_nested_scores_file_never_stops_the_drill(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    course = make_course(distance=10)
+    card = scorecard(course, [], 1.0)
+    for text in ('{"x": [1, 2]}', "[[[[", "[" * 5000 + "]" * 5000, '{"k": {"runs": 3}}', "7"):
+        (tmp_path / "scores.json").write_text(text)
+        entry = record_score(course, card)
+        assert entry["best"] == 0 and len(entry["runs"]) == 1
+    assert load_scores()[course.key]["best"] == 0
+
+
+def test_a_practice_mark_is_checked_like_any_position(write_scenario):
+    from tabletop.errors import DataErrors, TabletopError
+
+    text = (SCENARIOS / "tacking-practice.toml").read_text()
+    bad = re.sub(r"mark = \{[^}]*\}", 'mark = { x = "far", y = 10 }', text)
+    assert bad != text
+    with pytest.raises(DataErrors, match=r"scenario.mark.x: expected a position"):
+        course_from_scenario(load_scenario(write_scenario(bad)))
+    off = re.sub(r"mark = \{[^}]*\}", "mark = { x = 5000, y = 10 }", text)
+    with pytest.raises(TabletopError, match="expected a mark on the table"):
+        course_from_scenario(load_scenario(write_scenario(off)))

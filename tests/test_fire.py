@@ -231,6 +231,20 @@ def test_hold_fast_straddle_lists_both(tmp_path):
     assert r.range_band == "3in"  # √8 = 2.83 → 3
 
 
+@pytest.mark.parametrize("tx, side", [(12, "starboard"), (8, "port")])
+def test_hold_fast_a_centre_on_a_diagonal_takes_the_broadside_both_listed(tmp_path, tx, side):
+    # t exactly on the fore diagonal of a (bearing 45° or its mirror, 315°): in both
+    # quadrants; the ruling takes the broadside (all 4 batteries bear) rather than the
+    # fore quadrant (one chaser), so a table and its mirror image get the same ruling
+    scn = _with_batteries(
+        hold_fast(tmp_path, [("a", 10, 10, 0), ("t", tx, 12, 0)], speed=3),
+        {"long": 4},
+    )
+    r = rule_fire(scn, "a", "t")
+    assert r.arc == side and r.dice == 4
+    assert sorted(r.arcs) == sorted(["fore", side])
+
+
 def test_hold_fast_alongside_is_range_zero(tmp_path):
     # bases 0.5 wide side by side: centres 0.5 apart, bases touch
     scn = _with_batteries(

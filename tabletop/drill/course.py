@@ -105,10 +105,13 @@ def course_from_scenario(scn: Scenario) -> Course:
     if not isinstance(mark, dict) or not {"x", "y"} <= set(mark):
         raise TabletopError(f"{scn.source}: scenario.mark: expected {{ x = ..., y = ... }}")
     radius = scn.ruleset.drill.radius if scn.ruleset.drill is not None else 3.0
-    return Course(
-        scn,
-        scn.ships[0].id,
-        (float(mark["x"]), float(mark["y"])),
-        float(mark.get("radius", radius)),
-        f"scenario/{Path(scn.source).stem}",
-    )
+    r = Reader(scn.source)
+    x = r.coordinate(mark, "scenario.mark", "x", scn.units)
+    y = r.coordinate(mark, "scenario.mark", "y", scn.units)
+    radius = r.length(mark, "scenario.mark", "radius", scn.units, default=radius)
+    r.raise_if_any()
+    if not (0 <= x <= scn.width and 0 <= y <= scn.depth):
+        raise TabletopError(
+            f"{scn.source}: scenario.mark: expected a mark on the table, found ({x:g}, {y:g})"
+        )
+    return Course(scn, scn.ships[0].id, (x, y), radius, f"scenario/{Path(scn.source).stem}")

@@ -104,12 +104,25 @@ def scores_path() -> Path:
 
 
 def load_scores() -> dict[str, Any]:
+    """The scores file, keeping only entries of the shape it writes: a damaged or edited
+    file loses its odd entries, never the drill (it is rewritten whole on the next run)."""
     p = scores_path()
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and _entry_ok(v)}
+
+
+def _entry_ok(v: Any) -> bool:
+    best = v.get("best") if isinstance(v, dict) else None
+    return (
+        isinstance(v, dict)
+        and isinstance(v.get("runs"), list)
+        and (best is None or (isinstance(best, int) and not isinstance(best, bool)))
+    )
 
 
 def record_score(course: Course, card: Scorecard) -> dict[str, Any]:

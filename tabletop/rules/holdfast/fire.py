@@ -92,12 +92,21 @@ def quadrant_ruling(
 
 
 def _quadrants(tab: Table, i: int, j: int) -> tuple[str, list[str]]:
-    """The quadrant of the target's centre, and every quadrant her base reaches into."""
+    """The quadrant of the target's centre, and every quadrant her base reaches into.
+
+    Referee's ruling (SPEC lists both and leaves the choice to the firer): a centre on a
+    diagonal, within the one tolerance, is in both quadrants, and the ruling takes the
+    broadside one (starboard or port), where the most guns bear.  So the ruling is the
+    same when the table is mirrored (starboard and port swap, fore and aft stay)."""
     f = tab.fleet
     dx, dy = f.x[j] - f.x[i], f.y[j] - f.y[i]
     rel = normalise(float(bearing(dx, dy)) - f.heading[i])
     names = list(QUADRANTS)
     arc = names[int(quadrant_of(rel))]
+    diagonal = 45.0 + 90.0 * round((rel - 45.0) / 90.0)
+    off = float(np.hypot(dx, dy)) * abs(np.sin(np.radians(rel - diagonal)))
+    if off <= TOL:  # on the diagonal: the broadside quadrant of the two
+        arc = "starboard" if normalise(diagonal) < 180 else "port"
     reach = max(1.0, float(np.hypot(dx, dy)) + f.length[j] + f.width[j]) * 2
     tpoly = shapely.Polygon(tab.corners[j])
     arcs = [

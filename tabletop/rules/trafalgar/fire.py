@@ -9,7 +9,13 @@ import shapely
 
 from tabletop.fire import FireRuling, Proof, Table, die_odds, longest_range, side_rays
 from tabletop.geometry import lof
-from tabletop.geometry.arcs import SIDES, broadside_polygon, from_broadside
+from tabletop.geometry.arcs import (
+    SIDES,
+    broadside_polygon,
+    deck_span,
+    from_broadside,
+    to_broadside,
+)
 from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model import Fleet, Scenario, ShipClass
@@ -30,6 +36,8 @@ def broadside_ruling(
     depth = longest_range(scn, firer.cls)
     found: dict[str, tuple[lof.Verdict, np.ndarray]] = {}
     for side, sign in SIDES.items():
+        if not _meets_arc(tab, i, j, sign, depth):
+            continue  # no ray of this side can reach her: nothing to cast
         cand, rays = side_rays(tab, i, sign, depth, cull=True)
         where = np.flatnonzero(cand == j)
         if where.size == 0:
@@ -94,13 +102,31 @@ def broadside_ruling(
     )
 
 
+def _meets_arc(tab: Table, i: int, j: int, sign: float, depth: float) -> bool:
+    """Whether target ``j``'s base meets firer ``i``'s arc on one side (touching counts),
+    before any ray is cast."""
+    f = tab.fleet
+    u0, u1 = deck_span(f.deck[i], f.deck_offset[i])
+    uv = to_broadside(f.x[i], f.y[i], f.heading[i], f.width[i], sign, tab.corners[j])
+    if uv[:, 0].max() < u0 - TOL or uv[:, 0].min() > u1 + TOL or uv[:, 1].max() < -TOL:
+        return False
+    if uv[:, 1].min() > depth + TOL:
+        return False
+    return bool(shapely.distance(shapely.box(u0, 0.0, u1, depth), shapely.Polygon(uv)) <= TOL)
+
+
 def _not_in_arc(scn: Scenario, tab: Table, i: int, j: int, rk: str | None) -> FireRuling:
-    """Not in arc: say how far out she is, if she lies off either broadside at all."""
+    """Not in arc: say how far out she is, if she lies off either broadside at all (her
+    base meets the strip out from the gun deck, however far); only her outline matters
+    here, so land, however detailed, costs nothing."""
+    f = tab.fleet
+    u0, u1 = deck_span(f.deck[i], f.deck_offset[i])
     band = None
     for sign in SIDES.values():
-        cand, rays = side_rays(tab, i, sign, np.inf, cull=False)
-        where = np.flatnonzero(cand == j)
-        if where.size and lof.verdict(rays, int(where[0])).nearest < np.inf:
+        uv = to_broadside(f.x[i], f.y[i], f.heading[i], f.width[i], sign, tab.corners[j])
+        far = float(uv[:, 1].max()) + 1.0
+        strip = shapely.box(u0, 0.0, u1, max(far, 1.0))
+        if shapely.distance(strip, shapely.Polygon(uv)) <= TOL:
             band = "out_of_range"
     return FireRuling(
         firer=scn.ships[i].id,
