@@ -220,6 +220,8 @@ def side_rays(
         s_uv, l_uv = frames(tab, np.array([i]), sign)
         ships_uv, land_uv = s_uv[0], [lu[0] for lu in l_uv]
     u0, u1 = deck_span(f.deck[i], f.deck_offset[i])
+    ships_uv = snap(ships_uv, u0, u1)
+    land_uv = [snap(luv, u0, u1) for luv in land_uv]
     uu, vv = ships_uv[..., 0], ships_uv[..., 1]
     keep = (uu.max(-1) >= u0 - TOL) & (uu.min(-1) <= u1 + TOL) & (vv.max(-1) >= -TOL)
     if cull:
@@ -262,6 +264,17 @@ def rule_fire(
     if i == j:
         raise TabletopError(f"a ship cannot fire at herself ('{firer}')")
     return scn.ruleset.rule_fire(scn, table or Table.of(scn), i, j, high)
+
+
+def snap(uv: np.ndarray, u0: float, u1: float) -> np.ndarray:
+    """Points within the tolerance of the deck's ends (u0, u1) or of the side (v = 0)
+    put exactly on them: touching is reaching (SPEC), so an outline that touches the
+    edge ray is met by it, however the table was turned, mirrored or measured."""
+    u = uv[..., 0]
+    v = uv[..., 1]
+    u = np.where(np.abs(u - u0) <= TOL, u0, np.where(np.abs(u - u1) <= TOL, u1, u))
+    v = np.where(np.abs(v) <= TOL, 0.0, v)
+    return np.stack([u, v], axis=-1)
 
 
 def _edges_near(ring: np.ndarray, u0: float, u1: float, depth: float) -> np.ndarray:
