@@ -227,3 +227,20 @@ def test_play_without_a_display_is_a_plain_error():
     )
     assert r.returncode == 2
     assert "cannot open a window here" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_run_json_reports_the_wind_now(capsys):
+    # the Man O' War log shifts the wind on a tied initiative (1 and 1: a point
+    # clockwise, from 270 to 315); the final state says where it blows from now
+    d = as_json(
+        capsys,
+        "run",
+        str(SCENARIOS / "man-o-war-skirmish.toml"),
+        str(ROOT / "games/man-o-war-strait.log"),
+    )
+    shifts = [e["from"] for e in d["events"] if e.get("wind") == "change"]
+    assert shifts and d["wind_from"] == shifts[-1]
+    duel = as_json(
+        capsys, "run", str(SCENARIOS / "frigate-duel.toml"), str(ROOT / "games/frigate-duel.log")
+    )
+    assert duel["wind_from"] == 0.0  # "N", never changed

@@ -30,6 +30,10 @@ def state_report(state: GameState) -> dict[str, Any]:
         "units": state.scenario.units,
         "turn": state.turn,
         "active_side": state.active_side,
+        # where the wind blows from now (a ruleset may shift it during the game)
+        "wind_from": state.wind_from
+        if state.wind_from is not None
+        else state.scenario.wind.from_deg,
         "winner": state.winner,
         "pending": [{"kind": p.kind, "ship": p.ship, "decides": p.side} for p in state.pending],
         "ships": [ship_report(state, s.id) for s in state.ships],
