@@ -67,8 +67,6 @@ class Contact:
     at: float  # path distance at contact
     point: tuple[float, float]
     pose: Pose
-    segment: int  # index of the segment in which contact happened
-    frac: float  # fraction of that segment completed
 
 
 def _samples(
@@ -141,7 +139,7 @@ def first_contact(
         if found is not None:
             j, frac, pose, point = found
             at = seg_at[sb] + frac * path[sb].distance
-            return Contact(int(live[j]), at, point, pose, sb, frac)
+            return Contact(int(live[j]), at, point, pose)
     return None
 
 
