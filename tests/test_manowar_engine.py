@@ -98,6 +98,9 @@ def test_initiative_tie_shifts_the_wind_by_the_table(tmp_path, rigged):
     g.play("end")
     assert g.state.wind_from == 270 - 90
     assert any(e.get("wind") == "change" for e in g.events)
+    # and the geometry sails by the new wind: a (heading 170) now has it 10° off her bow
+    assert g.state.table().wind.from_deg == 180
+    assert sail_of(g, "a")["point_of_sail"] == "head_to_wind"
 
 
 @pytest.mark.parametrize(

@@ -109,11 +109,15 @@ class GameState:
         return replace(self, ships=tuple(st if s.id == st.id else s for s in self.ships))
 
     def table(self) -> Scenario:
-        """The scenario with every ship at her current pose, for the geometry."""
+        """The scenario as it stands now: every ship at her current pose, and the wind
+        where it blows from now (a ruleset may have shifted it), for the geometry."""
         poses = {s.id: s.pose for s in self.ships}
-        return replace(
+        scn = replace(
             self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships)
         )
+        if self.wind_from is not None and self.wind_from != scn.wind.from_deg:
+            scn = replace(scn, wind=replace(scn.wind, from_deg=self.wind_from))
+        return scn
 
     def is_grappled(self, a: str, b: str | None = None) -> bool:
         return any((a in pair) and (b is None or b in pair) for pair in self.grappled)
