@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.angles import relative_wind, through_eye
 from tabletop.geometry.pose import to_world
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship
@@ -184,6 +184,8 @@ def _turning(
         steps.append((t.word, runs[i][sel]))
         if i < k:
             ang = turns[i][sel]
+            if t.forbidden is not None:  # nor may the bow swing through the eye of the wind
+                p.ok &= through_eye(scn.wind.from_deg, p.h, ang) < 0
             p.turn(ang, t.radius)
             steps.append(("T", ang))
             if t.forbidden is not None:

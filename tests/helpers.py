@@ -17,6 +17,7 @@ name = "test"
 ruleset = "{ruleset}"
 units = "{units}"
 table = {{ width = 200, depth = 200 }}
+{options}
 
 [wind]
 from = {wind}
@@ -50,6 +51,7 @@ def table(
     fields: str = "",
     land: list[list[tuple[float, float]]] | None = None,
     extra: str = "",
+    options: str = "",
 ) -> Scenario:
     """A scenario of boxes (default 8 × 2.5, gun deck 3/4 of the length) at (id, x, y, heading)."""
     guns_line = f"guns = {guns}" if guns else ""
@@ -66,6 +68,7 @@ def table(
             bw=base[1],
             deck=0.75 * base[0],
             fields=fields,
+            options=options,
         )
         + extra
     )

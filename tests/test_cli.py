@@ -240,6 +240,9 @@ def test_run_json_reports_the_wind_now(capsys):
     )
     shifts = [e["from"] for e in d["events"] if e.get("wind") == "change"]
     assert shifts and d["wind_from"] == shifts[-1]
+    # and which ships lie at anchor: dauntless let hers go ('move dauntless F2 A')
+    anchored = {s["id"] for s in d["ships"] if "at anchor" in s["status"]}
+    assert anchored == {"dauntless"}
     duel = as_json(
         capsys, "run", str(SCENARIOS / "frigate-duel.toml"), str(ROOT / "games/frigate-duel.log")
     )

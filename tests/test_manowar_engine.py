@@ -15,7 +15,9 @@ from tabletop.rules.manowar.game import rolled_wind
 
 from .helpers import table
 
-FIELDS = "turn = 45\nbetween_turns = 1\nseamanship = true"
+FIELDS = "turn = 45\nbetween_turns = 1"
+ELF = FIELDS + "\nfull_speed_astern = true"  # an Elf or Bretonnian ship
+SEAMANSHIP = "seamanship = true"  # the optional seamanship rules
 
 
 def mow_table(tmp_path, ships, wind=270, **kw):
@@ -35,14 +37,10 @@ def mow_table(tmp_path, ships, wind=270, **kw):
     )
 
 
-def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), options=None, **kw):
-    """A game whose opening initiative comes out as ``rolls`` (w, e): by default w wins,
-    with no tie to shift the wind."""
-    from dataclasses import replace
-
+def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), **kw):
+    """A game whose opening initiative comes out as ``rolls`` (one die per side, in the
+    order the sides are listed): by default w wins, with no tie to shift the wind."""
     scn = mow_table(tmp_path, ships, wind=wind, **kw)
-    if options:
-        scn = replace(scn, options=options)
     rig(list(rolls))
     return Game.new(scn, dice=rig.cup)
 
@@ -106,9 +104,9 @@ def test_initiative_tie_shifts_the_wind_by_the_table(tmp_path, rigged):
 @pytest.mark.parametrize(
     "roll, heading, irons",
     [
-        (6, 300, False),  # through the eye of the wind: close-hauled on the other tack (270 + 30)
-        (5, 240, False),  # a feint: back to close-hauled on her own side (270 − 30)
-        (4, 270, True),  # in irons, pointing into the wind; her move ends
+        (5, 240, False),  # a feint: her bow (15° off, wind to starboard) is nearest 270 − 30
+        (4, 255, True),  # in irons where she lies: nothing swings her into the wind; move over
+        (1, 255, True),
     ],
 )
 def test_turning_head_to_wind_rolls_to_tack(tmp_path, rigged, roll, heading, irons):
@@ -123,6 +121,185 @@ def test_turning_head_to_wind_rolls_to_tack(tmp_path, rigged, roll, heading, iro
         g.play("move a F1")  # and she sails on with the rest
         with pytest.raises(IllegalAction, match="more than the allowance"):
             g.play("move a F0.5")
+    else:
+        with pytest.raises(IllegalAction, match="ended this turn"):
+            g.play("move a F1")
+
+
+@pytest.mark.parametrize("tack, heading", [("port", 270 + 30), ("starboard", 270 - 30)])
+def test_a_six_in_a_move_goes_onto_the_tack_she_chooses(tmp_path, rigged, tack, heading):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")])
+    rigged([6])
+    g.play("move a S45")
+    # the game waits for her captain: nothing else may be played first
+    assert [p.kind for p in g.state.pending] == ["which_tack"]
+    with pytest.raises(IllegalAction, match="waiting for w to decide for a"):
+        g.play("move a F1")
+    g.play(f"tack a {tack}")
+    a = g.state.ship("a")
+    assert a.pose.heading == heading and not a.in_irons
+    assert a.budget == pytest.approx(3 - 2)  # the 2" of the tack are spent either way
+    with pytest.raises(TabletopError, match="no decision"):
+        g.play("tack a port")
+
+
+def test_a_pivot_through_the_eye_of_the_wind_is_a_turn_into_the_wind(tmp_path, rigged):
+    # a sloop-like class turns 60° at once.  Close-hauled at heading 240 (θ 30, the wind
+    # over her starboard bow), S60 would put her close-hauled on the other tack (300)
+    # without passing the tacking roll: her bow is stopped in the eye (270) and she rolls.
+    fields = "turn = 60\nbetween_turns = 1"
+    g = mow(tmp_path, rigged, [("a", 20, 20, 240, "w"), ("b", 60, 60, 0, "e")], fields=fields)
+    rigged([3])
+    events = g.play("move a S60")
+    a = g.state.ship("a")
+    assert a.pose.heading == 270 and a.in_irons  # 240 + 30: the eye; a 3 is irons there
+    assert any("eye of the wind (30° of 60°)" in n for e in events for n in e.get("notes", ()))
+    # the preview says so too, and the fan offers no pivot through the eye
+    from tabletop.fan import fan
+    from tabletop.geometry.angles import wrap
+
+    f = fan(mow_table(tmp_path, [("a", 20, 20, 240, "w")], fields=fields), "a")
+    assert len(f) and all(wrap(270 - h) > 0 for h in f.heading)  # all on her own tack
+
+
+def test_a_five_after_the_bow_has_crossed_puts_her_on_the_far_side(tmp_path, rigged):
+    # θ 40 over starboard (heading 230); S60 swings her to 290: the wind 20° over her
+    # port bow, in D, past the eye.  A 5 gives the line nearest her bow: 270 + 30.
+    fields = "turn = 60\nbetween_turns = 1"
+    g = mow(tmp_path, rigged, [("a", 20, 20, 230, "w"), ("b", 60, 60, 0, "e")], fields=fields)
+    rigged([5])
+    g.play("move a S60")
+    assert g.state.ship("a").pose.heading == 300
+
+
+@pytest.mark.parametrize("roll, heading", [(5, 240), (6, 300)])
+def test_recovering_with_a_five_takes_the_nearest_line_whatever_tack_she_names(
+    tmp_path, rigged, roll, heading
+):
+    # lying 15° off the wind over her starboard bow (heading 255), she names port: a 6
+    # gives port (300); a 5 the line nearest her bow, starboard (240)
+    g = mow(tmp_path, rigged, [("a", 20, 20, 255, "w"), ("b", 60, 60, 0, "e")])
+    rigged([roll])
+    g.play("recover a port")
+    assert g.state.ship("a").pose.heading == heading
+
+
+def test_irons_end_when_the_wind_leaves_her_bow(tmp_path, rigged):
+    # a goes into irons at 255 (a 4); at the next initiative w and e tie on 3: the wind
+    # shifts 2 points clockwise, 270 → 0.  θ = |wrap(0 − 255)| = 105: broad reach (A).
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")])
+    rigged([4])
+    g.play("move a S45")
+    assert g.state.ship("a").in_irons
+    rigged([2, 2])  # in irons, she drifts the lower of 2 and 2 at w's end
+    g.play("end")
+    rigged([1, 1, 3, 3])  # e's b, unmoved, drifts 1"; then w and e tie on 3: +2 points
+    events = g.play("end")
+    assert g.state.wind_from == 0.0
+    a = g.state.ship("a")
+    assert not a.in_irons and a.pose.heading == 255  # not swung to face the new wind
+    assert any(e.get("out_of_irons") == "a" for e in events)
+    g.play("move a F9")  # she sails her full 9 at A without a roll
+
+
+def test_a_ship_in_irons_may_drop_anchor_and_then_does_not_drift(tmp_path, rigged):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")])
+    rigged([4])
+    g.play("move a S45")  # in irons at 255, her move over
+    g.play("move a A")  # but she lets go her anchor
+    a = g.state.ship("a")
+    assert a.anchored and a.in_irons
+    x = a.pose.x
+    g.play("end")  # no dice for drift: an unscripted roll would be an error
+    assert g.state.ship("a").pose.x == x
+
+
+def test_an_anchored_ship_head_to_wind_still_swings(tmp_path, rigged):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")])
+    rigged([4])
+    g.play("move a S45")
+    g.play("move a A")
+    rigged([1, 1, 6, 1])  # b drifts an inch; w wins the next initiative
+    g.play("end")
+    g.play("end")
+    g.play("move a P90")  # head to wind (θ 15) and in irons, but anchored: 255 − 90
+    assert g.state.ship("a").pose.heading == 165
+
+
+def test_every_commander_rolls_initiative_and_the_counted_two_move_the_wind(tmp_path, rigged):
+    ships = [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e"), ("c", 100, 100, 90, "n")]
+    # w 2, e 2, n 6: the counted commanders (w and e, first listed) tie on 2 → one point
+    # anticlockwise, 270 − 45; n rolled too, highest, and plays first
+    g = mow(tmp_path, rigged, ships, rolls=[2, 2, 6])
+    assert g.state.wind_from == 270 - 45
+    assert g.state.sides == ("n", "w", "e")
+    # the third commander's tie with a counted one moves nothing: w 4, e 1, n 4
+    g2 = mow(tmp_path, rigged, ships, rolls=[4, 1, 4])
+    assert g2.state.wind_from is None or g2.state.wind_from == 270
+    assert g2.state.sides[-1] == "e"
+
+
+def test_the_counted_commanders_are_the_scenarios_choice(tmp_path, rigged):
+    ships = [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e"), ("c", 100, 100, 90, "n")]
+    # counted: w and n.  w 4, e 1, n 4: a tie on 4 → two points anticlockwise
+    opts = 'initiative_sides = ["w", "n"]'
+    g = mow(tmp_path, rigged, ships, rolls=[4, 1, 4], options=opts)
+    assert g.state.wind_from == 270 - 90
+
+
+@pytest.mark.parametrize(
+    "heading, fields, options, allowance",
+    [
+        (170, FIELDS, "", 9),  # θ 100, A: the full 9
+        (90, FIELDS, "", 6),  # θ 180, B: max(2/3 × 9, abeam 6) = 6
+        (90, ELF, "", 9),  # an Elf ship runs at her full 9 (A's speed at B)
+        (90, ELF, SEAMANSHIP, 6),  # the optional rules replace that: 6 as any other
+        (210, ELF, "", 3),  # close reach is a third for everyone: 9 / 3
+    ],
+)
+def test_elf_and_bretonnian_ships_sail_at_full_speed_astern(
+    tmp_path, heading, fields, options, allowance
+):
+    from tabletop.rulings import sail
+
+    scn = mow_table(tmp_path, [("a", 20, 20, heading, "w")], fields=fields, options=options)
+    assert sail(scn, "a")["allowance"] == allowance
+
+
+def test_seamanship_is_only_for_the_races_it_is_written_for(tmp_path, rigged):
+    g = mow(
+        tmp_path,
+        rigged,
+        [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")],
+        options=SEAMANSHIP,
+    )
+    rigged([5])  # no +1 for an ordinary ship: a 5 is a feint, not through
+    g.play("move a S45")
+    assert g.state.ship("a").pose.heading == 240
+
+
+def test_drift_reroll_is_the_players_option(tmp_path, rigged):
+    g = mow(
+        tmp_path,
+        rigged,
+        [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")],
+        fields=ELF,
+        options=SEAMANSHIP + "\ndrift_reroll = false",
+    )
+    rigged([1, 4])  # the 1 stands: she drifts 1"
+    g.play("end")
+    assert g.state.ship("a").pose.x == pytest.approx(21)
+
+
+@pytest.mark.parametrize("wind", [100, 10])
+def test_the_wind_blows_from_one_of_the_eight_points(tmp_path, wind):
+    with pytest.raises(TabletopError, match=r"wind\.from.*multiple of 45"):
+        mow_table(tmp_path, [("a", 20, 20, 170, "w")], wind=wind)
+
+
+def test_a_misspelt_option_is_an_error(tmp_path):
+    with pytest.raises(TabletopError, match=r"scenario\.seamenship.*seamanship"):
+        mow_table(tmp_path, [("a", 20, 20, 170, "w")], options="seamenship = true")
 
 
 def test_seamanship_adds_one_to_the_tacking_roll(tmp_path, rigged):
@@ -130,10 +307,12 @@ def test_seamanship_adds_one_to_the_tacking_roll(tmp_path, rigged):
         tmp_path,
         rigged,
         [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")],
-        options={"seamanship": True},
+        fields=ELF,
+        options=SEAMANSHIP,
     )
-    rigged([5])  # 5 + 1: through
+    rigged([5])  # 5 + 1: through, onto the tack she chooses
     g.play("move a S45")
+    g.play("tack a port")
     assert g.state.ship("a").pose.heading == 300
 
 
@@ -176,7 +355,8 @@ def test_seamanship_rerolls_ones_when_drifting(tmp_path, rigged):
         tmp_path,
         rigged,
         [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")],
-        options={"seamanship": True},
+        fields=ELF,
+        options=SEAMANSHIP,
     )
     rigged([1, 4, 3])  # the 1 is re-rolled as 3: the lower of 4 and 3
     g.play("end")
@@ -216,6 +396,6 @@ def test_weighing_anchor(tmp_path, rigged):
 def test_no_gunnery_in_the_sailing_rules(tmp_path, rigged):
     g = mow(tmp_path, rigged, [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")])
     # the sailing rules declare no 'fire' verb: the action is refused by name
-    refused = "unknown action 'fire': expected one of move, recover, end"
+    refused = "unknown action 'fire': expected one of move, recover, tack, end"
     with pytest.raises(TabletopError, match=refused):
         g.play("fire a b")

@@ -6,6 +6,7 @@ the file, the key path, what was expected and what was found.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -178,14 +179,12 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     wind = _read_wind(r, data)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
+    ruleset.check_wind(r, wind)
+    options = _read_options(r, head, ruleset, {s.side for s in ships})
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
-    options = {
-        key: v
-        for key, v in head.items()
-        if key not in ("name", "ruleset", "units", "table", "seed")
-    }
+    ships = [replace(s, cls=ruleset.adapt_class(s.cls, options)) for s in ships]
     return Scenario(
         name=name,
         ruleset=ruleset,
@@ -199,6 +198,38 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         source=file,
         options=options,
     )
+
+
+#: ``[scenario]`` keys every scenario may have, besides its ruleset's options.
+_HEAD = ("name", "ruleset", "units", "table", "seed")
+#: Options any ruleset's scenario may carry: the drill's windward mark.
+_COMMON_OPTIONS = {"mark": "mark"}
+
+
+def _read_options(
+    r: Reader, head: dict[str, Any], ruleset: rules.Ruleset, sides: set[str]
+) -> dict[str, Any]:
+    """The optional rules the scenario switches on, each checked against the ruleset's
+    declared options: a misspelt or foreign option is an error, not silently ignored."""
+    known = {**_COMMON_OPTIONS, **ruleset.options}
+    out: dict[str, Any] = {}
+    for key, value in head.items():
+        if key in _HEAD:
+            continue
+        kind = known.get(key)
+        path = join("scenario", key)
+        if kind is None:
+            names = ", ".join(sorted(known)) or "none"
+            r.error(path, f"a scenario key or an option of {ruleset.name} ({names})", key)
+        elif kind == "bool" and not isinstance(value, bool):
+            r.error(path, "true or false", value)
+        elif kind == "sides" and (
+            not isinstance(value, list) or len(value) != 2 or not set(value) <= sides
+        ):
+            r.error(path, f"two of the scenario's sides ({', '.join(sorted(sides))})", value)
+        else:
+            out[key] = value
+    return out
 
 
 #: A class to read: its table, its key path, the reader of its file, the file's unit,

@@ -60,6 +60,22 @@ def relative_wind(wind_from: float, heading: A) -> A:
     return out if isinstance(heading, np.ndarray) else float(out)  # type: ignore[return-value]
 
 
+def through_eye(wind_from: float, heading: A, turn: A) -> A:
+    """How far (degrees, ≥ 0) a pivot of ``turn`` degrees (+ clockwise) from ``heading``
+    carries the bow past the eye of the wind, or −1 where the bow never reaches it.
+
+    The bow reaches the eye when its signed angle off the wind, unwrapped along the
+    turn, passes through 0 (passing through 180 is running before the wind, not a
+    tack).  A bow that starts in the eye and turns away has not crossed it (−1)."""
+    w0 = _off_wind(wind_from, heading)
+    w1 = w0 - turn
+    reach = np.where(
+        (w0 != 0) & (np.sign(w0) != np.sign(w1)) & (np.abs(turn) <= 180), np.abs(w1), -1.0
+    )
+    vector = isinstance(heading, np.ndarray) or isinstance(turn, np.ndarray)
+    return reach if vector else float(reach)  # type: ignore[return-value]
+
+
 def wind_side(wind_from: float, heading: float) -> str:
     """Which side the wind comes over: ``starboard``, ``port``, ``ahead`` or ``astern``."""
     w = float(_off_wind(wind_from, heading))

@@ -31,7 +31,7 @@ from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario, Ship, ShipClass, Wind
 from tabletop.units import TABLE_UNITS, TOL, convert
 
 if TYPE_CHECKING:
@@ -100,6 +100,7 @@ class PathPlan:
     anchor: str | None = None  # "drop" | "weigh"
     turns: int = 0  # turns made (the engine carries them across split moves)
     since: float | None = None  # distance sailed since the last turn
+    notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,10 @@ class Ruleset(ABC):
     ship_state: ClassVar[type[ShipState]] = ShipState
     #: The actions a player may take: verb → its arguments.
     verbs: ClassVar[dict[str, Verb]] = {}
+    #: The optional rules a scenario may switch on in its ``[scenario]`` table:
+    #: name → ``"bool"`` or ``"sides"`` (a list of the scenario's sides).  Any other key
+    #: there is an error, so a misspelt option is never silently ignored.
+    options: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -215,6 +220,14 @@ class Ruleset(ABC):
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
         """Subclasses validate the roster fields of their own here (crew, damage...)."""
         return None
+
+    def check_wind(self, r: Reader, wind: Wind) -> None:
+        """Subclasses refuse a wind their rules cannot blow (e.g. off the 8 points)."""
+        return None
+
+    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
+        """A class as the scenario's optional rules make it (by default, as listed)."""
+        return cls
 
     def read_speed(
         self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float

@@ -7,7 +7,7 @@ tacking drill.  The source has no gunnery.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from tabletop.coaching import Coach, Course
@@ -17,7 +17,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan, Template, template_fan
 from tabletop.geometry.angles import unit
-from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.model import Scenario, Ship, ShipClass, Wind
 from tabletop.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
 from tabletop.rules.manowar import movement
@@ -44,7 +44,26 @@ class ManOWar(Ruleset):
     verbs: ClassVar[dict[str, Any]] = {
         "move": Verb("SHIP PATH...", "sail a path (she may sail on after a tacking roll)", 2, None),
         "recover": Verb("SHIP port|starboard", "roll to come out of irons onto a tack", 2, 2, SIDE),
+        "tack": Verb(
+            "SHIP port|starboard",
+            "after a 6, the tack she goes onto",
+            2,
+            2,
+            SIDE,
+            answers_only=True,
+        ),
         "end": Verb("", "end the active side's player turn (drift follows)", 0, 0),
+    }
+
+    options: ClassVar[dict[str, str]] = {
+        # the optional seamanship rules: full_speed_astern classes lose their full speed
+        # astern and gain +1 to tack and the re-roll of 1s when drifting
+        "seamanship": "bool",
+        # the re-roll of 1s is the player's option; taken once for the game, since every
+        # ship of a side drifts at once at the end of its turn (default: re-rolled)
+        "drift_reroll": "bool",
+        # with more than two navies, the two commanders whose ties move the wind
+        "initiative_sides": "sides",
     }
 
     # -- the template ------------------------------------------------------------------
@@ -71,13 +90,27 @@ class ManOWar(Ruleset):
             r.error("wind.change", "the wind change table: die face = points (+ clockwise)", None)
 
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """A class's largest turn, the distance sailed between turns, seamanship."""
+        """A class's largest turn, the distance sailed between turns, full speed astern."""
         if "turn" in tbl:
             r.number(tbl, path, "turn", minimum=0, maximum=180)
         if "between_turns" in tbl:
             r.number(tbl, path, "between_turns", minimum=0)
-        if "seamanship" in tbl:
-            r.boolean(tbl, path, "seamanship", False)
+        if "full_speed_astern" in tbl:
+            r.boolean(tbl, path, "full_speed_astern", False)
+
+    def check_wind(self, r: Reader, wind: Wind) -> None:
+        """The wind blows from one of the points (8 of 45°) and moves by whole points."""
+        for where, deg in (("wind.from", wind.from_deg), *(("wind.skip", d) for d in wind.skip)):
+            if abs(deg / self.point - round(deg / self.point)) > 1e-9:
+                r.error(where, f"one of the wind points (a multiple of {self.point:g}°)", deg)
+
+    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
+        """Elf and Bretonnian ships (``full_speed_astern``) sail at full speed with the wind
+        anywhere abaft the beam (A and B): running takes max(2/3 A, abeam) and their abeam
+        speed becomes the full speed.  The optional seamanship rules replace that."""
+        if cls.fields.get("full_speed_astern") and not options.get("seamanship"):
+            return replace(cls, speed_abeam=cls.speed)
+        return cls
 
     @staticmethod
     def turn_of(cls: ShipClass) -> float:

@@ -16,7 +16,7 @@ import numpy as np
 from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
-from tabletop.geometry.angles import normalise, relative_wind
+from tabletop.geometry.angles import normalise, relative_wind, through_eye
 from tabletop.geometry.pose import Pose
 from tabletop.rules.manowar.ship import ManOWarShip
 
@@ -48,7 +48,9 @@ class ManOWarCoach(Coach):
         self.head_edge = rs.sectors[1].lower  # below this: head to wind (D)
         tk = rs.tacking
         self.tack_cost = tk.cost * rs.scale(self.unit)
-        seaman = bool(scn.options.get("seamanship")) and bool(self.cls.fields.get("seamanship"))
+        seaman = bool(scn.options.get("seamanship")) and bool(
+            self.cls.fields.get("full_speed_astern")
+        )
         bonus = tk.seamanship_bonus if seaman else 0
         faces = range(1, 7)
         self.p_through = sum(1 for f in faces if f + bonus >= tk.through) / 6
@@ -232,7 +234,11 @@ class ManOWarCoach(Coach):
             present = npiv[None, :] > k
             was = h
             h = np.where(present, normalise(h + ang[None, :, k]), h)
-            into = present & (relative_wind(self.wind, h) < self.head_edge)
+            # head to wind at the end of the pivot, or swung through the eye on the way
+            into = present & (
+                (relative_wind(self.wind, h) < self.head_edge)
+                | (through_eye(self.wind, was, ang[None, :, k]) >= 0)
+            )
             if k == 0 and tacks:
                 # a single pivot head to wind: the roll, taken to go through; 2" are
                 # spent and she sails the rest close-hauled on the other tack

@@ -22,9 +22,9 @@ import numpy as np
 
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.errors import IllegalAction
-from tabletop.geometry.angles import normalise, relative_wind, wrap
+from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model import Ship
@@ -80,8 +80,9 @@ class ManOWarGame:
         return _ship(state, ship)
 
     def _seamanship(self, state: GameState, ship: str) -> bool:
+        """The optional seamanship rules, for the races they are written for."""
         return bool(state.scenario.options.get("seamanship")) and bool(
-            state.scenario.ship(ship).cls.fields.get("seamanship")
+            state.scenario.ship(ship).cls.fields.get("full_speed_astern")
         )
 
     def allowance(self, state: GameState, ship: str, heading: float) -> float:
@@ -107,15 +108,18 @@ class ManOWarGame:
     def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship = act.ship
         st = self._own(state, ship)
-        if st.done:
+        if st.done and not (st.in_irons and not st.anchored and act.args[1:] == ("A",)):
             raise IllegalAction(f"{ship}'s movement has ended this turn")
         theta = float(relative_wind(self.wind(state), st.pose.heading))
-        if st.in_irons or (st.budget is None and self.rs.sector(theta).ends_move):
+        steps = parse_path(" ".join(act.args[1:]))
+        irons = st.in_irons or (st.budget is None and self.rs.sector(theta).ends_move)
+        if irons and not st.anchored:
+            if [s.kind for s in steps] == ["A"]:
+                return self._anchor_in_irons(state, st, events)
             raise IllegalAction(
                 f"{ship} is in irons, head to wind with no steerage: "
-                f"'recover {ship} port|starboard' to roll"
+                f"'recover {ship} port|starboard' to roll, or 'move {ship} A' to anchor"
             )
-        steps = parse_path(" ".join(act.args[1:]))
         budget = (
             st.budget if st.budget is not None else self.allowance(state, ship, st.pose.heading)
         )
@@ -150,14 +154,15 @@ class ManOWarGame:
         )
         if st.budget is None:
             nst = replace(nst, allowance=budget)  # her allowance this turn, for drift
-        events.append(
-            {
-                "moved": ship,
-                "path": " ".join(str(s) for s in steps),
-                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-                "distance": round(used, 4),
-            }
-        )
+        moved: dict[str, Any] = {
+            "moved": ship,
+            "path": " ".join(str(s) for s in steps),
+            "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
+            "distance": round(used, 4),
+        }
+        if plan.notes:
+            moved["notes"] = list(plan.notes)
+        events.append(moved)
         if contact is not None:
             events.append(
                 {"collision": ship, "with": names[contact.obstacle], "at": round(contact.at, 4)}
@@ -196,12 +201,13 @@ class ManOWarGame:
         roll = dice.roll(1, f"tacking: {ship}")[0]
         bonus = tk.seamanship_bonus if self._seamanship(state, ship) else 0
         total = roll + bonus
+        if total >= tk.through and nominated is None:
+            # through the eye of the wind, onto the tack she chooses: she says which
+            return self._choose_tack(state, ship, total, left - cost_u, events)
         if total >= tk.through:
-            side = nominated or ("port" if came_from == "starboard" else "starboard")
-            result = "through the eye of the wind"
+            side, result = nominated or came_from, "through the eye of the wind"
         elif total >= tk.feint:
-            side = came_from
-            result = "a feint: back to close-hauled"
+            side, result = self._nearest_line(state, ship, came_from), "a feint: close-hauled"
         else:
             events.append({"irons": ship, "roll": total})
             return self._irons(state, ship, came_from)
@@ -239,19 +245,53 @@ class ManOWarGame:
             )
         )
 
-    def _irons(self, state: GameState, ship: str, came_from: str) -> GameState:
-        """In irons: pointing into the wind, her move over; she remembers her tack."""
+    def _nearest_line(self, state: GameState, ship: str, came_from: str) -> str:
+        """The close-hauled line nearest where her bow points now: the side the wind is
+        over (once her bow has crossed the eye, the far side); dead in the eye, the side
+        she came from, since her bow has not crossed."""
+        side = wind_side(self.wind(state), _ship(state, ship).pose.heading)
+        return side if side in ("port", "starboard") else came_from
+
+    def _choose_tack(
+        self, state: GameState, ship: str, roll: int, left: float, events: Events
+    ) -> GameState:
+        """A 6 in a move: she goes through onto the tack her captain chooses, so the
+        game waits for ``tack SHIP port|starboard``; the 2" are spent already."""
+        st = _ship(state, ship)
+        events.append({"tacked": ship, "roll": roll, "result": "through: choose the tack"})
+        nst = replace(
+            st,
+            budget=max(0.0, left),
+            moved=st.moved + self.rs.tacking.cost * self.rs.scale(state.scenario.units),
+            turn_start=st.turn_start or st.pose,
+            rolled_tack=True,
+            since_turn=None,
+        )
+        return replace(state.with_ship(nst), pending=(_which_tack(ship, state.side_of(ship)),))
+
+    def act_tack(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        """Her captain names the tack a 6 carried her onto: close-hauled on that side."""
+        ship, side = act.args
         st = _ship(state, ship)
         wind = self.wind(state)
+        theta = float(self.rs.close_hauled)
+        heading = normalise(wind - theta if side == "starboard" else wind + theta)
+        events.append({"tacked": ship, "tack": side, "heading": heading, "left": st.budget})
+        nst = replace(st, pose=st.pose.turned(wrap(heading - st.pose.heading)), in_irons=False)
+        return replace(state.with_ship(nst), pending=())
+
+    def _anchor_in_irons(self, state: GameState, st: ManOWarShip, events: Events) -> GameState:
+        """In irons or head to wind, she may still let go her anchor: the cure for drift."""
+        events.append({"anchored": st.id, "in_irons": True})
         return state.with_ship(
-            replace(
-                st,
-                in_irons=True,
-                done=True,
-                irons_side=came_from,
-                pose=st.pose.turned(wrap(wind - st.pose.heading)),
-            )
+            replace(st, anchored=True, done=True, turn_start=st.turn_start or st.pose)
         )
+
+    def _irons(self, state: GameState, ship: str, came_from: str) -> GameState:
+        """In irons where she lies (nothing swings her further into the wind), her move
+        over; she remembers her tack."""
+        st = _ship(state, ship)
+        return state.with_ship(replace(st, in_irons=True, done=True, irons_side=came_from))
 
     def act_recover(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         """A ship that begins her turn in irons may roll to recover (6: onto the nominated
@@ -277,7 +317,7 @@ class ManOWarGame:
     def _drift(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
         st = _ship(state, ship)
         a, b = dice.roll(2, f"drift: {ship}")
-        if self._seamanship(state, ship):
+        if self._seamanship(state, ship) and state.scenario.options.get("drift_reroll", True):
             if a == 1:
                 a = dice.roll(1, f"drift re-roll: {ship}")[0]
             if b == 1:
@@ -337,16 +377,51 @@ class ManOWarGame:
         state = replace(state, turn=state.turn + 1, active=0)
         return self._initiative(state, dice, events)
 
+    @staticmethod
+    def counted_sides(state: GameState) -> list[str]:
+        """The two commanders whose initiative rolls move the wind: the scenario's
+        ``initiative_sides``, else the first two sides as the scenario lists them."""
+        chosen = state.scenario.options.get("initiative_sides")
+        if chosen:
+            return [str(side) for side in chosen]
+        listed = dict.fromkeys(s.side for s in state.scenario.ships)
+        return list(listed)[:2]
+
+    def _wind_off_the_bow(self, state: GameState, events: Events) -> GameState:
+        """Irons end when the wind leaves her bow: after a change, a ship in irons whose
+        bow is no longer head to wind sails by her new point of sail, without a roll."""
+        for st in state.ships:
+            if not (isinstance(st, ManOWarShip) and st.in_irons):
+                continue
+            theta = float(relative_wind(self.wind(state), st.pose.heading))
+            if not self.rs.sector(theta).ends_move:
+                events.append({"out_of_irons": st.id, "why": "the wind has left her bow"})
+                state = state.with_ship(replace(st, in_irons=False, irons_side=None))
+        return state
+
     def _initiative(self, state: GameState, dice: Dice, events: Events) -> GameState:
-        """The counted commanders roll; a tie shifts the wind; the higher plays first."""
-        counted = state.scenario.options.get("initiative_sides") or list(state.sides[:2])
-        rolls = {side: dice.roll(1, f"initiative: {side}")[0] for side in counted}
-        values = list(rolls.values())
+        """Every commander rolls, the highest plays first (ties keep the last order); a
+        tie between the two counted commanders shifts the wind."""
+        rolls = {side: dice.roll(1, f"initiative: {side}")[0] for side in state.sides}
+        counted = self.counted_sides(state)
+        values = [rolls[side] for side in counted]
         if len(values) == 2 and values[0] == values[1]:
             points = self.rs.wind_change.get(values[0], 0)
             new = normalise(self.wind(state) + points * self.rs.point)
             events.append({"wind": "change", "tied_on": values[0], "points": points, "from": new})
-            state = replace(state, wind_from=new)
-        order = sorted(state.sides, key=lambda s: -rolls.get(s, 0))  # stable: ties keep order
+            state = self._wind_off_the_bow(replace(state, wind_from=new), events)
+        order = sorted(state.sides, key=lambda s: -rolls[s])  # stable: ties keep order
         events.append({"initiative": rolls, "order": order, "turn": state.turn})
         return replace(state, sides=tuple(order), active=0)
+
+
+def _which_tack(ship: str, side: str) -> Pending:
+    return Pending(
+        "which_tack",
+        ship,
+        side,
+        answers=(
+            Answer(f"tack {ship} port", "P", "close-hauled, the wind over her port side"),
+            Answer(f"tack {ship} starboard", "S", "close-hauled, the wind over her starboard side"),
+        ),
+    )

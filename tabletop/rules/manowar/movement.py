@@ -2,17 +2,20 @@
 
 Turns pivot about the base centre, up to the class's ``turn`` degrees each, with at
 least ``between_turns`` sailed between two turns, and at most ``turns`` turns.  Turning
-head to wind (sail point D) ends the move: the tacking roll that may carry her through
-is the game engine's, not a preview's.  ``A``/``W`` drop or weigh anchor at the end of
-the move.  An anchored ship only turns on the spot, 90° in all, or weighs.  The engine,
-which splits a turn's sailing around tacking rolls, passes what is left in the
-:class:`MoveContext`: ``budget``, ``turns_used`` and ``since`` the last turn.
+head to wind (sail point D), or pivoting through the eye of the wind, ends the move:
+the tacking roll that may carry her through is the game engine's, not a preview's.
+``A``/``W`` drop or weigh anchor at the end of the move.  An anchored ship only turns
+on the spot, 90° in all, or weighs.  The engine, which splits a turn's sailing around
+tacking rolls, passes what is left in the :class:`MoveContext`: ``budget``,
+``turns_used`` and ``since`` the last turn.
 """
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+from tabletop.geometry.angles import through_eye
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, check_distance, theta
@@ -35,6 +38,7 @@ def plan_move(
     v: list[str] = []
     segs: list[Segment] = []
     turns, anchor, since = ctx.turns_used, None, ctx.since
+    notes: list[str] = []
     if sector.ends_move and any(s.kind in "FL" for s in steps):
         v.append(f"head to wind ({sector.code}): no sail movement this turn")
     if ctx.anchored:
@@ -60,9 +64,13 @@ def plan_move(
             if since is not None and since < gap - 1e-9:
                 v.append(f"only {since:.4g} {unit} sailed between turns; this class needs {gap:g}")
             since = 0.0
-            segs.append(Segment(turn=value if st.kind == "S" else -value))
+            turn = value if st.kind == "S" else -value
+            if not ctx.anchored:
+                turn = _into_the_eye(rs, scn, end_pose(ship.pose, segs).heading, turn, notes)
+            segs.append(Segment(turn=turn))
             now = end_pose(ship.pose, segs)
-            if rs.sector(theta(scn, now.heading)).ends_move and k != len(steps) - 1:
+            into = rs.sector(theta(scn, now.heading)).ends_move
+            if into and not ctx.anchored and k != len(steps) - 1:
                 v.append("turned head to wind: the move ends there (a tacking roll may recover)")
                 break
         elif st.kind in "AW":
@@ -72,4 +80,23 @@ def plan_move(
     if not ctx.anchored and ship.cls.turns is not None and turns > ship.cls.turns:
         v.append(f"{turns} turns; this class may make {ship.cls.turns}")
     check_distance(sum(s.distance for s in segs), least, most, unit, v, must_use_all=False)
-    return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name, anchor, turns, since)
+    return PathPlan(
+        tuple(segs), tuple(v), most, 0.0, sector.name, anchor, turns, since, tuple(notes)
+    )
+
+
+def _into_the_eye(
+    rs: ManOWar, scn: Scenario, heading: float, turn: float, notes: list[str]
+) -> float:
+    """The pivot as the rules let her make it.  A pivot that carries the bow through the
+    eye of the wind is a turn into the wind (SPEC §4): it is judged where she first points
+    into it.  Ending inside head to wind (D) past the eye, she lies where the pivot ends
+    (her bow has crossed); swinging on out of D on the far side, she is stopped with her
+    bow in the eye, since no ship pivots through the wind without the tacking roll."""
+    past = float(through_eye(scn.wind.from_deg, heading, turn))
+    if past < 0 or rs.sector(past).ends_move:
+        return turn
+    notes.append(
+        f"her bow stopped in the eye of the wind ({abs(turn) - past:g}° of {abs(turn):g}°)"
+    )
+    return turn - math.copysign(past, turn)
