@@ -16,7 +16,7 @@ import numpy as np
 from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
-from tabletop.geometry.angles import normalise, relative_wind, through_eye
+from tabletop.geometry.angles import normalise, relative_wind, through_eye, wind_side
 from tabletop.geometry.pose import Pose
 from tabletop.rules.manowar.ship import ManOWarShip
 
@@ -289,7 +289,9 @@ class ManOWarCoach(Coach):
                     words.append(f"F{f(self.gap)}")
                 words.append(f"{'S' if a > 0 else 'P'}{f(abs(a))}")
             if tacked:
-                actions = ["#tack", f"move {ship} {' '.join(words)}"]
+                # a 6 goes through onto the tack she chooses: the one her new heading is on
+                side = wind_side(self.wind, float(L["h"][i]))
+                actions = ["#tack", f"move {ship} {' '.join(words)}", f"tack {ship} {side}"]
                 if rl > 1e-9:
                     actions.append(f"move {ship} F{f(rl)}")
             else:
