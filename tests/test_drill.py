@@ -221,3 +221,20 @@ def test_a_practice_mark_is_checked_like_any_position(write_scenario):
     off = re.sub(r"mark = \{[^}]*\}", "mark = { x = 5000, y = 10 }", text)
     with pytest.raises(TabletopError, match="expected a mark on the table"):
         course_from_scenario(load_scenario(write_scenario(off)))
+
+
+def test_a_man_o_war_plan_with_a_tack_names_the_tack_and_replays():
+    # searched with tacks counted, the plan goes through the eye once; the game asks
+    # which tack a 6 puts her on, and the plan answers with the tack her course needs
+    from tabletop.drill import coach_for
+
+    course = make_course("man-o-war", distance=10)
+    coach = coach_for(course)
+    plan = coach._search(None, 200, tacks=True)
+    flat = [a for t in plan.turns for a in t]
+    k = flat.index("#tack")
+    assert flat[k + 1].startswith("move pupil") and flat[k + 2].startswith("tack pupil ")
+    plan.turns = [[a for a in t if not a.startswith("#")] for t in plan.turns]
+    game, closest = replay_plan(course, plan)
+    assert closest <= course.radius
+    assert any(e.get("tack") for e in game.events)
