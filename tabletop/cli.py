@@ -291,6 +291,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(json_out=args.json, sizes=args.ships, window=args.window)
 
 
+def cmd_duel(args: argparse.Namespace) -> int:
+    from tabletop.ai.duel import duel, summary_text
+    from tabletop.errors import TabletopError
+
+    if args.turns < 1 or args.jobs < 1:
+        raise TabletopError("duel: expected --turns and --jobs of at least 1")
+    s = duel(args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs)
+    _emit(args, s, summary_text(s))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -380,6 +391,15 @@ def _games(cmd: Command) -> None:
     )
     sp.add_argument("--scenario", help="a practice scenario with a [scenario] mark instead")
     sp.add_argument("--auto", action="store_true", help="run the coach alone and print its plan")
+    sp = cmd("duel", cmd_duel, "computer against computer: paired games, strength figures")
+    sp.add_argument("scenario")
+    sp.add_argument(
+        "--side", action="append", metavar="SIDE:LEVEL", help="scripted, captain or admiral"
+    )
+    sp.add_argument("--games", type=int, default=20, help="games, played in pairs")
+    sp.add_argument("--seed", type=int, default=1, help="dice seed of the first pair")
+    sp.add_argument("--turns", type=int, default=30, help="turn limit: a draw after it")
+    sp.add_argument("--jobs", type=int, default=1, help="games played at once")
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",
