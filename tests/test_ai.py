@@ -166,3 +166,26 @@ def test_duel_cli_bad_side_is_one_line(capsys):
     assert rc == 2
     err = capsys.readouterr().err
     assert "expected --side A:LEVEL --side B:LEVEL" in err and "Traceback" not in err
+
+
+def test_run_mixes_human_and_computer_turns(tmp_path, capsys):
+    """The log holds the British orders; the computer gives the French ones where its
+    turn comes, each with one line of reason."""
+    import json
+
+    log = tmp_path / "h.log"
+    log.write_text("move amazon F22.6667\nend\n")
+    rc = main(["run", str(TRAFALGAR[0]), str(log), "--ai", "french:captain", "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"][:2] == ["move amazon F22.6667", "end"]
+    assert any(a.startswith("move loire ") for a in out["actions"])
+    assert out["actions"][-1] == "end" or out["winner"]
+    assert any(r.startswith("loire ") for r in out["reasons"])
+
+
+def test_run_ai_unknown_side_is_one_line(tmp_path, capsys):
+    log = tmp_path / "h.log"
+    log.write_text("end\n")
+    assert main(["run", str(TRAFALGAR[0]), str(log), "--ai", "dutch"]) == 2
+    assert "expected one of the sides british, french" in capsys.readouterr().err
