@@ -112,7 +112,9 @@ class GameState:
         """The scenario as it stands now: every ship at her current pose, and the wind
         where it blows from now (a ruleset may have shifted it), for the geometry."""
         poses = {s.id: s.pose for s in self.ships}
-        scn = replace(self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships))
+        scn = replace(
+            self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships)
+        )
         if self.wind_from is not None and self.wind_from != scn.wind.from_deg:
             scn = replace(scn, wind=replace(scn.wind, from_deg=self.wind_from))
         return scn

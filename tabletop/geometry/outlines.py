@@ -72,3 +72,5 @@ def hull_local(length: F64, beam: F64, pointed: np.ndarray | None = None) -> Arr
 def base_corners(cx: F64, cy: F64, heading: F64, length: F64, width: F64) -> Arr:
     """Base corners on the table, ``(N, 4, 2)``."""
     return to_world(cx, cy, heading, base_local(length, width))
+
+

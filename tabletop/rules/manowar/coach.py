@@ -185,7 +185,9 @@ class ManOWarCoach(Coach):
         PY = np.stack(pts_y, -1).reshape(n * G, -1)
         PH = np.stack(pts_h, -1).reshape(n * G, -1)
         okf = ok.reshape(-1)
-        hit = np.asarray(self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1))
+        hit = np.asarray(
+            self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
+        )
         if self.tree is not None:
             okf = okf & ~self._hits_land(PX, PY, PH, okf)
         sel = np.flatnonzero(okf)
