@@ -155,6 +155,7 @@ class TableWindow(arcade.Window):
             return
         action = self.drill.hint(self.session.game)
         if action.startswith("move "):
+
             self.builder = MoveBuilder(
                 self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
             )
@@ -443,6 +444,7 @@ class TableWindow(arcade.Window):
                 )
                 lines.append((f"{p.side} decides for {p.ship}: {keys}", ERROR_COLOUR))
             if self.selected:
+
                 lines.append((sail_text(sail(scn, self.selected)), HUD_COLOUR))
                 if self.builder is not None and self.builder.steps and self.move is not None:
                     m = self.move
@@ -458,6 +460,7 @@ class TableWindow(arcade.Window):
                     )
         panel: list[str] = []
         if self.ruling is not None and self.session is not None:
+
             try:
                 panel = rule_fire(scn, *self.ruling).text().splitlines()
             except TabletopError:
@@ -551,6 +554,7 @@ class TableWindow(arcade.Window):
             if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) <= 8.0 / self.px_per_unit:
                 self.builder = MoveBuilder(self.selected or "")
                 for word in self.fan.path(i).split():
+
                     self.builder.steps.append(parse_path(word)[0])
                 self._rebuild_move()
                 return
