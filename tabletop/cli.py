@@ -151,6 +151,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     from tabletop.engine.report import event_text, state_report, state_text
     from tabletop.errors import TabletopError
 
+    reasons: list[str] = []
+    if args.ai and args.load:
+        raise TabletopError("run --ai: plays from a scenario and a log, not with --load")
     if args.undo < 0:
         raise TabletopError(f"--undo: expected a number of actions ≥ 0, found {args.undo}")
     if args.save is not None and not args.save.strip():
@@ -172,7 +175,13 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise TabletopError("run SCENARIO LOG: expected a log after the scenario")
         scn = _scenario(args.scenario)
         seed, actions = read_log(args.log)
-        game = replay(scn, actions, seed, where=args.log)
+        if args.ai:
+            from tabletop.ai.autopilot import play_log
+
+            game = Game.new(scn, seed)
+            reasons = [d.reason for d in play_log(game, actions, args.ai, args.log) if d.reason]
+        else:
+            game = replay(scn, actions, seed, where=args.log)
     for _ in range(min(args.undo, len(game.actions))):  # more than were played: all
         game.undo()
     if args.save:
@@ -182,7 +191,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         "actions": [str(a) for a in game.actions],
         "events": game.events,
     }
-    text = "\n".join([*(event_text(e) for e in game.events), "", state_text(game.state)])
+    if args.ai:
+        data["reasons"] = reasons
+    text = "\n".join([*(event_text(e) for e in game.events), *reasons, "", state_text(game.state)])
     _emit(args, data, text)
     return 0
 
@@ -194,7 +205,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         from tabletop.view.app import run
 
-        return run(args.scenario or str(default_scenario()))
+        return run(args.scenario or str(default_scenario()), args.ai)
     except TabletopError:
         raise
     except Exception as e:  # no display, no OpenGL: say so plainly
@@ -291,6 +302,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_bench(json_out=args.json, sizes=args.ships, window=args.window)
 
 
+def cmd_duel(args: argparse.Namespace) -> int:
+    from tabletop.ai.duel import duel, summary_text
+    from tabletop.errors import TabletopError
+
+    if args.turns < 1 or args.jobs < 1:
+        raise TabletopError("duel: expected --turns and --jobs of at least 1")
+    s = duel(args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs)
+    _emit(args, s, summary_text(s))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -314,6 +336,9 @@ def _queries(cmd: Command) -> None:
     """The referee's queries and the window."""
     sp = cmd("play", cmd_play, "open the table window", json_flag=False)
     sp.add_argument("scenario", nargs="?", help="scenario file (default: the built-in one)")
+    sp.add_argument(
+        "--ai", action="append", metavar="SIDE[:LEVEL]", help="the computer plays this side"
+    )
     sp = cmd("check", cmd_check, "validate a scenario (or verify a saved game, GAME.json)")
     sp.add_argument("scenario", help="a scenario TOML, or a saved game (.json) to replay")
     sp = cmd("sail", cmd_sail, "point of sail and movement allowance")
@@ -343,6 +368,12 @@ def _games(cmd: Command) -> None:
         "log", nargs="?", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')"
     )
     sp.add_argument("--load", metavar="GAME.json", help="continue this saved game with the log")
+    sp.add_argument(
+        "--ai",
+        action="append",
+        metavar="SIDE[:LEVEL]",
+        help="the computer plays this side (scripted, captain or admiral) wherever it is to act",
+    )
     sp.add_argument("--save", help="also write the game as a saved game (JSON)")
     sp.add_argument(
         "--undo",
@@ -380,6 +411,15 @@ def _games(cmd: Command) -> None:
     )
     sp.add_argument("--scenario", help="a practice scenario with a [scenario] mark instead")
     sp.add_argument("--auto", action="store_true", help="run the coach alone and print its plan")
+    sp = cmd("duel", cmd_duel, "computer against computer: paired games, strength figures")
+    sp.add_argument("scenario")
+    sp.add_argument(
+        "--side", action="append", metavar="SIDE:LEVEL", help="scripted, captain or admiral"
+    )
+    sp.add_argument("--games", type=int, default=20, help="games, played in pairs")
+    sp.add_argument("--seed", type=int, default=1, help="dice seed of the first pair")
+    sp.add_argument("--turns", type=int, default=30, help="turn limit: a draw after it")
+    sp.add_argument("--jobs", type=int, default=1, help="games played at once")
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",

@@ -335,3 +335,28 @@ def test_rammed_ship_avoids_from_the_window(fresh, monkeypatch):
     assert not fresh.error, fresh.message
     assert fresh.session.actions[-1] == "avoid loire F3"
     assert not fresh.session.game.state.is_grappled("amazon", "loire")
+
+
+def test_the_computer_plays_its_side_in_the_window(fresh):
+    """With the computer at the French helm, each update past its half-second gives one
+    order with its reason in the message line, until the British are to play again."""
+    from tabletop.ai.autopilot import Autopilot
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    game = fresh.session.game
+    fresh.autopilot = Autopilot.parse(game.state, ["french:captain"])
+    try:
+        fresh.on_update(1.0)  # british to play: the computer waits
+        assert game.state.active_side == "british" and not game.actions
+        fresh.play("move amazon F22.6667")
+        fresh.play("end")
+        start = game.state.ship("loire").pose
+        for _ in range(20):
+            fresh.on_update(1.0)
+            if game.state.active_side == "british" or game.state.winner:
+                break
+        assert game.state.ship("loire").pose != start
+        assert str(game.actions[-1]) == "end" or game.state.winner
+        assert not fresh.error
+    finally:
+        fresh.autopilot = None

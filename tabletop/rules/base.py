@@ -262,6 +262,12 @@ class Ruleset(ABC):
         """Legal end poses of a fresh move, sampled densely (none by default)."""
         return empty_fan()
 
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """The fan of a ship in a game as she stands now (a fresh move from her pose, with
+        the wind as it blows now): a ruleset whose damage slows a ship says so here."""
+        scn = state.table()
+        return self.fan(scn, scn.ship(ship), density)
+
     def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
         """Where the window draws the point-of-sail compass: centre x, y and radius."""
         return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6

@@ -21,6 +21,7 @@ import numpy as np
 import pyglet
 import shapely
 
+from tabletop.ai.autopilot import Autopilot
 from tabletop.data.load import load_scenario
 from tabletop.drill import Drill
 from tabletop.errors import TabletopError
@@ -100,6 +101,7 @@ class TableWindow(arcade.Window):
         self._dirty = {"table", "overlay", "interact", "labels", "hud"}
         self.save_path: Path | None = None
         self.drill: Any = None
+        self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
         if scenario_path:
             self.load(scenario_path)
         if drill is not None:
@@ -284,6 +286,21 @@ class TableWindow(arcade.Window):
             return
         self.say(lines[-1].strip() if lines else action)
         self.changed(table=True)
+
+    def on_update(self, delta_time: float) -> None:
+        """The computer's side, when it is to act: one order every half second, so its
+        moves are seen one by one, each with its reason in the message line."""
+        self._ai_wait = getattr(self, "_ai_wait", 0.0) - delta_time
+        game = self.session.game if self.session is not None else None
+        if self.autopilot is None or game is None or self._ai_wait > 0:
+            return
+        cap = self.autopilot.due(game.state)
+        if cap is not None:
+            d = cap.decide(game.state)
+            self.play(d.action)
+            if not self.error and d.reason:
+                self.say(d.reason)
+            self._ai_wait = 0.5
 
     def undo(self) -> None:
         if self.session is not None and self.session.undo():
@@ -711,9 +728,11 @@ def run_drill(course: Any) -> int:
     return 0
 
 
-def run(scenario_path: str) -> int:
-    """Open the window and run until it is closed."""
+def run(scenario_path: str, ai: list[str] | None = None) -> int:
+    """Open the window and run until it is closed; ``ai``: the sides the computer plays."""
     window = TableWindow(scenario_path, visible=not os.environ.get("ARCADE_HEADLESS"))
+    if ai and window.session is not None and window.session.game is not None:
+        window.autopilot = Autopilot.parse(window.session.game.state, ai)
     window.set_update_rate(1 / 60)
     arcade.run()
     return 0

@@ -7,6 +7,7 @@ boarding), ``ship`` holds a ship's own state, ``coach`` plans the tacking drill.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import shapely
@@ -28,6 +29,7 @@ from tabletop.rules.trafalgar.fire import broadside_ruling
 from tabletop.rules.trafalgar.game import TrafalgarGame
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,
+    class_now,
     crew_total,
     guns_on,
     masts_of,
@@ -134,6 +136,15 @@ class TrafalgarModified(Ruleset):
             ),
             density,
         )
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Her fan at her speed as damaged (rigging and masts lost slow her)."""
+        scn = state.table()
+        st = state.ship(ship)
+        assert isinstance(st, TrafalgarShip)
+        model = scn.ship(ship)
+        cls = class_now(self, model.cls, st, scn.units)
+        return self.fan(scn, replace(model, cls=cls), density)
 
     def luff_gain_cap(self, speed: float) -> float:
         return movement.luff_gain_cap(self, speed)

@@ -1,0 +1,315 @@
+"""The computer captain: the next action for a side, at one of three levels.
+
+``scripted`` closes with the nearest enemy on the best point of sail and fires whenever
+a broadside bears; ``captain`` searches one ply, every pose of each ship's fan sketched
+and a shortlist judged with the ruleset's own fire rulings; ``admiral`` also samples the
+enemy's replies from their fans and weighs their broadsides by exact odds, within a time
+limit per ship.  Orders are action texts the engine parses (``move``, ``fire`` and
+``end`` are the shared words; any other verb of the ruleset is tried as its usage says),
+and every order is tried on a blind copy of the state first, so the captain gives only
+orders the rules accept.  Decisions come from the state, never from the dice seed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tabletop.ai.judge import (
+    Shot,
+    Verdict,
+    enemies,
+    friends,
+    judge,
+    lonely,
+    material,
+    moved,
+    nearest_enemy,
+    place,
+    shots,
+    sketch,
+    trial,
+)
+from tabletop.ai.reasons import fire_reason, move_reason
+from tabletop.ai.replies import reply_risk
+from tabletop.ai.weights import Weights, load_weights
+from tabletop.engine.state import GameState, Pending
+from tabletop.fan import Fan
+from tabletop.fire import Table
+from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.pose import Pose
+from tabletop.geometry.sectors import classify
+
+LEVELS = ("scripted", "captain", "admiral")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One order: the action's text, the ship it is for, and the captain's reason."""
+
+    action: str
+    ship: str = ""
+    reason: str = ""
+
+
+@dataclass
+class _Turn:
+    """What the captain has ordered this player turn (reset when the turn changes)."""
+
+    key: tuple[int, int] = (0, -1)
+    fired: dict[str, set[str]] = field(default_factory=dict)
+    moved: set[str] = field(default_factory=set)
+    done: set[str] = field(default_factory=set)
+    first: dict[str, list[Shot]] = field(default_factory=dict)
+    plan: dict[str, Decision | None] = field(default_factory=dict)
+
+
+class Captain:
+    """The computer's captain for one side."""
+
+    def __init__(self, side: str, level: str, w: Weights) -> None:
+        self.side = side
+        self.level = level
+        self.w = w
+        self.turn = _Turn()
+        self.thinking: list[float] = []  # seconds per ship decision
+
+    @classmethod
+    def for_game(cls, state: GameState, side: str, level: str) -> Captain:
+        return cls(side, level, load_weights(state.scenario.ruleset))
+
+    # -- the order of play -------------------------------------------------------------
+    def decide(self, state: GameState) -> Decision:
+        """The next order: an answer to a decision the rules hand this side, the next
+        ship's order, or ``end`` when every ship has done what she will.  Each is tried
+        blind first; one the rules refuse ends that ship's turn and the next is sought."""
+        while True:
+            d = self._next(state)
+            if state.pending or not d.ship or trial(state, d.action) is not None:
+                return d
+            self.refused(d)
+
+    def _next(self, state: GameState) -> Decision:
+        if state.pending and state.pending[0].side == self.side:
+            return self.answer(state, state.pending[0])
+        key = (state.turn, state.active)
+        if key != self.turn.key:
+            self.turn = _Turn(key)
+        for ship in friends(state, self.side):
+            if ship in self.turn.done:
+                continue
+            got = self.ship_order(state, ship)
+            if got is not None:
+                return got
+            self.turn.done.add(ship)
+        return Decision("end")
+
+    def refused(self, d: Decision) -> None:
+        """The engine refused an order: that ship does nothing more this turn."""
+        if d.ship:
+            self.turn.done.add(d.ship)
+
+    def ship_order(self, state: GameState, ship: str) -> Decision | None:
+        t = self.turn
+        if ship not in t.moved:
+            if ship not in t.plan:
+                start = time.perf_counter()
+                t.plan[ship] = self.plan(state, ship)
+                self.thinking.append(time.perf_counter() - start)
+            if t.first.get(ship):
+                return self._fire(ship, t.first[ship].pop(0))
+            t.moved.add(ship)
+            if t.plan[ship] is not None:
+                return t.plan[ship]
+        if state.winner is None and state.scenario.ruleset.has_gunnery:
+            scn = state.table()
+            got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
+            if got:
+                return self._fire(ship, max(got.values(), key=lambda s: s.value))
+        return None
+
+    def _fire(self, ship: str, shot: Shot) -> Decision:
+        self.turn.fired.setdefault(ship, set()).add(shot.arc)
+        return Decision(f"fire {ship} {shot.target}", ship, fire_reason(ship, shot))
+
+    # -- a ship's move -----------------------------------------------------------------
+    def plan(self, state: GameState, ship: str) -> Decision | None:
+        """Her move (and any broadside fired before it), or another order the rules
+        leave her (recover, tack, board...), or None: nothing to do but fire."""
+        rs = state.scenario.ruleset
+        fan = rs.fan_now(state, ship, self.w.density)
+        if len(fan):
+            order = self.rank(state, ship, fan)
+            for i in order:
+                text = f"move {ship} {fan.path(int(i))}"
+                after = trial(state, text)
+                if after is not None:
+                    pose = after.ship(ship).pose
+                    return Decision(
+                        text, ship, move_reason(state, ship, pose, self._why(after, ship))
+                    )
+        return self.boxed_in(state, ship) or self.other_order(state, ship)
+
+    def boxed_in(self, state: GameState, ship: str) -> Decision | None:
+        """When every move of her fan fouls something: the moves she could make on an
+        open table, tried where she is (a move that meets a base ends at the contact),
+        the best of what they give judged as they end."""
+        rs = state.scenario.ruleset
+        alone = lonely(state, ship)
+        fan = rs.fan_now(alone, ship, self.w.density)
+        if not len(fan):
+            return None
+        sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
+        best: tuple[float, str, GameState] | None = None
+        for i in np.argsort(-sk, kind="stable")[: self.w.shortlist]:
+            text = f"move {ship} {fan.path(int(i))}"
+            after = trial(state, text)
+            if after is not None:
+                v = self._why(after, ship).score
+                if best is None or v > best[0]:
+                    best = (v, text, after)
+        if best is None:
+            return None
+        pose = best[2].ship(ship).pose
+        return Decision(best[1], ship, move_reason(state, ship, pose, self._why(best[2], ship)))
+
+    def rank(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
+        """Her fan's poses, best first, by this captain's level; the first few are the
+        candidates tried for legality, then the rest of a sketched shortlist."""
+        now = shots(state.table(), Table.of(state.table()), state, ship, self.w, set())
+        if self.level == "scripted":
+            self.turn.first[ship] = list(now.values())
+            return self._scripted(state, ship, fan)
+        sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
+        short = np.argsort(-sk, kind="stable")[: self.w.shortlist]
+        verdicts = [self._judged(state, ship, fan, int(i)) for i in short]
+        fire_now = self.w.fire * sum(s.value for s in now.values())
+        keep = [v.score for v in verdicts]
+        first = [
+            v.score - self.w.fire * sum(v.shots[a].value for a in now if a in v.shots) + fire_now
+            for v in verdicts
+        ]
+        use_first = bool(now) and max(first) > max(keep)
+        scores = np.array(first if use_first else keep)
+        self.turn.first[ship] = list(now.values()) if use_first else []
+        if self.level == "admiral":
+            scores = self._admiral(state, ship, fan, short, scores)
+        ranked = short[np.argsort(-scores, kind="stable")]
+        rest = np.argsort(-sk, kind="stable")[self.w.shortlist : self.w.shortlist * 3]
+        return np.concatenate([ranked, rest])
+
+    def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
+        pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
+        return judge(moved(state, ship, pose), ship, self.w, self.turn.fired.get(ship, set()))
+
+    def _scripted(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
+        """Close with the nearest enemy on the best point of sail, keeping off the edge
+        and the land (the positional judge with every weight but those at nought)."""
+        me = state.ship(ship).pose
+        foe = nearest_enemy(state, ship, me.x, me.y)
+        scn = state.table()
+        safe = place(scn, state, ship, self.w, fan.x, fan.y, fan.heading)
+        score = np.where(safe < -self.w.blunder / 4, -1e9, 0.0)
+        if foe is not None:
+            e = state.ship(foe).pose
+            score = score - np.hypot(fan.x - e.x, fan.y - e.y)
+        sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
+        speed = np.array([float(s.factor) for s in scn.ruleset.sectors])[sector]
+        return np.lexsort((-speed, -np.round(score, 1)))
+
+    def _admiral(
+        self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray
+    ) -> np.ndarray:
+        """The best few of the captain's shortlist, less the worst the enemy's sampled
+        replies could do to her (their broadsides by exact odds), within the time limit."""
+        start = time.perf_counter()
+        top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
+        out = scores.copy()
+        out[np.setdiff1d(np.arange(len(scores)), top)] -= 1e6  # unexamined: after
+        for k in top:
+            i = int(short[k])
+            pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
+            out[k] -= self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
+            if time.perf_counter() - start > self.w.time_limit:
+                break
+        return out
+
+    def _why(self, after: GameState, ship: str) -> Verdict:
+        return judge(after, ship, self.w, self.turn.fired.get(ship, set()))
+
+    # -- the other orders and decisions -------------------------------------------------
+    def other_order(self, state: GameState, ship: str) -> Decision | None:
+        """When she cannot sail a move of her fan: the best of the ruleset's other verbs
+        for her (each tried blind), or None when she need do nothing."""
+        rs = state.scenario.ruleset
+        best: tuple[float, str] | None = None
+        if rs.turn_owed(state, ship) is None:
+            best = (self.value(state, ship), "")
+        for text in self.options(state, ship):
+            after = trial(state, text)
+            if after is not None:
+                v = self.value(after, ship)
+                if best is None or v > best[0]:
+                    best = (v, text)
+        if best is None or not best[1]:
+            return None
+        return Decision(best[1], ship, f"{ship}: {best[1].split()[0]}s ({best[1]})")
+
+    def value(self, state: GameState, ship: str) -> float:
+        v = judge(state, ship, self.w, self.turn.fired.get(ship, set())).score
+        return v + self.w.material * material(state, self.side)
+
+    def options(self, state: GameState, ship: str) -> list[str]:
+        """Every action of the ruleset's verbs for her, filled in from the verb's usage:
+        SHIP her, TARGET each enemy, a word from its choices, PATH a few of her fan."""
+        rs = state.scenario.ruleset
+        out: list[str] = []
+        for verb, spec in rs.verbs.items():
+            if verb in ("move", "fire", "end") or spec.answers_only:
+                continue
+            words = [u for u in spec.usage.split() if not u.startswith("[")]
+            texts = [verb]
+            for pos, word in enumerate(words):
+                fill = self._fill(state, ship, word, (spec.choices or {}).get(pos))
+                texts = [f"{t} {f}" for t in texts for f in fill]
+            out.extend(texts)
+        return out
+
+    def _fill(
+        self, state: GameState, ship: str, word: str, choices: tuple[str, ...] | None
+    ) -> list[str]:
+        if choices:
+            return list(choices)
+        if word == "SHIP":
+            return [ship]
+        if word == "TARGET":
+            return enemies(state, state.side_of(ship))
+        if word.startswith("PATH"):
+            fan = state.scenario.ruleset.fan_now(state, ship, 2)
+            return [fan.path(i) for i in range(0, len(fan), max(1, len(fan) // 6))][:6]
+        return ["|".join(word.split("|")[:1])]
+
+    def answer(self, state: GameState, p: Pending) -> Decision:
+        """The answer to a decision the rules hand this side, best for the side."""
+        best: tuple[float, str] | None = None
+        for a in p.answers:
+            texts = [a.action]
+            if "PATH" in a.action:
+                paths = self._fill(state, p.ship, "PATH", None)
+                texts = [a.action.replace("PATH", path) for path in paths]
+            for text in texts:
+                after = trial(state, text)
+                if after is None:
+                    continue
+                v = self.side_value(after)
+                if best is None or v > best[0]:
+                    best = (v, text)
+        text = best[1] if best else p.answers[0].action
+        return Decision(text, p.ship, f"{self.side} decides for {p.ship}: {text}")
+
+    def side_value(self, state: GameState) -> float:
+        mine = sum(judge(state, s, self.w, set()).score for s in friends(state, self.side))
+        theirs = sum(judge(state, s, self.w, set()).score for s in enemies(state, self.side))
+        return mine - theirs + self.w.material * material(state, self.side)

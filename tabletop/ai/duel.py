@@ -1,0 +1,224 @@
+"""Computer against computer, headless: one game, and a match of paired games.
+
+A game ends when one side alone has ships still fighting (strike or capture, the
+engine's ``winner``) or at the turn limit, a draw.  A match swaps the sides in pairs on
+the same dice seed, so neither contender gains by the side or the dice it drew, and
+reports the first contender's wins, draws and losses with a 95% Wilson interval on its
+score (a draw counts half), the mean game length, the orders the engine refused
+(illegal: must be 0), blunders and the time each ship's decision took.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import shapely
+
+from tabletop.ai.captain import LEVELS, Captain
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
+from tabletop.geometry.angles import relative_wind
+
+#: Orders in one player turn beyond which a game is called stalled (a bug, not a rule).
+MAX_ORDERS_PER_TURN = 200
+
+
+@dataclass
+class GameResult:
+    """One game's outcome and its counts."""
+
+    winner: str | None
+    turns: int
+    illegal: int = 0
+    blunders: int = 0
+    ship_turns: int = 0
+    thinking: list[float] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def blunder(state: GameState, ship: str) -> str | None:
+    """Why her pose after her own move is a blunder: off the table, on land or a shoal,
+    or in irons (head to wind, or a point of sail that gives no way)."""
+    scn = state.table()
+    model = scn.ship(ship)
+    base = model.base_polygon()
+    if not shapely.box(0, 0, scn.width, scn.depth).contains(base):
+        return "off the table"
+    for t in scn.terrain:
+        if t.kind in ("land", "shoal") and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
+            return f"onto {t.kind}"
+    theta = relative_wind(scn.wind.from_deg, model.pose.heading)
+    if theta < 1e-6 or scn.ruleset.sector(theta).factor <= 0:
+        return "into irons"
+    return None
+
+
+def play_game(
+    scn_path: str,
+    levels: dict[str, str],
+    seed: int,
+    max_turns: int,
+    on_order: Callable[[str], None] | None = None,
+) -> GameResult:
+    """Play one game between the captains of ``levels`` (side → level)."""
+    scn = load_scenario(scn_path)
+    game = Game.new(scn, seed)
+    caps = {s: Captain.for_game(game.state, s, lv) for s, lv in levels.items()}
+    res = GameResult(None, 1)
+    orders = 0
+    while game.state.winner is None and game.state.turn <= max_turns:
+        state = game.state
+        side = state.pending[0].side if state.pending else state.active_side
+        d = caps[side].decide(state)
+        orders += 1
+        if orders > MAX_ORDERS_PER_TURN:
+            res.notes.append(f"stalled on turn {state.turn}")
+            break
+        try:
+            game.play(d.action)
+        except TabletopError as e:
+            res.illegal += 1
+            res.notes.append(f"refused '{d.action}': {e}")
+            caps[side].refused(d)
+            if d.action == "end":
+                break
+            continue
+        res.log.append(d.action)
+        if on_order is not None and d.reason:
+            on_order(d.reason)
+        if d.action.startswith("move "):
+            why = blunder(game.state, d.ship)
+            if why is not None and blunder(state, d.ship) is None:
+                res.blunders += 1
+                res.notes.append(f"turn {state.turn}: {d.ship} sailed {why}")
+        if d.action == "end":
+            res.ship_turns += sum(
+                1 for s in state.ships if not s.struck and state.side_of(s.id) == side
+            )
+            orders = 0
+    res.winner = game.state.winner
+    res.turns = min(game.state.turn, max_turns)
+    res.thinking = [t for c in caps.values() for t in c.thinking]
+    return res
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a share ``score`` of ``n`` games."""
+    if n == 0:
+        return 0.0, 1.0
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_sides(specs: list[str], sides: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``--side SIDE:LEVEL`` twice, for the scenario's two sides, levels known."""
+    out = []
+    for spec in specs:
+        side, _, level = spec.partition(":")
+        level = level or "captain"
+        if side not in sides:
+            raise TabletopError(
+                f"--side {spec}: expected one of the scenario's sides ({', '.join(sides)})"
+            )
+        if level not in LEVELS:
+            raise TabletopError(f"--side {spec}: expected a level of {', '.join(LEVELS)}")
+        out.append((side, level))
+    if len(out) != 2 or out[0][0] == out[1][0] or len(sides) != 2:
+        raise TabletopError(
+            "duel: expected --side A:LEVEL --side B:LEVEL for the scenario's two sides "
+            f"({', '.join(sides)})"
+        )
+    return out
+
+
+def _one(job: tuple[str, dict[str, str], int, int]) -> GameResult:
+    path, levels, seed, turns = job
+    return play_game(path, levels, seed, turns)
+
+
+def duel(
+    path: str, specs: list[str], games: int, seed: int, max_turns: int, jobs: int = 1
+) -> dict[str, Any]:
+    """A match of ``games`` (rounded up to pairs), sides swapped within each pair."""
+    scn = load_scenario(path)
+    if not scn.ruleset.has_engine:
+        raise TabletopError(f"{path}: the ruleset '{scn.ruleset.name}' has no game engine")
+    sides = tuple(dict.fromkeys(s.side for s in scn.ships))
+    (a, la), (b, lb) = parse_sides(specs, sides)
+    if games < 1:
+        raise TabletopError(f"--games: expected at least 1, found {games}")
+    plan = []
+    for k in range((games + 1) // 2):
+        plan.append((path, {a: la, b: lb}, seed + k, max_turns))
+        plan.append((path, {a: lb, b: la}, seed + k, max_turns))
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_one, plan))
+    else:
+        results = [_one(j) for j in plan]
+    return summary(results, plan, la, lb, path)
+
+
+def summary(
+    results: list[GameResult], plan: list[Any], la: str, lb: str, path: str
+) -> dict[str, Any]:
+    """The first contender's record and the match's counts."""
+    w = d = lose = 0
+    for res, (_, levels, _, _) in zip(results, plan, strict=True):
+        mine = next(s for s, lv in levels.items() if lv == la) if la != lb else None
+        if res.winner is None:
+            d += 1
+        elif mine is None or res.winner == mine:
+            w += 1
+        else:
+            lose += 1
+    n = len(results)
+    score = (w + d / 2) / n
+    lo, hi = wilson(score, n)
+    times = [t for r in results for t in r.thinking]
+    ship_turns = sum(r.ship_turns for r in results)
+    blunders = sum(r.blunders for r in results)
+    return {
+        "scenario": path,
+        "contenders": [la, lb],
+        "games": n,
+        "wins": w,
+        "draws": d,
+        "losses": lose,
+        "score": round(score, 4),
+        "wilson95": [round(lo, 4), round(hi, 4)],
+        "mean_turns": round(sum(r.turns for r in results) / n, 2),
+        "illegal": sum(r.illegal for r in results),
+        "blunders": blunders,
+        "ship_turns": ship_turns,
+        "blunders_per_100_ship_turns": round(100 * blunders / max(1, ship_turns), 3),
+        "decision_mean_s": round(sum(times) / max(1, len(times)), 4),
+        "decision_worst_s": round(max(times, default=0.0), 4),
+        "notes": [x for r in results for x in r.notes][:20],
+    }
+
+
+def summary_text(s: dict[str, Any]) -> str:
+    la, lb = s["contenders"]
+    lo, hi = s["wilson95"]
+    return "\n".join(
+        [
+            f"{la} against {lb} on {s['scenario']}: {s['games']} games, sides swapped in pairs",
+            f"  {la}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses; "
+            f"score {s['score']:.1%} (95% Wilson {lo:.1%}..{hi:.1%})",
+            f"  mean game length {s['mean_turns']} turns; illegal orders {s['illegal']}; "
+            f"blunders {s['blunders']} in {s['ship_turns']} ship-turns "
+            f"({s['blunders_per_100_ship_turns']} per 100)",
+            f"  time per ship decision: mean {s['decision_mean_s']:.3f} s, "
+            f"worst {s['decision_worst_s']:.3f} s",
+            *(f"  note: {x}" for x in s["notes"][:5]),
+        ]
+    )

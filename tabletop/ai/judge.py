@@ -1,0 +1,306 @@
+"""What the computer captain sees: the table after a move, judged by a captain's values.
+
+Two judges share one set of weights (:mod:`tabletop.ai.weights`).  :func:`sketch` scores
+every pose of a fan at once with numpy (range to the enemy, bearing, rake zones, the
+weather gauge, the point of sail, the edge and the shoals) to shortlist a few;
+:func:`judge` then asks the ruleset's own fire ruling (``Ruleset.rule_fire``, with its
+exact odds) what each shortlisted pose really gives and risks.  Nothing here names a
+ruleset: the rules come in through the scenario's :class:`~tabletop.rules.base.Ruleset`.
+
+The AI never sees the dice: :func:`blind_dice` rolls from a seed of its own, so what a
+trial move rolls in :func:`trial` tells nothing of the game's counter-based dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.ai.weights import Weights
+from tabletop.engine.core import apply
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
+from tabletop.fire import FireRuling, Table, longest_range
+from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.pose import Pose
+from tabletop.geometry.rake import rake
+from tabletop.geometry.sectors import classify
+from tabletop.model import Scenario
+
+#: The AI's own dice seed for trial moves: nothing to do with any game's seed.
+BLIND_SEED = 0x7AB1E70B
+
+
+def blind_dice(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+    """A cup rolled from the AI's own seed, never the game's: trials do not peek."""
+    return Dice(BLIND_SEED, counter, rolled)
+
+
+def trial(state: GameState, text: str) -> GameState | None:
+    """The state after ``text`` with blind dice, or None when the rules refuse it."""
+    try:
+        return apply(state, text, blind_dice)[0]
+    except TabletopError:
+        return None
+
+
+def enemies(state: GameState, side: str) -> list[str]:
+    return [s.id for s in state.ships if not s.struck and state.side_of(s.id) != side]
+
+
+def friends(state: GameState, side: str) -> list[str]:
+    return [s.id for s in state.ships if not s.struck and state.side_of(s.id) == side]
+
+
+def damage_share(state: GameState, ship: str) -> float:
+    """How much of her she has lost, 0..1, from the ruleset's report (its ``a/b``
+    figures: hull, crew, masts...); a struck ship counts as wholly lost."""
+    if state.ship(ship).struck:
+        return 1.0
+    shares = []
+    for v in state.scenario.ruleset.ship_report(state, ship).values():
+        for s in v.values() if isinstance(v, dict) else (v,):
+            if isinstance(s, str) and s.count("/") == 1:
+                a, b = s.split("/")
+                if a.isdigit() and b.isdigit() and int(b) > 0:
+                    shares.append(1.0 - int(a) / int(b))
+    return float(np.mean(shares)) if shares else 0.0
+
+
+def expected_hits(r: FireRuling) -> float:
+    """The expected unsaved hits of a ruling's broadside, from its exact odds."""
+    odds = r.odds() if r.can_fire else None
+    return float(odds["expected_unsaved"]) if odds else 0.0
+
+
+@dataclass(frozen=True)
+class Shot:
+    """The best a broadside (``arc``) can do against ``target``, as valued."""
+
+    arc: str
+    target: str
+    hits: float
+    rake: str | None
+    value: float
+
+
+@dataclass
+class Verdict:
+    """A judged position: its score, the shots it offers and the terms behind it."""
+
+    score: float
+    shots: dict[str, Shot] = field(default_factory=dict)
+    terms: dict[str, float] = field(default_factory=dict)
+
+
+def shots(
+    scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights, used: set[str]
+) -> dict[str, Shot]:
+    """Each unused broadside's best shot from where she lies now (fire as she bears)."""
+    rs = scn.ruleset
+    if not rs.has_gunnery:
+        return {}
+    i = scn.index(ship)
+    best: dict[str, Shot] = {}
+    for e in enemies(state, state.side_of(ship)):
+        r = rs.rule_fire(scn, tab, i, scn.index(e), False)
+        if not r.can_fire or r.arc is None or r.arc in used:
+            continue
+        hits = expected_hits(r)
+        value = hits * (1 + (w.rake if r.rake else 0.0)) * (1 + w.finish * damage_share(state, e))
+        if hits > 0 and (r.arc not in best or value > best[r.arc].value):
+            best[r.arc] = Shot(r.arc, e, hits, r.rake, value)
+    return best
+
+
+def exposure(scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights) -> float:
+    """Expected unsaved hits the enemy could land on her from where they lie now."""
+    rs = scn.ruleset
+    if not rs.has_gunnery:
+        return 0.0
+    j = scn.index(ship)
+    total = 0.0
+    for e in enemies(state, state.side_of(ship)):
+        r = rs.rule_fire(scn, tab, scn.index(e), j, False)
+        total += expected_hits(r) * (1 + (w.rake if r.rake else 0.0))
+    return total
+
+
+def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
+    """A captain's exact judgement of her position in ``state`` (after her move)."""
+    scn = state.table()
+    tab = Table.of(scn)
+    pose = state.ship(ship).pose
+    base = float(place(scn, state, ship, w, *_arr(pose))[0])
+    got = shots(scn, tab, state, ship, w, used)
+    fire = w.fire * sum(s.value for s in got.values())
+    base -= trapped(state, ship, w)
+    hurt = damage_share(state, ship)
+    risk = w.exposure * exposure(scn, tab, state, ship, w) * (1 + w.damage * hurt)
+    return Verdict(base + fire - risk, got, {"place": base, "fire": fire, "exposure": -risk})
+
+
+def trapped(state: GameState, ship: str, w: Weights) -> float:
+    """The penalty when every move of her next turn (her own fan from here, sparsely)
+    ends off the table, aground or with no room after: a trap a look ahead sees."""
+    scn = state.table()
+    cls = scn.ship(ship).cls
+    fan = scn.ruleset.fan_now(state, ship, 2)
+    if not len(fan):
+        return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
+    pen = safety(scn, cls, w, fan.x, fan.y, fan.heading)
+    return w.blunder / 2 if float(pen.min()) >= w.blunder / 2 else 0.0
+
+
+def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
+
+
+def nearest_enemy(state: GameState, ship: str, x: float, y: float) -> str | None:
+    foes = enemies(state, state.side_of(ship))
+    if not foes:
+        return None
+    d = [np.hypot(state.ship(e).pose.x - x, state.ship(e).pose.y - y) for e in foes]
+    return foes[int(np.argmin(d))]
+
+
+def place(
+    scn: Scenario,
+    state: GameState,
+    ship: str,
+    w: Weights,
+    x: np.ndarray,
+    y: np.ndarray,
+    h: np.ndarray,
+) -> np.ndarray:
+    """The positional terms of poses (x, y, h), vectorised: closing to the ideal range,
+    the weather gauge, the point of sail for next turn, the edge, land and shoals."""
+    rs = scn.ruleset
+    k = rs.scale(scn.units)
+    out = np.zeros(len(x))
+    model = scn.ship(ship)
+    foe = nearest_enemy(state, ship, float(model.pose.x), float(model.pose.y))
+    wind = scn.wind.from_deg
+    if foe is not None:
+        e = state.ship(foe).pose
+        d = np.hypot(x - e.x, y - e.y)
+        out -= w.close * np.abs(d - w.ideal_range * k)
+        up = np.radians(wind)
+        gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
+        out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
+    theta = relative_wind(wind, h)
+    sector = classify(theta, rs.sector_lowers)
+    factor = np.array([float(s.factor) for s in rs.sectors])[sector]
+    out += w.mobility * factor
+    out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
+    out -= safety(scn, model.cls, w, x, y, h)
+    return out
+
+
+def safety(
+    scn: Scenario, cls: Any, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
+) -> np.ndarray:
+    """The penalty (≥ 0) of poses near the edge, land and shoals, off or on them, or with
+    no room to sail clear next turn."""
+    k = scn.ruleset.scale(scn.units)
+    out = np.zeros(len(x))
+    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y)
+    margin = w.edge_margin * k
+    out += w.edge * np.clip((margin - edge) / margin, 0, 1)
+    out += w.blunder * (edge < 0)
+    # heading for the edge: how far she can sail on as she heads before she leaves the
+    # table, against two turns' running
+    sx, sy = np.sin(np.radians(h)), np.cos(np.radians(h))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tx = np.where(sx > 1e-9, (scn.width - x) / sx, np.where(sx < -1e-9, -x / sx, np.inf))
+        ty = np.where(sy > 1e-9, (scn.depth - y) / sy, np.where(sy < -1e-9, -y / sy, np.inf))
+    ahead = np.minimum(tx, ty)
+    out += w.edge * np.clip((2 * cls.speed - ahead) / (2 * cls.speed), 0, 1)
+    margin = w.land_margin * k
+    out += w.land * np.clip((margin - gap) / margin, 0, 1)
+    out += w.blunder * (gap <= 0)
+    # next turn: if every way she can head within the escape turn (half her run on as
+    # she heads, half on the new heading) runs her off the table or aground, she is as
+    # good as lost there
+    room = np.full(len(x), -np.inf)
+    run = cls.speed / 2
+    r0 = np.radians(h)
+    for a in np.linspace(-w.escape_turn, w.escape_turn, 5):
+        r = np.radians(h + a)
+        ax = x + run * (np.sin(r0) + np.sin(r))
+        ay = y + run * (np.cos(r0) + np.cos(r))
+        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay)
+        room = np.maximum(room, np.minimum(e2, g2))
+    out += w.blunder / 2 * (room < 0)
+    return out
+
+
+def clearance(
+    scn: Scenario, length: float, width: float, x: np.ndarray, y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """How far poses lie inside the table edge, and from land and shoals (∞: none)."""
+    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - length / 2
+    gap = np.full(len(x), np.inf)
+    pts = shapely.points(x, y)
+    for t in scn.terrain:
+        if t.kind in ("land", "shoal"):
+            d = shapely.distance(pts, shapely.Polygon(t.points)) - width / 2
+            gap = np.minimum(gap, d)
+    return edge, gap
+
+
+def sketch(
+    state: GameState, ship: str, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
+) -> np.ndarray:
+    """A quick vectorised score of many poses: the positional terms, plus broadsides
+    that may bear (an enemy abeam within gun range; ahead or astern in a rake zone) and
+    the enemy's that may bear on her, judged without rays."""
+    scn = state.table()
+    rs = scn.ruleset
+    out = place(scn, state, ship, w, x, y, h)
+    if not rs.has_gunnery:
+        return out
+    me = scn.ship(ship)
+    reach = longest_range(scn, me.cls)
+    broadside = rs.arcs == "broadside"
+    for e in enemies(state, state.side_of(ship)):
+        foe = scn.ship(e)
+        d = np.hypot(foe.pose.x - x, foe.pose.y - y)
+        bearing = np.degrees(np.arctan2(foe.pose.x - x, foe.pose.y - y))
+        abeam = np.abs(np.sin(np.radians(bearing - h))) ** 4 if broadside else 1.0
+        rk = rake(
+            foe.pose.x, foe.pose.y, foe.pose.heading, foe.cls.base_length, foe.cls.base_width, x, y
+        )
+        out += w.fire * abeam * (d < reach) * (1 + w.rake * (rk > 0))
+        back = np.degrees(np.arctan2(x - foe.pose.x, y - foe.pose.y))
+        theirs = np.abs(np.sin(np.radians(back - foe.pose.heading))) ** 4 if broadside else 1.0
+        out -= w.exposure * theirs * (d < longest_range(scn, foe.cls))
+    return out
+
+
+def moved(state: GameState, ship: str, pose: Pose) -> GameState:
+    """The state with her at ``pose`` (a pose of her fan: a legal end of her move)."""
+    return state.with_ship(replace(state.ship(ship), pose=pose))
+
+
+def lonely(state: GameState, ship: str) -> GameState:
+    """The game with her alone on an open table: her fan there ignores what she would
+    foul (the engine ends such a move at the contact)."""
+    scn = state.scenario
+    alone = replace(scn, ships=(scn.ship(ship),), terrain=())
+    return replace(state, scenario=alone, ships=(state.ship(ship),))
+
+
+def material(state: GameState, side: str) -> float:
+    """The enemy's losses less her own side's, as shares of each ship (0..1 each)."""
+    mine = sum(damage_share(state, s.id) for s in state.ships if state.side_of(s.id) == side)
+    theirs = sum(damage_share(state, s.id) for s in state.ships if state.side_of(s.id) != side)
+    return theirs - mine
+
+
+def describe(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v:+.1f}" for k, v in values.items())

@@ -1,0 +1,54 @@
+"""The captain's reasons, one readable line per ship: "bears away to rake loire's stern"."""
+
+from __future__ import annotations
+
+from tabletop.ai.judge import Shot, Verdict, nearest_enemy
+from tabletop.engine.state import GameState
+from tabletop.geometry.angles import relative_wind, wrap
+from tabletop.geometry.pose import Pose
+
+
+def fire_reason(ship: str, shot: Shot) -> str:
+    rake = f", raking her {shot.rake}" if shot.rake else ""
+    return (
+        f"{ship} fires her {shot.arc} broadside into {shot.target}{rake} "
+        f"({shot.hits:.2f} hits expected)"
+    )
+
+
+def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict) -> str:
+    """What her helm does (stands on, bears away, hauls her wind) and why: the best
+    shot her move gives, else the enemy she closes with or the danger she keeps from."""
+    wind = state.table().wind.from_deg
+    old = state.ship(ship).pose
+    before, after = relative_wind(wind, old.heading), relative_wind(wind, pose.heading)
+    turn = wrap(pose.heading - old.heading)
+    if abs(turn) < 5:
+        helm = "stands on"
+    elif after > before + 5:
+        helm = "bears away"
+    elif after < before - 5:
+        helm = "hauls her wind"
+    else:
+        helm = f"turns to {'starboard' if turn > 0 else 'port'}"
+    if v.shots:
+        best = max(v.shots.values(), key=lambda s: s.value)
+        why = (
+            f"to rake {best.target}'s {best.rake}"
+            if best.rake
+            else f"to bring her {best.arc} broadside to bear on {best.target}"
+        )
+    elif v.terms.get("place", 0.0) < -50:
+        why = "to keep off the edge and the shoals"
+    else:
+        foe = nearest_enemy(state, ship, old.x, old.y)
+        if foe is None:
+            why = "with no enemy left to fight"
+        else:
+            e = state.ship(foe).pose
+            d0 = ((old.x - e.x) ** 2 + (old.y - e.y) ** 2) ** 0.5
+            d1 = ((pose.x - e.x) ** 2 + (pose.y - e.y) ** 2) ** 0.5
+            why = f"to close {foe}" if d1 < d0 else f"to keep her distance from {foe}"
+    risk = v.terms.get("exposure", 0.0)
+    tail = " under fire" if risk < -1 else ""
+    return f"{ship} {helm} {why}{tail}"

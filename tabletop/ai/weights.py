@@ -1,0 +1,95 @@
+"""The computer captain's evaluation weights: one data file per ruleset.
+
+``templates/ai/<ruleset>.toml`` holds what a captain values (``[weights]``) and how hard
+she looks (``[search]``), so a house style of play is an edit, not a code change.  Every
+value is validated at load through the :class:`Reader`; a key nothing reads is an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from tabletop.data.reader import Reader, load_toml
+from tabletop.errors import TabletopError
+from tabletop.paths import templates_dir
+from tabletop.rules.base import Ruleset
+
+_NUMBERS = (
+    "fire",
+    "rake",
+    "exposure",
+    "reply",
+    "close",
+    "weather",
+    "mobility",
+    "edge",
+    "land",
+    "blunder",
+    "damage",
+    "finish",
+    "material",
+    "escape_turn",
+)
+_LENGTHS = ("ideal_range", "edge_margin", "land_margin")
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights (lengths in the ruleset's unit) and the search's sizes."""
+
+    fire: float
+    rake: float
+    exposure: float
+    reply: float
+    close: float
+    weather: float
+    mobility: float
+    edge: float
+    land: float
+    blunder: float
+    damage: float
+    finish: float
+    material: float
+    escape_turn: float
+    ideal_range: float
+    edge_margin: float
+    land_margin: float
+    density: int
+    shortlist: int
+    admiral_shortlist: int
+    replies: int
+    time_limit: float
+
+
+def ai_file(rs: Ruleset) -> Path:
+    return templates_dir() / "ai" / f"{rs.name}.toml"
+
+
+def load_weights(rs: Ruleset) -> Weights:
+    """The weights for this ruleset, read once; a missing or bad file is a clear error."""
+    return _load(rs.name, rs.units, str(ai_file(rs)))
+
+
+@lru_cache(maxsize=8)
+def _load(name: str, units: str, file: str) -> Weights:
+    if not Path(file).exists():
+        raise TabletopError(f"{file}: no computer captain for the ruleset '{name}' (no such file)")
+    data = load_toml(Path(file))
+    r = Reader(file)
+    w = r.table(data, "", "weights")
+    s = r.table(data, "", "search")
+    nums = {k: r.number(w, "weights", k, minimum=0) for k in _NUMBERS}
+    lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
+    search = {
+        k: r.integer(s, "search", k, minimum=1) or 1
+        for k in ("density", "shortlist", "admiral_shortlist", "replies")
+    }
+    for k in ("density", "shortlist", "admiral_shortlist", "replies"):
+        if k not in s:
+            r.error(f"search.{k}", "a whole number ≥ 1", None)
+    limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
+    r.report_unused(data)
+    r.raise_if_any()
+    return Weights(**nums, **lens, **search, time_limit=limit)  # type: ignore[arg-type]

@@ -1,0 +1,191 @@
+"""The computer captain: orders the engine accepts, games that end, strength counted."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.ai.captain import Captain
+from tabletop.ai.duel import parse_sides, play_game, summary, wilson
+from tabletop.ai.judge import BLIND_SEED, blind_dice, trial
+from tabletop.ai.weights import load_weights
+from tabletop.cli import main
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+from tabletop.errors import TabletopError
+
+from .conftest import SCENARIOS
+
+TRAFALGAR = [SCENARIOS / "frigate-duel.toml", SCENARIOS / "squadron-action.toml"]
+
+
+@pytest.mark.parametrize("path", TRAFALGAR, ids=lambda p: p.stem)
+@pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
+def test_ai_games_give_only_legal_orders_and_end(path, levels):
+    """Every order the captains give is accepted by the engine (a refused one is counted
+    as illegal), and the game ends: a side strikes or is taken, or the turn limit."""
+    res = play_game(
+        str(path), dict(zip(("british", "french"), levels, strict=True)), seed=7, max_turns=3
+    )
+    assert res.illegal == 0, res.notes
+    assert res.winner is not None or res.turns == 3
+    assert any(a.startswith("move ") for a in res.log)
+    assert res.log.count("end") >= 2 or res.winner is not None
+
+
+def test_the_ai_replays_as_a_log():
+    """What the captains ordered is an ordinary game log: replayed, it is accepted."""
+    path = TRAFALGAR[0]
+    res = play_game(str(path), {"british": "captain", "french": "captain"}, 11, 3)
+    game = Game.new(load_scenario(path), 11)
+    for a in res.log:
+        game.play(a)
+    assert game.state.winner == res.winner
+
+
+def test_man_o_war_ai_only_sails():
+    """Man O' War has an engine but no gunnery here: the captains sail (close with the
+    enemy, recover from irons) and the game can only end at the turn limit."""
+    path = SCENARIOS / "man-o-war-skirmish.toml"
+    res = play_game(str(path), {"west": "captain", "east": "scripted"}, 5, 3)
+    assert res.illegal == 0, res.notes
+    assert res.winner is None and res.turns == 3
+    assert not any(a.startswith("fire ") for a in res.log)
+
+
+def test_the_ai_decides_blind_of_the_game_seed():
+    """Trial moves roll the AI's own dice: the same state under two game seeds gets the
+    same order (the dice of the game are never looked at)."""
+    scn = load_scenario(TRAFALGAR[0])
+    a = Game.new(scn, 1).state
+    b = Game.new(scn, 999).state
+    da = Captain.for_game(a, "british", "captain").decide(a)
+    db = Captain.for_game(b, "british", "captain").decide(b)
+    assert da == db
+    assert blind_dice(a.seed, 0, []).seed == BLIND_SEED != a.seed
+
+
+def test_a_trial_says_what_the_rules_refuse():
+    """Frigate duel, turn 1, british: amazon heads 90 with the wind from N, θ = 90,
+    reaching: 4/3 × 17 = 22.6667 cm, the whole of it owed."""
+    state = Game.new(load_scenario(TRAFALGAR[0])).state
+    assert trial(state, "move loire F5") is None  # french's ship on british's turn
+    assert trial(state, "end") is None  # amazon owes her move
+    after = trial(state, "move amazon F22.6667")
+    assert after is not None and trial(after, "end") is not None
+
+
+def test_wilson_interval_hand_worked():
+    """Wilson 95%, 7 of 10: centre (0.7 + 1.96²/20)/(1 + 1.96²/10) = 0.8921/1.3842 =
+    0.6445; half 1.96/1.3842 · √(0.021 + 0.009604) = 1.4160 · 0.17494 = 0.2477."""
+    lo, hi = wilson(0.7, 10)
+    assert lo == pytest.approx(0.3968, abs=1e-3)
+    assert hi == pytest.approx(0.8922, abs=1e-3)
+
+
+def test_summary_counts_from_the_first_contenders_side():
+    """Sides swap within a pair: a win is the first contender's whichever side it had."""
+    from tabletop.ai.duel import GameResult
+
+    plan = [
+        ("s", {"british": "captain", "french": "scripted"}, 1, 5),
+        ("s", {"british": "scripted", "french": "captain"}, 1, 5),
+        ("s", {"british": "captain", "french": "scripted"}, 2, 5),
+        ("s", {"british": "scripted", "french": "captain"}, 2, 5),
+    ]
+    results = [
+        GameResult("british", 3),
+        GameResult("french", 4),
+        GameResult(None, 5),
+        GameResult("british", 2),
+    ]
+    s = summary(results, plan, "captain", "scripted", "s")
+    assert (s["wins"], s["draws"], s["losses"]) == (2, 1, 1)
+    assert s["score"] == pytest.approx((2 + 0.5) / 4)
+    assert s["mean_turns"] == pytest.approx((3 + 4 + 5 + 2) / 4)
+
+
+def test_sides_must_be_the_scenarios_two():
+    assert parse_sides(["british:admiral", "french"], ("british", "french")) == [
+        ("british", "admiral"),
+        ("french", "captain"),
+    ]
+    with pytest.raises(TabletopError, match="expected one of the scenario's sides"):
+        parse_sides(["dutch:captain", "french"], ("british", "french"))
+    with pytest.raises(TabletopError, match="expected a level"):
+        parse_sides(["british:genius", "french"], ("british", "french"))
+
+
+def test_weights_are_validated_at_load(tmp_path, monkeypatch):
+    """A bad or unknown key in the AI's weights file is a clear error naming it."""
+    root = tmp_path / "data"
+    (root / "templates" / "ai").mkdir(parents=True)
+    import shutil
+
+    from tabletop.paths import data_root
+
+    for f in (data_root() / "templates").glob("*.toml"):
+        shutil.copy(f, root / "templates" / f.name)
+    shutil.copytree(data_root() / "rosters", root / "rosters")
+    good = (data_root() / "templates" / "ai" / "trafalgar-modified.toml").read_text()
+    bad = root / "templates" / "ai" / "trafalgar-modified.toml"
+    bad.write_text(good.replace("fire = 10.0", "fire = -1\nfirepower = 3"))
+    monkeypatch.setenv("TABLETOP_DATA", str(root))
+    scn = load_scenario(TRAFALGAR[0])
+    with pytest.raises(TabletopError) as e:
+        load_weights(scn.ruleset)
+    assert "weights.fire: expected a number ≥ 0, found -1" in str(e.value)
+    assert "firepower" in str(e.value)
+
+
+def test_duel_cli_json(capsys):
+    rc = main(
+        [
+            "duel",
+            str(TRAFALGAR[0]),
+            "--side",
+            "british:captain",
+            "--side",
+            "french:scripted",
+            "--games",
+            "2",
+            "--turns",
+            "2",
+            "--json",
+        ]
+    )
+    assert rc == 0
+    import json
+
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["illegal"] == 0
+    assert out["wins"] + out["draws"] + out["losses"] == 2
+
+
+def test_duel_cli_bad_side_is_one_line(capsys):
+    rc = main(["duel", str(TRAFALGAR[0]), "--side", "british:captain"])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "expected --side A:LEVEL --side B:LEVEL" in err and "Traceback" not in err
+
+
+def test_run_mixes_human_and_computer_turns(tmp_path, capsys):
+    """The log holds the British orders; the computer gives the French ones where its
+    turn comes, each with one line of reason."""
+    import json
+
+    log = tmp_path / "h.log"
+    log.write_text("move amazon F22.6667\nend\n")
+    rc = main(["run", str(TRAFALGAR[0]), str(log), "--ai", "french:captain", "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"][:2] == ["move amazon F22.6667", "end"]
+    assert any(a.startswith("move loire ") for a in out["actions"])
+    assert out["actions"][-1] == "end" or out["winner"]
+    assert any(r.startswith("loire ") for r in out["reasons"])
+
+
+def test_run_ai_unknown_side_is_one_line(tmp_path, capsys):
+    log = tmp_path / "h.log"
+    log.write_text("end\n")
+    assert main(["run", str(TRAFALGAR[0]), str(log), "--ai", "dutch"]) == 2
+    assert "expected one of the sides british, french" in capsys.readouterr().err
