@@ -127,6 +127,7 @@ class MoveRuling:
             "point_of_sail": self.plan.point_of_sail,
             "legal": self.legal,
             "violations": self.violations,
+            "notes": list(self.plan.notes),  # what the rules did to the path as written
             "collision": col,
         }
 
@@ -143,6 +144,7 @@ class MoveRuling:
                 f"  COLLIDES with {self.collision_with} after {c.at:.2f} {self.units}"
                 f" at ({c.point[0]:.2f}, {c.point[1]:.2f})"
             )
+        out.extend(f"  note: {n}" for n in self.plan.notes)
         out.append("  legal" if self.legal else "  ILLEGAL: " + "; ".join(self.violations))
         return "\n".join(out)
 

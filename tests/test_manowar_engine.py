@@ -399,3 +399,109 @@ def test_no_gunnery_in_the_sailing_rules(tmp_path, rigged):
     refused = "unknown action 'fire': expected one of move, recover, tack, end"
     with pytest.raises(TabletopError, match=refused):
         g.play("fire a b")
+
+
+def test_swung_off_the_wind_at_anchor_she_is_out_of_irons(tmp_path, rigged):
+    # in irons at 255 (θ 15), anchored; next turn she swings S85 to 340: θ 70, close
+    # reach.  Irons end when the wind leaves her bow: she weighs and sails next turn.
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 60, 60, 0, "e")])
+    rigged([4])
+    g.play("move a S45")
+    g.play("move a A")
+    rigged([1, 1, 6, 1])  # b drifts an inch; w wins the next initiative
+    g.play("end")
+    g.play("end")
+    g.play("move a S85 W")
+    a = g.state.ship("a")
+    assert a.pose.heading == 340 and not a.in_irons and not a.anchored
+    assert g.state.scenario.ruleset.ship_report(g.state, "a")["status"] == []
+
+
+def test_at_anchor_she_swings_90_degrees_in_all_in_a_turn(tmp_path, rigged):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 170, "w"), ("b", 60, 60, 350, "e")])
+    g.play("move a F1 A")
+    g.play("end")
+    rigged([1, 1, 6, 1])
+    g.play("end")
+    g.play("move a P60")
+    with pytest.raises(IllegalAction, match="90° in all in a turn; this is 105°"):
+        g.play("move a P45")  # 60 + 45 = 105
+    g.play("move a P30")  # 60 + 30 = 90: the last of it
+
+
+def test_only_the_first_turn_into_the_wind_in_a_turn_takes_the_roll(tmp_path, rigged):
+    # a class turning 90° at once.  a (θ 90, broad reach: 9) turns S75 into the wind
+    # (255, θ 15); a 5 puts her close-hauled at 240 with 9 − 2 = 7 left.  Sailing on,
+    # she turns into the wind again (S30: θ 0): the roll was for the first time, so she
+    # is in irons without another roll
+    fields = "turn = 90\nbetween_turns = 1"
+    g = mow(tmp_path, rigged, [("a", 20, 20, 180, "w"), ("b", 60, 60, 0, "e")], fields=fields)
+    rigged([5])
+    g.play("move a S75")
+    assert g.state.ship("a").pose.heading == 240
+    events = g.play("move a F1 S30")
+    assert g.state.ship("a").in_irons
+    assert any(e.get("why") == "her tacking roll this turn is spent" for e in events)
+
+
+def test_dead_in_the_eye_a_five_takes_the_side_she_went_into_irons_from(tmp_path, rigged):
+    # S60 from 240 (θ 30, wind over starboard) stops in the eye (270) and a 2 leaves her
+    # in irons there.  Next turn she recovers naming port; a 5 puts her on the line of
+    # the side she came from, starboard: 240.
+    fields = "turn = 60\nbetween_turns = 1"
+    g = mow(tmp_path, rigged, [("a", 20, 20, 240, "w"), ("b", 60, 60, 0, "e")], fields=fields)
+    rigged([2])
+    g.play("move a S60")
+    rigged([1, 1, 1, 1, 6, 1])  # a drifts 1", b drifts 1"; w first again
+    g.play("end")
+    g.play("end")
+    rigged([5])
+    g.play("recover a port")
+    a = g.state.ship("a")
+    assert a.pose.heading == 240 and a.irons_side is None  # the old side is forgotten
+
+
+def test_after_a_tack_she_sails_the_class_gap_before_turning_again(tmp_path, rigged):
+    # a 5 is a turn of the ship: the class's 1" must be sailed before the next pivot
+    fields = "turn = 90\nbetween_turns = 1"
+    g = mow(tmp_path, rigged, [("a", 20, 20, 180, "w"), ("b", 60, 60, 0, "e")], fields=fields)
+    rigged([5])
+    g.play("move a S75")
+    with pytest.raises(IllegalAction, match="only 0.5 in sailed between turns"):
+        g.play("move a F0.5 P45")
+
+
+def test_she_may_drop_anchor_after_a_collision_ended_her_move(tmp_path, rigged):
+    # a runs into b 5" ahead: her move ends there; she may still let go her anchor
+    g = mow(tmp_path, rigged, [("a", 20, 20, 90, "w"), ("b", 27, 20, 0, "e")])
+    events = g.play("move a F6")
+    assert any("collision" in e for e in events)
+    g.play("move a A")
+    assert g.state.ship("a").anchored
+
+
+def test_an_anchored_ship_does_not_roll_to_recover(tmp_path, rigged):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 255, "w"), ("b", 60, 60, 0, "e")])
+    g.play("move a A")  # head to wind, she anchors
+    rigged([1, 1, 6, 1])
+    g.play("end")
+    g.play("end")
+    with pytest.raises(IllegalAction, match="at anchor"):
+        g.play("recover a port")
+
+
+def test_head_to_wind_is_reported_as_in_irons(tmp_path, rigged):
+    g = mow(tmp_path, rigged, [("a", 20, 20, 250, "w"), ("b", 60, 60, 0, "e")])
+    assert "in irons" in g.state.scenario.ruleset.ship_report(g.state, "a")["status"]
+
+
+def test_the_preview_says_her_bow_stopped_in_the_eye(tmp_path):
+    from tabletop.movement import preview
+
+    fields = "turn = 60\nbetween_turns = 1"
+    scn = mow_table(tmp_path, [("a", 20, 20, 240, "w")], fields=fields)
+    m = preview(scn, "a", "S60")
+    assert m.end.heading == 270 and m.as_json()["notes"] == [
+        "her bow stopped in the eye of the wind (30° of 60°)"
+    ]
+    assert "note: her bow stopped in the eye" in m.text()

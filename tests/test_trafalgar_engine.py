@@ -655,3 +655,32 @@ def test_a_rudderless_ship_may_not_tack_or_recover(tmp_path):
     g.start = g.start.with_ship(replace(g.start.ship("a"), in_irons=True))
     with pytest.raises(IllegalAction, match="rudder is shot away: no recovering"):
         g.play("recover a port")
+
+
+def test_luffing_on_the_way_then_bearing_away_needs_the_check(tmp_path, rigged):
+    # reaching (θ 90, 20 to sail), she luffs up into the sector (P35: θ 55) and bears away
+    # again (S35) in the same move: coming out of luffing is the check, however she got
+    # there; luffing is never a free brake.  1 + 2 + 5 = 8 fails: the move is not made.
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    g.dice = rigged.cup
+    rigged([1, 2])
+    events = g.play("move a F2 P35 L0 S35 F1")
+    assert [(e["why"], e["passed"]) for e in events if "check" in e] == [
+        ("to bear away out of luffing", False)
+    ]
+    assert g.state.ship("a").pose.x == 50
+
+
+def test_no_turn_swings_the_bow_through_the_eye_of_the_wind(tmp_path):
+    # luffing at θ 30 over starboard (heading 30, wind N), P45 would put her bow at 345:
+    # θ 15 on the other tack.  Only a tack (T) takes her through the eye.
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="through the eye of the wind"):
+        g.play("move a L2 P45")
+
+
+def test_head_to_wind_mid_move_she_may_not_sail_on(tmp_path):
+    # luffing at θ 30, P30 brings her bow to 0: head to wind, in irons; not even a luff
+    g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
+    with pytest.raises(IllegalAction, match="head to wind"):
+        g.play("move a L2 P30 L0.3")

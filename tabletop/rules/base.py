@@ -73,7 +73,8 @@ class MoveContext:
     ``partial``: the path is the part of her move sailed so far (she may fire, then sail
     on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
     ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
-    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor.
+    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
+    having swung ``turned`` degrees already this turn.
     """
 
     partial: bool = False
@@ -82,6 +83,7 @@ class MoveContext:
     turns_used: int = 0
     since: float | None = None
     anchored: bool = False
+    turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
 
 
 #: A fresh move: nothing sailed yet this turn.

@@ -168,7 +168,10 @@ class ManOWar(Ruleset):
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
         assert isinstance(st, ManOWarShip)
-        flags = (("struck", st.struck), ("in irons", st.in_irons), ("at anchor", st.anchored))
+        # head to wind (D) is irons too, rolled for or not
+        theta = self.theta(state.table(), st.pose.heading)
+        irons = st.in_irons or self.sector(theta).ends_move
+        flags = (("struck", st.struck), ("in irons", irons), ("at anchor", st.anchored))
         return {"status": [name for name, on in flags if on]}
 
     # -- the drill ---------------------------------------------------------------------

@@ -108,14 +108,14 @@ class ManOWarGame:
     def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship = act.ship
         st = self._own(state, ship)
-        if st.done and not (st.in_irons and not st.anchored and act.args[1:] == ("A",)):
+        if st.done and not (not st.anchored and act.args[1:] == ("A",)):
             raise IllegalAction(f"{ship}'s movement has ended this turn")
         theta = float(relative_wind(self.wind(state), st.pose.heading))
         steps = parse_path(" ".join(act.args[1:]))
+        if [s.kind for s in steps] == ["A"] and not st.anchored:
+            return self._drop_anchor(state, st, events)
         irons = st.in_irons or (st.budget is None and self.rs.sector(theta).ends_move)
         if irons and not st.anchored:
-            if [s.kind for s in steps] == ["A"]:
-                return self._anchor_in_irons(state, st, events)
             raise IllegalAction(
                 f"{ship} is in irons, head to wind with no steerage: "
                 f"'recover {ship} port|starboard' to roll, or 'move {ship} A' to anchor"
@@ -132,6 +132,7 @@ class ManOWarGame:
             turns_used=st.turns_used,
             since=st.since_turn,
             anchored=st.anchored,
+            turned=st.swung,
         )
         plan = self.rs.plan_move(table, model, steps, ctx)
         if plan.violations:
@@ -151,6 +152,7 @@ class ManOWarGame:
             turns_used=plan.turns,
             since_turn=plan.since,
             done=contact is not None,
+            swung=st.swung + sum(abs(g.turn) for g in segs) if st.anchored else 0.0,
         )
         if st.budget is None:
             nst = replace(nst, allowance=budget)  # her allowance this turn, for drift
@@ -173,8 +175,12 @@ class ManOWarGame:
         elif plan.anchor == "weigh":
             nst = replace(nst, anchored=False, done=True)
             events.append({"weighed": ship})
-        state = state.with_ship(nst)
         theta = float(relative_wind(self.wind(state), pose.heading))
+        if nst.in_irons and not self.rs.sector(theta).ends_move:
+            # swung at anchor off the wind: irons end when the wind leaves her bow
+            events.append({"out_of_irons": ship, "why": "her bow is off the wind"})
+            nst = replace(nst, in_irons=False, irons_side=None)
+        state = state.with_ship(nst)
         if self.rs.sector(theta).ends_move and contact is None and not st.anchored:
             came_from = tack_side(self.wind(state), st.pose.heading)
             return self._tacking_roll(state, ship, came_from, dice, events, recovering=False)
@@ -197,6 +203,10 @@ class ManOWarGame:
         left = st.budget if st.budget is not None else 0.0
         if not recovering and left < cost_u - MOVE_TOL:
             events.append({"irons": ship, "why": f"turned into the wind with {left:.4g} left"})
+            return self._irons(state, ship, came_from)
+        if not recovering and st.rolled_tack:
+            # the roll is for the first time she turns into the wind in her turn
+            events.append({"irons": ship, "why": "her tacking roll this turn is spent"})
             return self._irons(state, ship, came_from)
         roll = dice.roll(1, f"tacking: {ship}")[0]
         bonus = tk.seamanship_bonus if self._seamanship(state, ship) else 0
@@ -241,7 +251,8 @@ class ManOWarGame:
                 moved=st.moved + cost_u,
                 allowance=allowance,
                 rolled_tack=True,
-                since_turn=None,
+                since_turn=0.0,  # the tack is a turn: the class's gap before the next
+                irons_side=None,
             )
         )
 
@@ -265,7 +276,8 @@ class ManOWarGame:
             moved=st.moved + self.rs.tacking.cost * self.rs.scale(state.scenario.units),
             turn_start=st.turn_start or st.pose,
             rolled_tack=True,
-            since_turn=None,
+            since_turn=0.0,  # the tack is a turn: the class's gap before the next
+            irons_side=None,
         )
         return replace(state.with_ship(nst), pending=(_which_tack(ship, state.side_of(ship)),))
 
@@ -280,9 +292,10 @@ class ManOWarGame:
         nst = replace(st, pose=st.pose.turned(wrap(heading - st.pose.heading)), in_irons=False)
         return replace(state.with_ship(nst), pending=())
 
-    def _anchor_in_irons(self, state: GameState, st: ManOWarShip, events: Events) -> GameState:
-        """In irons or head to wind, she may still let go her anchor: the cure for drift."""
-        events.append({"anchored": st.id, "in_irons": True})
+    def _drop_anchor(self, state: GameState, st: ManOWarShip, events: Events) -> GameState:
+        """She lets go her anchor at the end of her movement: after a move that ended in
+        irons or against another ship too, or lying head to wind (the cure for drift)."""
+        events.append({"anchored": st.id})
         return state.with_ship(
             replace(st, anchored=True, done=True, turn_start=st.turn_start or st.pose)
         )
@@ -295,7 +308,9 @@ class ManOWarGame:
 
     def act_recover(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         """A ship that begins her turn in irons may roll to recover (6: onto the nominated
-        tack; 5: close-hauled on the tack she was on)."""
+        tack; 5: the close-hauled line nearest her bow).  Dead in the eye, a 5 takes the
+        side she went into irons from; if she never came from a side (she lay there at
+        the start, or a wind change put her there), the side she names."""
         ship, side = act.args
         st = self._own(state, ship)
         theta = float(relative_wind(self.wind(state), st.pose.heading))
@@ -303,6 +318,8 @@ class ManOWarGame:
             raise IllegalAction(f"{ship} is not in irons")
         if st.rolled_tack or st.path:
             raise IllegalAction(f"{ship} has had her roll this turn")
+        if st.anchored:
+            raise IllegalAction(f"{ship} is at anchor: she swings to the wind, she needs no roll")
         return self._tacking_roll(
             state.with_ship(replace(st, rolled_tack=True)),
             ship,

@@ -44,9 +44,9 @@ def plan_move(
     if ctx.anchored:
         if any(s.kind in "FLT" for s in steps):
             v.append("at anchor she only turns on the spot (or weighs, W)")
-        swing = sum(float(s.value or 0.0) for s in steps if s.kind in "PS")
+        swing = ctx.turned + sum(float(s.value or 0.0) for s in steps if s.kind in "PS")
         if swing > 90 + 1e-9:
-            v.append(f"at anchor she turns at most 90° in all; this is {swing:g}°")
+            v.append(f"at anchor she turns at most 90° in all in a turn; this is {swing:g}°")
         max_turn, gap = 90.0, 0.0
     for k, st in enumerate(steps):
         if anchor is not None:

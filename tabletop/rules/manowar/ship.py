@@ -20,6 +20,7 @@ class ManOWarShip(ShipState):
     since_turn: float | None = None  # distance sailed since her last turn this turn
     irons_side: str | None = None  # the tack she was on when she went into irons
     rolled_tack: bool = False  # she has had her tacking roll this turn
+    swung: float = 0.0  # degrees swung at anchor this turn (90 in all)
 
     per_turn: ClassVar[frozenset[str]] = ShipState.per_turn | {
         "budget",
@@ -27,4 +28,5 @@ class ManOWarShip(ShipState):
         "turns_used",
         "since_turn",
         "rolled_tack",
+        "swung",
     }

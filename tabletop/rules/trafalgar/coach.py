@@ -20,7 +20,7 @@ import numpy as np
 
 from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
-from tabletop.geometry.angles import normalise, relative_wind
+from tabletop.geometry.angles import normalise, relative_wind, through_eye
 from tabletop.geometry.pose import Pose
 from tabletop.rules.trafalgar.movement import luff_gain_cap
 from tabletop.rules.trafalgar.ship import TrafalgarShip
@@ -115,6 +115,7 @@ class TrafalgarCoach(Coach):
         pts.append((x2, y2))
         heads.append(h2)
         ok &= luffing | (relative_wind(self.wind, h2) >= self.luff_edge - 1e-9)
+        ok &= through_eye(self.wind, H0 + 0 * A, A) < 0  # only a tack crosses the eye
         gain = (x2 - X0) * self.up[0] + (y2 - Y0) * self.up[1]
         ok &= ~luffing | (gain <= self.luff_cap + 0.5e-4)
         scn = self.course.scenario

@@ -95,20 +95,21 @@ class TrafalgarGame(Gunnery):
     def _bears_away(
         self, state: GameState, st: TrafalgarShip, segs: tuple[Segment, ...], steps: Any
     ) -> bool:
-        """Whether this move takes her bow out of the luffing sector she began the turn
-        in, for the first time this turn: coming out of luffing needs the command check
-        unless tacking (source 001, 'moving out of irons/luffing')."""
+        """Whether this turn's path takes her bow out of the luffing sector once it has
+        been in it (she began the turn luffing, or luffed on the way), for the first time
+        this turn: coming out of luffing needs the command check unless tacking (source
+        001, 'moving out of irons/luffing'); luffing is never a free brake."""
         if st.bore_away or st.tacking or any(s.kind == "T" for s in steps):
             return False
         wind, edge = state.scenario.wind.from_deg, self.rs.sectors[1].lower
-        start = st.turn_start or st.pose
-        if float(relative_wind(wind, start.heading)) >= edge:
-            return False
-        pose = start
+        pose = st.turn_start or st.pose
+        luffed = float(relative_wind(wind, pose.heading)) < edge
         for seg in segs:
             pose = end_pose(pose, [seg])
-            if float(relative_wind(wind, pose.heading)) >= edge - 1e-9:
+            inside = float(relative_wind(wind, pose.heading)) < edge - 1e-9
+            if luffed and not inside:
                 return True
+            luffed = luffed or inside
         return False
 
     def _may_sail(self, state: GameState, st: TrafalgarShip, new_steps: tuple[Step, ...]) -> None:

@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tabletop.geometry.angles import wrap
+from tabletop.geometry.angles import through_eye, wrap
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, check_distance, theta
@@ -101,6 +101,11 @@ def _step(
     if st.kind == "L":
         _check_luff_run(rs, scn, ship, lay, st)
     if st.kind in "FL":
+        if lay.segs and head_to_wind(theta(scn, end_pose(ship.pose, lay.segs).heading)):
+            lay.v.append(
+                f"'{st}': her bow is head to wind (θ 0): she is in irons there and may "
+                "not sail on, not even luff"
+            )
         lay.segs.append(Segment(length=float(st.value or 0.0)))
         if not lay.turned:
             lay.ahead += float(st.value or 0.0)
@@ -130,7 +135,11 @@ def _step(
     if value > rs.move.max_turn + 1e-9:
         lay.v.append(f"turn of {value:g}° is more than the template's {rs.move.max_turn:g}°")
     radius = rs.turn_radius(ship.cls.base_length, scn.units)
-    lay.segs.append(Segment(turn=value if st.kind == "S" else -value, radius=radius))
+    turn = value if st.kind == "S" else -value
+    before = end_pose(ship.pose, lay.segs).heading
+    if through_eye(scn.wind.from_deg, before, turn) > 0:
+        lay.v.append(f"'{st}' swings her bow through the eye of the wind: only a tack (T) does")
+    lay.segs.append(Segment(turn=turn, radius=radius))
     return False
 
 
