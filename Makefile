@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test bench lint clean fuzz
+.PHONY: play test bench lint clean fuzz strength
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabletop needs Python 3.11 or newer")'
@@ -27,6 +27,18 @@ test: lint
 # 10,000+ hostile cases through the CLI; every count it prints must be 0.
 fuzz: $(STAMP)
 	ARCADE_HEADLESS=1 $(BIN)/python -m tests.fuzz_main $(or $(CASES),10000)
+
+# The computer captain's strength (not part of `make test`): paired games, sides swapped.
+# GAMES=200 is the issue's measure; TURNS is the turn limit (a draw after it).
+STRENGTH_SCENARIOS ?= scenarios/frigate-duel.toml scenarios/squadron-action.toml
+strength: $(STAMP)
+	@for s in $(STRENGTH_SCENARIOS); do \
+	  for pair in british:captain,french:scripted british:admiral,french:captain; do \
+	    $(BIN)/tabletop duel $$s --side $${pair%%,*} --side $${pair##*,} \
+	      --games $(or $(GAMES),200) --seed $(or $(SEED),1) --turns $(or $(TURNS),30) \
+	      --jobs $(or $(JOBS),2) || exit 1; \
+	  done; \
+	done
 
 bench: $(STAMP)
 	$(BIN)/tabletop bench

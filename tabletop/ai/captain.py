@@ -163,10 +163,15 @@ class Captain:
             return None
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
         best: tuple[float, str, GameState] | None = None
-        for i in np.argsort(-sk, kind="stable")[: self.w.shortlist]:
+        found = 0
+        start = time.perf_counter()
+        for i in np.argsort(-sk, kind="stable"):
+            if time.perf_counter() - start > self.w.time_limit:
+                break
             text = f"move {ship} {fan.path(int(i))}"
             after = trial(state, text)
-            if after is not None:
+            if after is not None and found < self.w.shortlist:
+                found += 1
                 v = self._why(after, ship).score
                 if best is None or v > best[0]:
                     best = (v, text, after)
@@ -247,7 +252,10 @@ class Captain:
         best: tuple[float, str] | None = None
         if rs.turn_owed(state, ship) is None:
             best = (self.value(state, ship), "")
+        start = time.perf_counter()
         for text in self.options(state, ship):
+            if time.perf_counter() - start > self.w.time_limit:
+                break
             after = trial(state, text)
             if after is not None:
                 v = self.value(after, ship)

@@ -38,6 +38,7 @@ class GameResult:
     illegal: int = 0
     blunders: int = 0
     ship_turns: int = 0
+    by_level: dict[str, list[int]] = field(default_factory=dict)  # level: [blunders, turns]
     thinking: list[float] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -97,11 +98,12 @@ def play_game(
             why = blunder(game.state, d.ship)
             if why is not None and blunder(state, d.ship) is None:
                 res.blunders += 1
+                res.by_level.setdefault(levels[side], [0, 0])[0] += 1
                 res.notes.append(f"turn {state.turn}: {d.ship} sailed {why}")
         if d.action == "end":
-            res.ship_turns += sum(
-                1 for s in state.ships if not s.struck and state.side_of(s.id) == side
-            )
+            n = sum(1 for s in state.ships if not s.struck and state.side_of(s.id) == side)
+            res.ship_turns += n
+            res.by_level.setdefault(levels[side], [0, 0])[1] += n
             orders = 0
     res.winner = game.state.winner
     res.turns = min(game.state.turn, max_turns)
@@ -200,6 +202,15 @@ def summary(
         "blunders": blunders,
         "ship_turns": ship_turns,
         "blunders_per_100_ship_turns": round(100 * blunders / max(1, ship_turns), 3),
+        "blunders_per_100_by_level": {
+            lv: round(
+                100
+                * sum(r.by_level.get(lv, [0, 0])[0] for r in results)
+                / max(1, sum(r.by_level.get(lv, [0, 0])[1] for r in results)),
+                3,
+            )
+            for lv in dict.fromkeys((la, lb))
+        },
         "decision_mean_s": round(sum(times) / max(1, len(times)), 4),
         "decision_worst_s": round(max(times, default=0.0), 4),
         "notes": [x for r in results for x in r.notes][:20],
@@ -216,7 +227,9 @@ def summary_text(s: dict[str, Any]) -> str:
             f"score {s['score']:.1%} (95% Wilson {lo:.1%}..{hi:.1%})",
             f"  mean game length {s['mean_turns']} turns; illegal orders {s['illegal']}; "
             f"blunders {s['blunders']} in {s['ship_turns']} ship-turns "
-            f"({s['blunders_per_100_ship_turns']} per 100)",
+            f"({s['blunders_per_100_ship_turns']} per 100; "
+            + ", ".join(f"{k} {v}" for k, v in s["blunders_per_100_by_level"].items())
+            + ")",
             f"  time per ship decision: mean {s['decision_mean_s']:.3f} s, "
             f"worst {s['decision_worst_s']:.3f} s",
             *(f"  note: {x}" for x in s["notes"][:5]),

@@ -138,13 +138,26 @@ class TrafalgarModified(Ruleset):
         )
 
     def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """Her fan at her speed as damaged (rigging and masts lost slow her)."""
+        """Her fan at her speed as damaged (rigging and masts lost slow her; with her
+        rudder shot away she sails straight on)."""
         scn = state.table()
         st = state.ship(ship)
         assert isinstance(st, TrafalgarShip)
         model = scn.ship(ship)
         cls = class_now(self, model.cls, st, scn.units)
-        return self.fan(scn, replace(model, cls=cls), density)
+        fan = self.fan(scn, replace(model, cls=cls), density)
+        if not st.rudder:
+            return fan
+        keep = fan.group == 0  # her rudder shot away: straight ahead only (no turns)
+        return Fan(
+            fan.x[keep],
+            fan.y[keep],
+            fan.heading[keep],
+            fan.sector[keep],
+            fan.steps,
+            fan.group[keep],
+            fan.row[keep],
+        )
 
     def luff_gain_cap(self, speed: float) -> float:
         return movement.luff_gain_cap(self, speed)
