@@ -32,6 +32,10 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "games/frigate-duel-boarding.log",
     ),
     "man-o-war/strait.json": ("scenarios/man-o-war-skirmish.toml", "games/man-o-war-strait.log"),
+    "escadres/two-fleets.json": (
+        "scenarios/escadres-two-fleets.toml",
+        "games/escadres-two-fleets.log",
+    ),
 }
 
 

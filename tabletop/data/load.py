@@ -336,7 +336,7 @@ def _read_ships(
             if file_unit != units:
                 merged = _merge(_in_units(tbl, file_unit, ruleset.speed_fields), over)
             built = read_class(r, merged, p, cid, units, units, ruleset)
-        ships.append(Ship(sid or f"ship{i}", built, side, pose))
+        ships.append(Ship(sid or f"ship{i}", built, side, ruleset.place(pose, built, units)))
     return ships
 
 

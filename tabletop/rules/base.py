@@ -30,6 +30,7 @@ from tabletop.fan import Fan, empty_fan
 from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Segment
+from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship, ShipClass, Wind
 from tabletop.units import TABLE_UNITS, TOL, convert
@@ -248,6 +249,11 @@ class Ruleset(ABC):
     def speed_fields(self) -> tuple[str, ...]:
         """A class's fields that are lengths of movement (given a unit in a roster)."""
         return ("speed", "speed_abeam") if self.speed_is_length else ()
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Where a ship laid at ``pose`` on a table in ``unit`` stands: a ruleset played
+        on a grid snaps her onto it; a free table leaves her where she is."""
+        return pose
 
     def allowance_unit(self, unit: str) -> str:
         """What an allowance is counted in on a table measured in ``unit``."""

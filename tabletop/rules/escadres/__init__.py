@@ -1,0 +1,223 @@
+"""Escadres (source 002), on a hex overlay of the table: a ruleset package.
+
+``config`` reads the template, ``board`` answers where ships stand, their fire zones and
+lines of fire, ``damage`` rolls the damage tables and plays fires, leaks and bursting
+out, ``game`` plays the round (the bag, moves, fire, the end phase and drift), ``ship``
+holds a ship's state.  A ship stands on two hexes; her table pose is derived from them
+(:func:`tabletop.geometry.hexgrid.ship_pose`), so every table tool sees her.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState, ShipState
+from tabletop.errors import IllegalAction
+from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
+from tabletop.geometry.motion import Segment
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.movement import Step
+from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.escadres import config
+from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
+from tabletop.rules.escadres.ship import (
+    EscadresShip,
+    crew,
+    crew_left,
+    hull_left,
+    hull_points,
+    power,
+    power_left,
+)
+
+#: The roster fields of Escadres' ship log, each a whole number, and their bounds.
+LOG_FIELDS = {
+    "power": (1, 99),
+    "crew": (1, 99),
+    "decks": (1, 3),
+    "gun_count": (1, 200),
+    "training": (-2, 2),
+}
+
+
+class Escadres(Ruleset):
+    name = "escadres"
+    has_engine = True
+    ship_state = EscadresShip
+    verbs: ClassVar[dict[str, Verb]] = {
+        "move": Verb(
+            "SHIP STEPS...", "F<n> hexes ahead, P60/S60 a turn (the stern shifted)", 2, None
+        ),
+        "fire": Verb("SHIP TARGET", "fire the broadside whose zone holds the target", 2, 2),
+        "end": Verb("", "end the drawn ship's turn: the next name comes out of the bag", 0, 0),
+        "drift": Verb(
+            "SHIP both|bow|stern",
+            "which part drifts a hex downwind",
+            2,
+            2,
+            {1: DRIFTS},
+            answers_only=True,
+        ),
+    }
+
+    # -- the template ------------------------------------------------------------------
+    def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
+        self.grid, self.along = config.read_grid(r, data, self.units)
+        self.tables = config.read_tables(r, data)
+        self.numbers = config.read_numbers(r, data, self.movement)
+        uses = ("full", "less_one", "half_up", "none")
+        for i, s in enumerate(self.sectors):
+            if s.use not in uses:
+                r.error(join("sectors", i) + ".use", " | ".join(uses), s.use)
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """The ship log: power, crew, decks, guns and training, whole numbers."""
+        for key, (lo, hi) in LOG_FIELDS.items():
+            if key in tbl:
+                v = r.integer(tbl, path, key)
+                if v is not None and not lo <= v <= hi:
+                    r.error(join(path, key), f"a whole number from {lo} to {hi}", v)
+            elif key in ("power", "crew"):
+                r.error(join(path, key), "a whole number of boxes", None)
+
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """Speed is her maximum move in hexes, not a length."""
+        speed = r.integer(tbl, path, "speed", minimum=0, maximum=20)
+        if speed is None:
+            r.error(join(path, "speed"), "a whole number of hexes (0-20)", tbl.get("speed"))
+        return float(speed or 0), None
+
+    def allowance_unit(self, unit: str) -> str:
+        return "hexes"
+
+    def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
+        """A: the maximum; B: one less; C: half, rounded up; D: none."""
+        top = int(cls.speed)
+        most = {
+            "full": top,
+            "less_one": top - 1,
+            "half_up": math.ceil(top / 2),
+            "none": 0,
+        }[sector.use]
+        return 0.0, float(max(0, most))
+
+    # -- the grid ----------------------------------------------------------------------
+    def grid_in(self, unit: str) -> HexGrid:
+        return self.grid.scaled(self.scale(unit))
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Snapped onto two hexes: the nearest facing, the bow hex ahead of the centre."""
+        grid = self.grid_in(unit)
+        bow, facing = place(grid, pose, 2)
+        return ship_pose(grid, bow, facing, 2)
+
+    def wind_facing(self, state: GameState) -> int:
+        """Ruling: the wind blows in through a hexside, the one nearest where it is from."""
+        w = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+        return self.grid.facing_of(w)
+
+    def capacity(self, state: GameState, st: EscadresShip) -> int:
+        """Her move steps for this turn, by the wind on her now and her rigging."""
+        cls = state.scenario.ship(st.id).cls
+        theta = abs((self.wind_facing(state) - st.facing + 3) % 6 - 3) * 60.0
+        rigged = replace(cls, speed=float(max(0, int(cls.speed) - st.move_lost)))
+        return int(self.allowance(rigged, self.sector(theta))[1])
+
+    def new_ship(self, ship: Ship) -> ShipState:
+        """Her state before play; her hexes are read from her pose when the game opens
+        (the table's unit is the scenario's)."""
+        return EscadresShip(ship.id, ship.pose)
+
+    # -- movement preview --------------------------------------------------------------
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
+    ) -> PathPlan:
+        """Her steps laid hex by hex: capacity, turns and the table's edge; a step into
+        a hex another ship holds stops her before it."""
+        grid = self.grid_in(scn.units)
+        bow, facing = place(grid, ship.pose, 2)
+        theta = abs((self.grid.facing_of(scn.wind.from_deg) - facing + 3) % 6 - 3) * 60.0
+        sector = self.sector(theta)
+        most = self.allowance(ship.cls, sector)[1]
+        taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}
+        v: list[str] = []
+        segs: list[Segment] = []
+        try:
+            hexsteps = steps_of(" ".join(str(s) for s in steps))
+        except IllegalAction as e:
+            return PathPlan((), (str(e),), most, 0.0, sector.name)
+        turns = sum(1 for s in hexsteps if s.kind != "F")
+        if len(hexsteps) > most:
+            v.append(f"{len(hexsteps)} move steps; she has {most:g} with the wind {sector.code}")
+        if turns > (ship.cls.turns or 0):
+            v.append(f"{turns} turns; she may make {ship.cls.turns or 0}")
+        for s in hexsteps:
+            if s.entered(bow, facing) in taken:
+                break
+            bow, facing = s.after(bow, facing)
+            if s.kind == "F":
+                segs.append(Segment(length=grid.size))
+            else:  # the stern swings about the bow hex: half a hex up, pivot, back
+                sign = 1.0 if s.kind == "S" else -1.0
+                segs += [
+                    Segment(length=grid.size / 2),
+                    Segment(turn=60.0 * sign),
+                    Segment(length=-grid.size / 2),
+                ]
+            cx, cy = grid.centre(bow)
+            if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
+                v.append("she may not sail off the table")
+                break
+        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name)
+
+    # -- the game ----------------------------------------------------------------------
+    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+        return EscadresGame(self).open(self._on_hexes(state), dice, events)
+
+    def _on_hexes(self, state: GameState) -> GameState:
+        """Each ship's hexes read from her (already snapped) pose."""
+        grid = self.grid_in(state.scenario.units)
+        out = state
+        for s in state.ships:
+            bow, facing = place(grid, s.pose, 2)
+            out = out.with_ship(EscadresShip(s.id, s.pose, bow=bow, facing=facing))
+        return out
+
+    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+        return EscadresGame(self).apply(state, action, dice, events)
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        st = state.ship(ship)
+        assert isinstance(st, EscadresShip)
+        cls = state.scenario.ship(ship).cls
+        flags = (
+            ("playing", st.active),
+            ("stopped", st.stopped),
+            ("struck", st.struck),
+            ("becalmed", st.becalmed),
+            (st.out or "", st.out is not None),
+        )
+        out: dict[str, Any] = {
+            "status": [name for name, on in flags if on],
+            "hexes": [list(h) for h in st.hexes],
+            "facing": st.facing,
+            "power": f"{power_left(cls, st)}/{power(cls)}",
+            "crew": f"{crew_left(cls, st)}/{crew(cls)}",
+            "fires": st.fires,
+        }
+        if st.power_lost >= power(cls):
+            out["hull_points"] = f"{hull_left(cls, st)}/{hull_points(cls)}"
+        return out
+
+
+def _hexes(grid: HexGrid, pose: Pose) -> tuple[Hex, ...]:
+    bow, facing = place(grid, pose, 2)
+    return ship_hexes(bow, facing, 2)
