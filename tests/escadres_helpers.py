@@ -69,6 +69,11 @@ def set_ship(state: GameState, ship: str, **kw) -> GameState:
 
 def random_game(scn, seed: int, n: int = 300) -> list[str]:
     """A whole game of legal actions chosen by a seeded random player: the log."""
+    return [str(a) for a in random_play(scn, seed, n).actions]
+
+
+def random_play(scn, seed: int, n: int = 300) -> Game:
+    """A game of up to ``n`` legal actions chosen by a seeded random player."""
     import random
 
     from tabletop.errors import TabletopError
@@ -97,7 +102,7 @@ def random_game(scn, seed: int, n: int = 300) -> list[str]:
                 break
             except TabletopError:
                 continue
-    return [str(a) for a in g.actions]
+    return g
 
 
 def poke(g: Game, state: GameState) -> None:

@@ -31,6 +31,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.pose import Pose
@@ -141,7 +142,15 @@ def rotate(h: Hex, steps: int = 1, about: Hex = (0, 0)) -> Hex:
 def line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     """The line from ``a``'s centre to ``b``'s: ``distance + 1`` cells, ``a``'s first,
     each the one hex a sample lies in, or the two (sorted) whose hexside it runs along.
-    Exact, so ``line(b, a)`` is ``line(a, b)`` reversed."""
+    Exact, so ``line(b, a)`` is ``line(a, b)`` reversed.  Worked once per offset (the
+    grid is the same everywhere: a whole shift of both ends shifts the line)."""
+    rel = _line_from_origin(b[0] - a[0], b[1] - a[1])
+    return tuple(tuple(add(h, a) for h in cell) for cell in rel)
+
+
+@lru_cache(maxsize=8192)
+def _line_from_origin(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    a, b = (0, 0), (dq, dr)
     n = distance(a, b)
     if n == 0:
         return ((a,),)
@@ -200,7 +209,18 @@ class Crossing:
 
 
 def crossing(a: Hex, b: Hex) -> Crossing:
-    """The hexes the line from ``a``'s centre to ``b``'s passes through and runs along."""
+    """The hexes the line from ``a``'s centre to ``b``'s passes through and runs along
+    (worked once per offset, as :func:`line`)."""
+    rel = _crossing_from_origin(b[0] - a[0], b[1] - a[1])
+    return Crossing(
+        tuple(add(h, a) for h in rel.crossed),
+        tuple((add(p, a), add(q, a)) for p, q in rel.along),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _crossing_from_origin(dq: int, dr: int) -> Crossing:
+    a, b = (0, 0), (dq, dr)
     near = {n for cell in line(a, b) for h in cell for n in (h, *neighbours(h))}
     inside: list[tuple[Fraction, Hex]] = []
     touched: dict[tuple[Fraction, Fraction], list[Hex]] = {}
@@ -220,8 +240,9 @@ def blocked_by(
     through that ``stops``; each hexside it runs along whose two hexes both stop it
     (``along = "both"``) or either does (``"either"``).  Corners it grazes never do."""
     test = all if along == "both" else any
-    out: list[tuple[Hex, ...]] = [(h,) for h in crossing(a, b).between() if stops(h)]
-    out += [pair for pair in crossing(a, b).along if test(stops(h) for h in pair)]
+    cross = crossing(a, b)
+    out: list[tuple[Hex, ...]] = [(h,) for h in cross.between() if stops(h)]
+    out += [pair for pair in cross.along if test(stops(h) for h in pair)]
     return out
 
 
