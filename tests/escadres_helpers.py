@@ -67,11 +67,6 @@ def set_ship(state: GameState, ship: str, **kw) -> GameState:
     return state.with_ship(replace(state.ship(ship), **kw))
 
 
-def random_game(scn, seed: int, n: int = 300) -> list[str]:
-    """A whole game of legal actions chosen by a seeded random player: the log."""
-    return [str(a) for a in random_play(scn, seed, n).actions]
-
-
 def random_play(scn, seed: int, n: int = 300) -> Game:
     """A game of up to ``n`` legal actions chosen by a seeded random player."""
     import random
