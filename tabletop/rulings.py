@@ -46,9 +46,9 @@ def sail_text(d: dict[str, Any]) -> str:
         if d["allowance_min"] == 0
         else f"{d['allowance_min']:g} to {d['allowance']:g} {d['allowance_unit']}"
     )
-    code = f" ({d['sail_point']})" if d.get("sail_point") else ""
+    code = f" (sail point {d['sail_point']})" if d.get("sail_point") else ""
     head = f"{d['ship']}: heading {d['heading']:g}, {wind}"
-    return f"{head}: {d['point_of_sail']}{code}; allowance {rng}"
+    return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; allowance {rng}"
 
 
 def measure(scn: Scenario, a_id: str, b_id: str) -> dict[str, Any]:

@@ -247,3 +247,20 @@ def test_run_json_reports_the_wind_now(capsys):
         capsys, "run", str(SCENARIOS / "frigate-duel.toml"), str(ROOT / "games/frigate-duel.log")
     )
     assert duel["wind_from"] == 0.0  # "N", never changed
+
+
+def test_event_lines_are_written_for_players():
+    # no Python values (quotes, braces, 200.0) in what a player reads
+    from tabletop.engine.report import event_text
+
+    line = event_text({"initiative": {"west": 1, "east": 3}, "order": ["east", "west"]})
+    assert line == "    initiative (west 1, east 3), order [east, west]"
+    assert event_text({"moved": "a", "to": [56.9739, 12.0, 200.0]}) == (
+        "    moved a, to [56.9739, 12, 200]"
+    )
+    assert event_text({"out_of_irons": "a"}) == "    out of irons a"
+
+
+def test_sail_text_says_the_point_of_sail_in_words(capsys):
+    code, out, _ = run(capsys, "sail", str(SCENARIOS / "man-o-war-skirmish.toml"), "osprey")
+    assert code == 0 and "close reach (sail point C)" in out and "close_reach" not in out

@@ -75,5 +75,16 @@ def event_text(e: dict[str, Any]) -> str:
             f"P(any) {odds.get('p_any_unsaved', 0):.2f}"
         )
     if "dice" in e and "why" in e:
-        return f"    rolls {e['dice']} ({e['why']})"
-    return "    " + ", ".join(f"{k} {v}" for k, v in e.items())
+        return f"    rolls {_words(e['dice'])} ({e['why']})"
+    return "    " + ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in e.items())
+
+
+def _words(v: Any) -> str:
+    """A value as a player reads it: lists and tables spelt out, not as program values."""
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{k} {_words(x)}" for k, x in v.items()) + ")"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_words(x) for x in v) + "]"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
