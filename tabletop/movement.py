@@ -18,11 +18,11 @@ from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Contact, advance, first_contact
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario
+from tabletop.model import Scenario, Ship
 from tabletop.units import MOVE_TOL
 
 if TYPE_CHECKING:
-    from tabletop.rules.base import PathPlan
+    from tabletop.rules.base import MoveContext, PathPlan
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
 
@@ -157,11 +157,26 @@ def obstacles(scn: Scenario, mover: str) -> tuple[list[shapely.Geometry], list[s
     return geoms, [s.id for s in others] + [name for name, _ in land]
 
 
-def preview(scn: Scenario, ship_id: str, text: str) -> MoveRuling:
-    """Lay the path, judge it by the ruleset, and stop it at the first contact."""
+def preview(
+    scn: Scenario,
+    ship_id: str,
+    text: str,
+    so_far: tuple[Ship, tuple[Step, ...], MoveContext] | None = None,
+) -> MoveRuling:
+    """Lay the path, judge it by the ruleset, and stop it at the first contact.
+
+    ``so_far``: in a game, where her move this turn is laid from (the ship as she is,
+    from where her turn's path began, the steps she has sailed already, what the rules
+    carry over: :meth:`Ruleset.move_so_far`), so the preview judges the rest of her move
+    as the engine will."""
     ship = scn.ship(ship_id)
     steps = parse_path(text)
-    plan = scn.ruleset.plan_move(scn, ship, steps)
+    if so_far is not None:
+        ship, before, ctx = so_far
+        steps = (*before, *steps)
+        plan = scn.ruleset.plan_move(scn, ship, steps, ctx)
+    else:
+        plan = scn.ruleset.plan_move(scn, ship, steps)
     geoms, names = obstacles(scn, ship_id)
     segs = list(plan.segments)
     contact = first_contact(ship.pose, segs, ship.hull_local(), geoms)

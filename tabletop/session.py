@@ -15,7 +15,7 @@ from tabletop.engine.report import event_text
 from tabletop.engine.saved import read_save, write_save
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
-from tabletop.movement import preview
+from tabletop.movement import MoveRuling, preview
 
 
 @dataclass
@@ -52,6 +52,16 @@ class Session:
         if st.winner:
             text += f"; {st.winner} has won"
         return text
+
+    def preview(self, ship: str, path: str) -> MoveRuling:
+        """The move ``path`` would make now, judged as the engine will judge it: in a
+        game, as the rest of her move this turn (what she sailed already counts, at her
+        speed as damaged); in free play, a fresh move."""
+        if self.game is None:
+            return preview(self.table, ship, path)
+        state = self.game.state
+        rs = state.scenario.ruleset
+        return preview(self.table, ship, path, rs.move_so_far(state, ship))
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, action: str) -> list[str]:

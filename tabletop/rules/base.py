@@ -270,6 +270,15 @@ class Ruleset(ABC):
         """Legal end poses of a fresh move, sampled densely (none by default)."""
         return empty_fan()
 
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """Where the rest of her move this turn is laid from, as the engine lays it: the
+        ship as she is now (her class as damaged), the pose her turn's path began at and
+        the steps already sailed from it, and what the rules carry over.  By default a
+        fresh move from where she lies, any part of it may be played now."""
+        return state.table().ship(ship), (), MoveContext(partial=True)
+
     def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
         """The fan of a ship in a game as she stands now (a fresh move from her pose, with
         the wind as it blows now): a ruleset whose damage slows a ship says so here."""

@@ -27,7 +27,7 @@ from tabletop.drill import Drill
 from tabletop.errors import TabletopError
 from tabletop.fan import fan
 from tabletop.fire import rule_fire
-from tabletop.movement import parse_path
+from tabletop.movement import Step, parse_path, path_text
 from tabletop.rulings import sail, sail_text
 from tabletop.session import Session
 from tabletop.view import scene as sc
@@ -37,6 +37,7 @@ from tabletop.view.tools import TURN_STEP, FireTool, MoveBuilder, Ruler
 HELP = [
     "Mouse: click a ship to select; drag the sea to pan; wheel to zoom.  F: fit the table",
     "Move: Up/Down +/- 1 (Shift 0.1, Ctrl 5), Left/Right turn 5° (Shift 1°), drag her ghost",
+    "      = the last run to the end of her allowance (the ghost snaps there too)",
     "      U luff runs, T tack, A/W anchor, Backspace undo a step, Enter apply, Esc cancel",
     "Overlays: 1 sectors  2 arcs (Shift+2 every ship's)  3 bands  4 lines of fire",
     "          5 or N the fan of legal end poses (click a pose to take that move)",
@@ -155,7 +156,6 @@ class TableWindow(arcade.Window):
             return
         action = self.drill.hint(self.session.game)
         if action.startswith("move "):
-
             self.builder = MoveBuilder(
                 self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
             )
@@ -241,19 +241,60 @@ class TableWindow(arcade.Window):
             self.move = None
             return
         try:
-            self.move = self.builder.preview(self.scenario)
+            self.move = (
+                self.session.preview(self.builder.ship, self.builder.text)
+                if self.builder.steps
+                else None
+            )
         except TabletopError as e:
             self.move = None
             self.say(str(e), error=True)
         self.changed(interact_only=True)
 
     def _compute_fan(self) -> None:
+        """Her fan as she stands now; none once she has sailed part of her move (the fan
+        lays fresh moves: it would show what she can no longer do)."""
+        game = self.session.game if self.session is not None else None
+        if not self.selected:
+            self.fan = None
+        elif game is None:
+            self.fan = fan(self.scenario, self.selected)
+        elif self._sailed_part(self.selected):
+            self.fan = None
+            self.say(f"{self.selected} has sailed part of her move: the fan shows fresh moves only")
+        else:
+            self.fan = game.state.scenario.ruleset.fan_now(game.state, self.selected)
 
-        self.fan = fan(self.scenario, self.selected) if self.selected else None
+    def _sailed_part(self, ship: str) -> bool:
+        """Whether she is part-way through her move this turn."""
+        game = self.session.game if self.session is not None else None
+        if game is None:
+            return False
+        st = game.state.ship(ship)
+        return bool(st.path) or st.moved > 0
+
+    def snap_rest(self) -> None:
+        """Make the move's last run end her allowance exactly (what is left of it)."""
+        if self.builder is None or self.move is None:
+            if self.builder is not None and self.session is not None:
+                self.builder.forward(1.0)  # nothing built yet: lay a run to measure from
+                self._rebuild_move()
+            if self.move is None:
+                return
+        assert self.builder is not None
+        rest = self.move.allowance - self.move.distance
+        last = self.builder.steps[-1] if self.builder.steps else None
+        run = last.value if last is not None and last.kind in "FL" else 0.0
+        self.builder.set_run(max(0.0, float(run or 0.0) + rest))
+        self._rebuild_move()
 
     def apply_move(self) -> None:
-        """Enter: play the move built so far through the engine."""
+        """Enter: play the move built so far through the engine; a move the preview
+        finds illegal is refused with its reason (nothing illegal reaches the game)."""
         if self.builder is None or not self.builder.steps:
+            return
+        if self.move is not None and not self.move.legal:
+            self.say("not played: " + "; ".join(self.move.violations), error=True)
             return
         verb = "move"
         game = self.session.game if self.session is not None else None
@@ -444,23 +485,24 @@ class TableWindow(arcade.Window):
                 )
                 lines.append((f"{p.side} decides for {p.ship}: {keys}", ERROR_COLOUR))
             if self.selected:
-
                 lines.append((sail_text(sail(scn, self.selected)), HUD_COLOUR))
                 if self.builder is not None and self.builder.steps and self.move is not None:
                     m = self.move
                     state = "legal" if m.legal else "ILLEGAL: " + "; ".join(m.violations)
                     if m.collision is not None:
                         state += f"; COLLIDES with {m.collision_with} after {m.collision.at:.2f}"
+                    owed = m.plan.allowance_min - m.distance
+                    if m.legal and owed > 1e-3:
+                        state += f" so far: {owed:.2f} more owed before the turn ends"
                     lines.append(
                         (
                             f"move {self.builder.text}: {m.distance:.2f} of "
-                            f"{m.allowance:.2f} {scn.units}  {state}",
+                            f"{m.allowance:.2f} {scn.units}  {state}   (= the rest)",
                             HUD_COLOUR if m.legal else ERROR_COLOUR,
                         )
                     )
         panel: list[str] = []
         if self.ruling is not None and self.session is not None:
-
             try:
                 panel = rule_fire(scn, *self.ruling).text().splitlines()
             except TabletopError:
@@ -554,7 +596,6 @@ class TableWindow(arcade.Window):
             if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) <= 8.0 / self.px_per_unit:
                 self.builder = MoveBuilder(self.selected or "")
                 for word in self.fan.path(i).split():
-
                     self.builder.steps.append(parse_path(word)[0])
                 self._rebuild_move()
                 return
@@ -586,11 +627,22 @@ class TableWindow(arcade.Window):
         start = self.scenario.ship(self.builder.ship).pose
         if self.builder.steps and self.builder.steps[-1].kind in "FL":
             self.builder.steps.pop()
-        prefix = self.builder.preview(self.scenario) if self.builder.steps else None
+        prefix = (
+            self.session.preview(self.builder.ship, self.builder.text)
+            if self.builder.steps
+            else None
+        )
         pose = prefix.end if prefix is not None else start
         r = np.radians(pose.heading)
-        along = (tx - pose.x) * np.sin(r) + (ty - pose.y) * np.cos(r)
-        self.builder.set_run(max(0.0, float(along)))
+        along = max(0.0, float((tx - pose.x) * np.sin(r) + (ty - pose.y) * np.cos(r)))
+        # within a few pixels of the end of her allowance, the ghost snaps onto it
+        probe = self.session.preview(
+            self.builder.ship, path_text((*self.builder.steps, Step("F", 1.0)))
+        )
+        rest = probe.allowance - (probe.distance - 1.0)
+        if abs(along - rest) <= 8.0 / self.px_per_unit:
+            along = rest
+        self.builder.set_run(along)
         self._rebuild_move()
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
@@ -620,7 +672,7 @@ class TableWindow(arcade.Window):
             self.show_help = not self.show_help
         elif symbol == k.F:
             self.fit()
-        elif symbol == k.KEY_2 and shift:
+        elif (symbol == k.KEY_2 and shift) or symbol == k.AT:  # X11 sends Shift+2 as @
             self.overlays ^= {"every_arc"}
         elif symbol in OVERLAY_KEYS:
             name = OVERLAY_KEYS[symbol]
@@ -703,6 +755,9 @@ class TableWindow(arcade.Window):
             self.builder.token("A")
         elif symbol == k.W:
             self.builder.token("W")
+        elif symbol in (k.EQUAL, k.NUM_EQUAL):
+            self.snap_rest()
+            return
         elif symbol == k.BACKSPACE:
             self.builder.back()
         elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):

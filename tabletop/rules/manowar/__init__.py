@@ -148,6 +148,26 @@ class ManOWar(Ruleset):
             density,
         )
 
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """Her turn is sailed in parts split around tacking rolls: the rest is laid from
+        where she lies with what is left of her allowance, her turns and her swing."""
+        st = state.ship(ship)
+        assert isinstance(st, ManOWarShip)
+        return (
+            state.table().ship(ship),
+            (),
+            MoveContext(
+                partial=True,
+                budget=st.budget,
+                turns_used=st.turns_used,
+                since=st.since_turn,
+                anchored=st.anchored,
+                turned=st.swung,
+            ),
+        )
+
     def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
         """The sail point compass sits at the bow or the stern, whichever is nearer the
         wind (as the source draws it)."""

@@ -21,7 +21,7 @@ from tabletop.fan import Fan, Template, template_fan
 from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.arcs import SIDES
 from tabletop.model import Scenario, Ship
-from tabletop.movement import Step
+from tabletop.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
 from tabletop.rules.trafalgar import config, movement
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
@@ -136,6 +136,20 @@ class TrafalgarModified(Ruleset):
             ),
             density,
         )
+
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """Her turn's path is laid whole from where it began (the allowance is fixed by the
+        point of sail at the start of the move), at her speed as damaged, her rudder
+        as it is; what she sailed already is the path's first part."""
+        st = state.ship(ship)
+        assert isinstance(st, TrafalgarShip)
+        model = state.table().ship(ship)
+        cls = class_now(self, model.cls, st, state.scenario.units)
+        start = replace(model, cls=cls, pose=st.turn_start or st.pose)
+        done = parse_path(" ".join(st.path)) if st.path else ()
+        return start, done, MoveContext(partial=True, no_turns=st.rudder)
 
     def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
         """Her fan at her speed as damaged (rigging and masts lost slow her; with her
