@@ -346,7 +346,9 @@ def _read_terrain(
             why = text_problem(tname) if isinstance(tname, str) else None
             r.error(join(p, "name"), f"a name of {why or 'text'}", tname)
             tname = ""
-        terrain.append(Terrain(kind, tuple(coords), tname))
+        level = r.integer(tt, p, "level", minimum=0)
+        hidden = r.boolean(tt, p, "hidden", False)
+        terrain.append(Terrain(kind, tuple(coords), tname, level, hidden))
     return terrain
 
 

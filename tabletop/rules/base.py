@@ -30,6 +30,7 @@ from tabletop.fan import Fan, empty_fan
 from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Segment
+from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship
 from tabletop.units import TABLE_UNITS, TOL, convert
@@ -294,6 +295,11 @@ class Ruleset(ABC):
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not yet end her side's turn as she is, or None."""
         return None
+
+    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
+        """Where a ship would be after each phase of plotted orders, for rulesets whose
+        orders are plotted ahead (the window's ghosts); none here."""
+        return ()
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
