@@ -57,7 +57,8 @@ from = {wind}
     for s in ships:
         sid, x, y, h, side = s[:5]
         extra = s[5] if len(s) > 5 else ""
-        text += f'\n[[ships]]\nid = "{sid}"\nroster = "t"\nside = "{side}"\n'
+        roster = "" if "roster =" in extra else 'roster = "t"\n'
+        text += f'\n[[ships]]\nid = "{sid}"\n{roster}side = "{side}"\n'
         text += f"x = {x}\ny = {y}\nheading = {h}\n{extra}\n"
     text += terrain
     path = tmp / "hf.toml"

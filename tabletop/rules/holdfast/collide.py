@@ -54,8 +54,10 @@ def judge(
     speeds: dict[str, int],
     dice: Dice,
     events: Events,
+    drifting: bool = False,
 ) -> GameState:
-    """Every collision at the end of this movement, pair by pair in id order."""
+    """Every collision at the end of this movement, pair by pair in id order; ships
+    alongside that drift together stay alongside (ruling)."""
     ids = afloat(state)
     moved = {s: state.ship(s).pose != start[s] for s in ids}
     pairs = []
@@ -67,11 +69,12 @@ def judge(
                 continue
             was = shapely.distance(base(state, a, start[a]), base(state, b, start[b])) <= TOL
             pair = (a, b)
-            if was and not (pair in state.grappled and moved[a] and moved[b]):
+            if was and not (pair in state.grappled and moved[a] and moved[b] and not drifting):
                 continue
             pairs.append(pair)
     for pair in state.grappled:  # cut and run: the one that moved is clear of her
-        if pair not in pairs and any(moved.get(s) for s in pair):
+        together = drifting and all(moved.get(s) for s in pair)
+        if pair not in pairs and any(moved.get(s) for s in pair) and not together:
             state = replace(state, grappled=tuple(p for p in state.grappled if p != pair))
             events.append({"cut_and_ran": [s for s in pair if moved.get(s)], "from": list(pair)})
     for a, b in pairs:

@@ -94,7 +94,7 @@ def drift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameSta
         pose = Pose(moved.x, moved.y, st.pose.heading)
         events.append({"drift": s.id, "to": [round(pose.x, 4), round(pose.y, 4)]})
         state = state.with_ship(replace(st, pose=pose))
-    return after_moving(rs, state, start, speeds, dice, events)
+    return after_moving(rs, state, start, speeds, dice, events, drifting=True)
 
 
 def after_moving(
@@ -104,8 +104,9 @@ def after_moving(
     speeds: dict[str, int],
     dice: Dice,
     events: Events,
+    drifting: bool = False,
 ) -> GameState:
-    state = collide.judge(rs, state, start, speeds, dice, events)
+    state = collide.judge(rs, state, start, speeds, dice, events, drifting)
     for sid in sorted(s.id for s in state.ships):
         if state.ship(sid).pose != start[sid]:
             state = hazards(rs, state, sid, speeds[sid], dice, events)
