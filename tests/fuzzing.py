@@ -160,6 +160,7 @@ LOG_SCENARIO = {
     "frigate-duel.log": "frigate-duel.toml",
     "frigate-duel-boarding.log": "frigate-duel.toml",
     "man-o-war-strait.log": "man-o-war-skirmish.toml",
+    "hold-fast-frigates.log": "hold-fast-frigates.toml",
 }
 MODES = ["clean"] * 3 + ["ships"] * 3 + ["terrain"] * 2 + ["values"] * 2 + ["cut"]
 
