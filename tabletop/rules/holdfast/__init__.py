@@ -28,7 +28,7 @@ from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
-from tabletop.rules.holdfast import config, orders
+from tabletop.rules.holdfast import config, damage, orders
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
 from tabletop.rules.holdfast.ship import HoldFastShip, diagram
@@ -264,7 +264,7 @@ class HoldFast(Ruleset):
             ("sinking", st.sinking >= 0 and not st.sunk), ("sunk", st.sunk),
             ("beached", st.beached), ("fled", st.fled), ("alongside", state.is_grappled(ship)),
         )  # fmt: skip
-        factor = int(cls.fields.get("morale_factor", self.engine.default_factor))
+        factor = damage.factor(self, state, ship)
         out: dict[str, Any] = {"status": [name for name, on in flags if on]}
         out["diagram"] = diagram(cls, st, self.engine.sections, factor)
         if st.orders:

@@ -311,13 +311,51 @@ def describe(state: GameState) -> str:
     return f"phase {state.phase}: fire, {state.active_side} to declare"
 
 
+def guns(state: GameState, sid: str) -> int:
+    """The guns she carries: ``gun_count``, or about six a battery (HF-27, ruling)."""
+    cls = state.scenario.ship(sid).cls
+    if "gun_count" in cls.fields:
+        return int(cls.fields["gun_count"])
+    return 6 * 2 * sum(int(n) for n in (cls.fields.get("batteries") or {}).values())
+
+
+def points(state: GameState) -> dict[str, int]:
+    """Victory points by guns (HF-67): each side scores the guns of the enemy ships it
+    has defeated (struck, sunk or beached); in an escape, the escaping side scores the
+    guns of its ships that left the table."""
+    out = {side: 0 for side in state.sides}
+    escaping = state.scenario.options.get("escaping")
+    for s in state.ships:
+        st = ship(state, s.id)
+        own = state.scenario.ship(s.id).side
+        if st.fled and own == escaping:
+            out[own] += guns(state, s.id)
+        elif st.struck or st.sunk or st.sinking >= 0 or st.beached:
+            for side in out:
+                if side != own:
+                    out[side] += guns(state, s.id)
+    return out
+
+
 def victory(state: GameState, events: Events) -> GameState:
-    """The side with ships still fighting when no other has any wins; none: a draw."""
+    """Duel and multi-ship: the side with ships still fighting when no other has any
+    wins (a minor victory when the enemy fled), none left a draw.  Escape (``victory =
+    "escape"``): once no escaping ship is left on the table, the most points win."""
     if state.winner is not None:
         return state
     left = {state.side_of(s.id) for s in state.ships if not ship(state, s.id).out}
+    escaping = state.scenario.options.get("escaping")
+    if state.scenario.options.get("victory") == "escape" and escaping:
+        if escaping in left:
+            return state
+        pts = points(state)
+        best = max(pts.values())
+        top = [side for side, n in pts.items() if n == best]
+        winner = top[0] if len(top) == 1 else "draw"
+        events.append({"winner": winner, "points": pts})
+        return replace(state, winner=winner)
     if len(left) > 1:
         return state
     winner = next(iter(left)) if left else "draw"
-    events.append({"winner": winner})
+    events.append({"winner": winner, "points": points(state)})
     return replace(state, winner=winner)
