@@ -32,6 +32,7 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "games/frigate-duel-boarding.log",
     ),
     "man-o-war/strait.json": ("scenarios/man-o-war-skirmish.toml", "games/man-o-war-strait.log"),
+    "hold-fast/duel.json": ("scenarios/hold-fast-duel.toml", "games/hold-fast-duel.log"),
     "hold-fast/frigates.json": (
         "scenarios/hold-fast-frigates.toml",
         "games/hold-fast-frigates.log",

@@ -54,7 +54,7 @@ def test_hf32_a_broadside_fires_every_battery_in_range(tmp_path, rigged):
     # range 2: long (need 2) ×2 and short (need 2) bear; the carronade (1 in) does not
     rigged([1, 1, 1])  # three misses
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t")
-    fires = [(e["battery"], e["rolls"], e["need"]) for e in ev if "fire" in e]
+    fires = [(e["battery"], e["rolls"], e["need"]) for e in ev if "fires" in e]
     assert fires == [("long", [1, 1], 2), ("short", [1], 2)]
 
 
@@ -63,7 +63,7 @@ def test_hf33_a_chaser_is_one_battery_of_the_firers_choice(tmp_path, rigged):
     ships = [("a", 10, 10, 0, "red"), ("t", 10, 11, 90, "blue")]
     rigged([1])
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t C", ships=ships)
-    assert [(e["battery"], e["rolls"]) for e in ev if "fire" in e] == [("carronade", [1])]
+    assert [(e["battery"], e["rolls"]) for e in ev if "fires" in e] == [("carronade", [1])]
     g2 = hf_game(tmp_path, ships)
     g2.play("orders a - - - - -")
     g2.play("orders t - - - - -")
@@ -76,7 +76,7 @@ def test_hf33_the_default_chaser_is_the_heaviest_that_bears(tmp_path, rigged):
     ships = [("a", 10, 10, 0, "red"), ("t", 10, 11, 90, "blue")]
     rigged([1])
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t", ships=ships)
-    assert [e["battery"] for e in ev if "fire" in e] == ["carronade"]
+    assert [e["battery"] for e in ev if "fires" in e] == ["carronade"]
 
 
 def test_hf34_batteries_split_between_targets_each_firing_once(tmp_path):
@@ -103,7 +103,7 @@ def test_hf30_damage_is_applied_after_every_attack(tmp_path, rigged):
     rigged([6, 5, 5, 6, 2, 2, 1])  # a: hit, hull; t: hit, cannon (type die 1)
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t L1", "fire t a L1")
     keys = [next(iter(e)) for e in ev]
-    assert keys.index("hull") > max(i for i, k in enumerate(keys) if k == "fire")
+    assert keys.index("hull") > max(i for i, k in enumerate(keys) if k == "fires")
     assert st(g, "t").hull_lost == 1 and st(g, "a").batteries_lost
 
 

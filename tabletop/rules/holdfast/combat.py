@@ -129,7 +129,7 @@ def _roll_fire(
     got = sum(1 for r in rolls if r >= need)
     events.append(
         {
-            "fire": sid,
+            "fires": sid,
             "target": target,
             "battery": gun,
             "side": side,
