@@ -3,10 +3,15 @@ hazards (HF-53..HF-58, HF-64..HF-72), hand-worked with scripted dice."""
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
 from tabletop.errors import IllegalAction
 
+from .conftest import ROOT
 from .hf import hf_game, pose, quiet_phase, st
 
 CROSSING = [("a", 10, 10, 90, "red"), ("b", 11.6, 10, 0, "blue", "start_speed = 0")]
@@ -273,3 +278,46 @@ def test_hf72_a_hidden_shoal_is_revealed_when_found(tmp_path, rigged):
     g.play("end")
     ev = g.play("end")
     assert {"revealed": "bank", "level": 3} in ev
+
+
+def test_hf67_escape_by_another_edge_scores_nothing(tmp_path):
+    opts = 'victory = "escape"\nescaping = "red"\nescape_edge = "west"'
+    g = hf_game(tmp_path, [("a", 35.5, 10, 90, "red"), ("b", 5, 5, 0, "blue")], options=opts)
+    g.play("orders a F F F F F")
+    ev = g.play("orders b - - - - -")
+    assert {"winner": "draw", "points": {"red": 0, "blue": 0}} in ev
+
+
+def test_hf13_full_sail_marks_two_mast_circles(tmp_path, rigged):
+    # at her top speed (5) with the optional rule, a mast hit (1, 1) marks 2 circles:
+    # 2 of 6 is a whole section: top speed 4
+    g = hf_game(tmp_path, [("a", 10, 10, 0, "red"), ("t", 12, 10, 0, "blue")], rigged,
+                options="full_sail = true")  # fmt: skip
+    g.play("orders a - - - - -")
+    g.play("orders t - - - - -")
+    g.play("fire a t L1")
+    g.play("end")
+    rigged([6, 1, 1])
+    g.play("end")
+    assert st(g, "t").masts_lost == 2 and st(g, "t").speed == 4
+
+
+@pytest.mark.parametrize(
+    "cls, boxes",
+    [("second-rate-90", 6), ("third-rate-74", 5), ("fourth-rate-50", 5), ("frigate-36", 4),
+     ("sixth-rate-24", 3), ("corvette-20", 2), ("sloop-18", 2), ("brig-16", 2)],
+)  # fmt: skip
+def test_hf53_morale_boxes_by_rate(cls, boxes):
+    roster = tomllib.loads((ROOT / "rosters/hold-fast.toml").read_text())
+    assert roster[cls]["morale"] == boxes
+
+
+@pytest.mark.parametrize("name", ["duel", "escape", "squadrons", "frigates"])
+def test_hf73_the_scenarios_play_a_turn(name):
+    scn = load_scenario(ROOT / f"scenarios/hold-fast-{name}.toml")
+    g = Game.new(scn)
+    for _ in g.state.sides:
+        g.play("orders")  # nothing plotted: every ship's five phases are "-"
+    while g.state.phase:
+        g.play("end")
+    assert g.state.turn == 2

@@ -319,17 +319,26 @@ def guns(state: GameState, sid: str) -> int:
     return 6 * 2 * sum(int(n) for n in (cls.fields.get("batteries") or {}).values())
 
 
+def edge_of(state: GameState, sid: str) -> str:
+    """The table edge a ship that left the table crossed (her centre beyond it)."""
+    p, scn = state.ship(sid).pose, state.scenario
+    beyond = {"west": -p.x, "east": p.x - scn.width, "south": -p.y, "north": p.y - scn.depth}
+    return max(beyond, key=lambda k: beyond[k])
+
+
 def points(state: GameState) -> dict[str, int]:
     """Victory points by guns (HF-67): each side scores the guns of the enemy ships it
     has defeated (struck, sunk or beached); in an escape, the escaping side scores the
-    guns of its ships that left the table."""
+    guns of its ships that left the table (by ``escape_edge``, when the scenario names one)."""
     out = {side: 0 for side in state.sides}
     escaping = state.scenario.options.get("escaping")
     for s in state.ships:
         st = ship(state, s.id)
         own = state.scenario.ship(s.id).side
         if st.fled and own == escaping:
-            out[own] += guns(state, s.id)
+            edge = state.scenario.options.get("escape_edge")
+            if edge is None or edge == edge_of(state, s.id):
+                out[own] += guns(state, s.id)
         elif st.struck or st.sunk or st.sinking >= 0 or st.beached:
             for side in out:
                 if side != own:
