@@ -8,7 +8,7 @@ import tomllib
 import pytest
 
 from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+from tabletop.engine.game import Game, read_log
 from tabletop.errors import IllegalAction
 
 from .conftest import ROOT
@@ -321,3 +321,34 @@ def test_hf73_the_scenarios_play_a_turn(name):
     while g.state.phase:
         g.play("end")
     assert g.state.turn == 2
+
+
+def test_hf64_gun_crews_man_the_prize_and_leave_the_captor(tmp_path, rigged):
+    # the Victory and the Monarca, in small: a sends one detachment to sail her, one
+    # more (M) and a short battery's crew (S) to man two of her batteries
+    g = _prize(tmp_path, rigged)
+    g.play("prize a b S M")
+    a, b = st(g, "a"), st(g, "b")
+    assert a.marines_lost == 2 and a.batteries_lost == (("port", "short", 1),)
+    assert b.manned == 2
+
+
+def test_hf64_a_prize_fires_only_the_batteries_she_has_crews_for(tmp_path, rigged):
+    g = _prize(tmp_path, rigged)
+    g.play("prize a b")  # no gun crews: she sails, but cannot fight her guns
+    g.play("end")
+    g.play("end")
+    g.play("orders a - - - - - b - - - - -")
+    g.play("orders z - - - - -")
+    with pytest.raises(IllegalAction, match="gun crews for 0 batteries"):
+        g.play("fire b z S")
+
+
+def test_hf74_a_hold_fast_game_saves_and_loads(tmp_path):
+    seed, actions = read_log(ROOT / "games/hold-fast-duel.log")
+    game = Game.new(load_scenario(ROOT / "scenarios/hold-fast-duel.toml"), seed)
+    for a in actions:
+        game.play(a)
+    game.save(tmp_path / "duel.json")
+    again = Game.load(tmp_path / "duel.json")
+    assert again.state.snapshot() == game.state.snapshot()

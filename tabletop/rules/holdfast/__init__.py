@@ -67,7 +67,9 @@ class HoldFast(Ruleset):
             3,
             {1: ("mast", "wheel", "rudder", "fire", "battery", "hull"), 2: ("0", "1", "2")},
         ),
-        "prize": Verb("SHIP PRIZE", "put a prize crew aboard a struck enemy alongside", 2, 2),
+        "prize": Verb(
+            "SHIP PRIZE [L S C M ...]", "a prize crew (and gun crews) to a struck enemy", 2, None
+        ),
         "end": Verb("", "the active side is done with this step", 0, 0),
     }
 

@@ -141,8 +141,6 @@ def collide(
     if speeds[c] > rs.engine.harmless_speed:
         for s in (c, t):
             state = damage.hull(rs, state, s, rs.engine.collision_hull, "collision", dice, events)
-    if ship(state, c).sinking >= 0 or ship(state, t).sinking >= 0:
-        return state
     return _alongside(rs, state, c, t, dice, events)
 
 

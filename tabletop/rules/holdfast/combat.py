@@ -69,6 +69,9 @@ def declare_fire(
         raise IllegalAction("no aiming alongside: the guns cannot be trained so far (HF-51)")
     cls = state.scenario.ship(sid).cls
     used = fired(st)
+    crews = st.manned if st.manned >= 0 else int(cls.fields.get("crews", 10**6))
+    if crews <= sum(used.values()):
+        raise IllegalAction(f"{sid} has gun crews for {crews} batteries a phase (HF-35, HF-64)")
     table = rs.to_hit_by_range
     chaser = arc in ("fore", "aft")
     sides = BROADSIDES if chaser else (arc,)
@@ -96,7 +99,6 @@ def declare_fire(
                 n, total = n - k, total + k
         if n:
             raise IllegalAction(f"{sid} has no {n} more {g} batteries to fire at {target} now")
-    crews = int(cls.fields.get("crews", 10**6))
     if sum(fired(replace(st, fire_orders=tuple(orders))).values()) > crews:
         raise IllegalAction(f"{sid} has gun crews for {crews} batteries a phase (HF-35)")
     ev = {"declares": sid, "at": target, "arc": arc, "range": cat, "batteries": asked, "aim": aim}

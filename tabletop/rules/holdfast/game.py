@@ -19,10 +19,17 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise
+from tabletop.model import ShipClass
 from tabletop.rules.holdfast import collide, combat, damage, phases
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import PHASES, canonical, check
-from tabletop.rules.holdfast.ship import HoldFastShip, marines, top_speed
+from tabletop.rules.holdfast.ship import (
+    BROADSIDES,
+    HoldFastShip,
+    batteries_on,
+    marines,
+    top_speed,
+)
 
 if TYPE_CHECKING:
     from tabletop.rules.holdfast import HoldFast
@@ -117,9 +124,7 @@ class HoldFastGame:
         return self._new_turn(state, dice, events)
 
     def _phase(self, state: GameState, p: int, dice: Dice, events: Events) -> GameState:
-        state = replace(state, phase=p)
-        fresh = tuple(replace(ship(state, s.id), moved_phase=False) for s in state.ships)
-        return phases.movement(self.rs, replace(state, ships=fresh), p, dice, events)
+        return phases.movement(self.rs, replace(state, phase=p), p, dice, events)
 
     # -- sequences 2-7: fire -------------------------------------------------------------
     def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -199,29 +204,36 @@ class HoldFastGame:
         return state.with_ship(_repaired(st, what) if ok else st)
 
     def act_prize(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        """``prize CAPTOR PRIZE``: a marine detachment sails a struck enemy; she regains
-        her last morale box and takes her captor's morale factor (HF-64)."""
-        sid, prize = act.args
+        """``prize CAPTOR PRIZE [L S C M ...]``: a marine detachment sails a struck enemy
+        alongside; each further word sends the crew of one of the captor's batteries of
+        that type (marked off, from the side with more of them left) or a marine
+        detachment (M) to man one of the prize's batteries.  She regains her last morale
+        box and takes her captor's morale factor (HF-64)."""
+        sid, prize, crews = act.args[0], act.args[1], [w.upper() for w in act.args[2:]]
         st = self._own(state, sid, "repair")
         pst = ship(state, prize)
         if state.side_of(prize) == state.side_of(sid) or not pst.struck or pst.sinking >= 0:
             raise IllegalAction(f"{prize} is not an enemy that has struck")
         if not state.is_grappled(sid, prize):
             raise IllegalAction(f"{sid} must lie alongside {prize} to put a prize crew aboard")
-        if not marines(state.scenario.ship(sid).cls, st):
-            raise IllegalAction(f"{sid} has no marine detachment for a prize crew")
-        state = state.with_ship(replace(st, marines_lost=st.marines_lost + 1))
+        cls = state.scenario.ship(sid).cls
+        if marines(cls, st) < 1 + crews.count("M"):
+            raise IllegalAction(f"{sid} has not the marine detachments for that prize crew")
+        st = replace(st, marines_lost=st.marines_lost + 1 + crews.count("M"))
+        for w in (w for w in crews if w != "M"):
+            st = _send_crew(cls, st, w)
+        state = state.with_ship(st)
         from_cls = state.scenario.ship(prize).cls
-        boxes = int(from_cls.fields.get("morale", 2))
         pst = replace(
             pst,
             struck=False,
             captured_by=state.side_of(sid),
             prize_of=sid,
-            morale_lost=boxes - 1,
+            morale_lost=int(from_cls.fields.get("morale", 2)) - 1,
             marines_lost=int(from_cls.fields.get("marines", 0)),
+            manned=len(crews),
         )
-        events.append({"prize": prize, "captor": sid})
+        events.append({"prize": prize, "captor": sid, "crews": len(crews)})
         return state.with_ship(pst)
 
     def _new_turn(self, state: GameState, dice: Dice, events: Events) -> GameState:
@@ -242,6 +254,20 @@ def _enemy(state: GameState, sid: str, target: str) -> None:
         raise IllegalAction(f"{target} is a ship of your own side")
     if t.struck or t.sunk or t.fled:
         raise IllegalAction(f"{target} is out of the fight")
+
+
+def _send_crew(cls: ShipClass, st: HoldFastShip, word: str) -> HoldFastShip:
+    """The crew of one battery of this type goes across: the battery is marked off."""
+    gun = {"L": "long", "S": "short", "C": "carronade"}.get(word)
+    if gun is None:
+        raise IllegalAction(f"'{word}': a prize crew is L, S or C (a battery's crew) or M")
+    left = {side: batteries_on(cls, st, side).get(gun, 0) for side in BROADSIDES}
+    side = "starboard" if left["starboard"] > left["port"] else "port"
+    if not left[side]:
+        raise IllegalAction(f"no {gun} battery's crew left to send")
+    lost = {(s, g): n for s, g, n in st.batteries_lost}
+    lost[(side, gun)] = lost.get((side, gun), 0) + 1
+    return replace(st, batteries_lost=tuple(sorted((s, g, n) for (s, g), n in lost.items())))
 
 
 def _needs(st: HoldFastShip, what: str) -> bool:

@@ -26,7 +26,6 @@ class HoldFastShip(ShipState):
     sail_changed: bool = False  # raised or lowered sail this turn
     anchored: bool = False
     collided: bool = False  # a collision this turn: her remaining orders are cancelled
-    moved_phase: bool = False  # she moved or turned in this phase's movement
     hull_lost: int = 0
     masts_lost: int = 0
     marines_lost: int = 0
@@ -43,6 +42,7 @@ class HoldFastShip(ShipState):
     fled: bool = False  # left the table
     fire_orders: tuple[str, ...] = ()  # this phase's declared fire, resolved together
     prize_of: str | None = None  # the captor's ship, once a prize crew is aboard
+    manned: int = -1  # batteries a prize crew can fight a phase; -1: her own crews
 
     per_turn: ClassVar[frozenset[str]] = ShipState.per_turn | {
         "orders",
