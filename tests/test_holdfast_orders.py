@@ -284,3 +284,14 @@ def test_hf74_tabletop_run_plays_a_hold_fast_log(capsys):
     assert (ships["constitution"]["x"], ships["constitution"]["y"]) == (13, 12)
     assert (ships["java"]["x"], ships["java"]["y"]) == (round(15 + d, 4), round(14 - d, 4))
     assert ships["java"]["heading"] == 135 and out["turn"] == 2
+
+
+def test_hf16_a_heading_off_the_points_is_refused_at_load(tmp_path, capsys):
+    # 100° is 10° from E: beyond the ±5° fudge; 93° is within it (see above)
+    with pytest.raises(TabletopError, match=r"ships\[0\].heading: expected one of the 8 points"):
+        hf_game(tmp_path, [("a", 10, 10, 100, "red"), FAR])
+
+
+def test_hf23_the_wind_blows_from_one_of_the_8_points(tmp_path):
+    with pytest.raises(TabletopError, match="wind.from: expected one of the 8 points"):
+        hf_game(tmp_path, [("a", 10, 10, 90, "red"), FAR], wind="10")

@@ -176,6 +176,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ) from None
     roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
+    ruleset.check_table(r, "wind.from", wind.from_deg)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
@@ -288,6 +289,7 @@ def _read_ships(
             near(r, st, p, "y", units, depth),
             r.angle(st, p, "heading"),
         )
+        ruleset.check_table(r, join(p, "heading"), pose.heading)
         if cid and cid not in classes:
             r.error(
                 join(p, "roster"),

@@ -217,6 +217,11 @@ class Ruleset(ABC):
         """Subclasses validate the roster fields of their own here (crew, damage...)."""
         return None
 
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """Subclasses check a scenario's ship heading or wind direction (``path`` says
+        which) against their own rules here (Hold Fast: the 8 points)."""
+        return None
+
     def read_speed(
         self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
     ) -> tuple[float, float | None]:

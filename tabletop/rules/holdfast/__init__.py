@@ -232,6 +232,17 @@ class HoldFast(Ruleset):
         if not isinstance(fit, list) or any(g not in config.GUNS for g in fit):
             r.error(join(path, "plus"), 'a list of battery types with a "+" fitting', fit)
 
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """Headings and the wind on the 8 points (HF-16, HF-23), a heading within the
+        fudge of one (played as that point)."""
+        off = abs(float(wrap(heading - orders.nearest_point(heading, self.pivot))))
+        slack = 1e-9 if path.startswith("wind") else self.fudge + 1e-9
+        if off > slack:
+            what = "one of the 8 points" + (
+                "" if path.startswith("wind") else f" (±{self.fudge:g}°)"
+            )
+            r.error(path, what, heading)
+
     def new_ship(self, ship: Ship) -> ShipState:
         """She begins at her scenario's ``start_speed``, or her top speed."""
         speed = int(ship.cls.fields.get("start_speed", ship.cls.speed))
