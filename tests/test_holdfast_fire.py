@@ -259,3 +259,19 @@ def test_hf52_constitution_ironsides(tmp_path, rigged):
     g.play("end")
     ev = g.play("end")
     assert [e["result"] for e in ev if "chart" in e] == ["none"]
+
+
+def test_hf35_shifting_a_crew_to_the_other_broadside_costs_a_phase(tmp_path, rigged):
+    # 3 crews: all three fight the starboard broadside in phase I; in phase II none is
+    # free for the port side, though all three may fight starboard again
+    ships = [("a", 10, 10, 0, "red"), ("t", 12, 10, 0, "blue"), ("u", 8, 10, 0, "blue")]
+    g = hf_game(tmp_path, ships, rigged, fields="crews = 3")
+    g.play("orders a - - - - -")
+    g.play("orders t - - - - - u - - - - -")
+    g.play("fire a t L2 S")
+    g.play("end")
+    rigged([1, 1, 1])
+    g.play("end")
+    with pytest.raises(IllegalAction, match="0 free for the port now"):
+        g.play("fire a u L1")
+    g.play("fire a t L2 S")

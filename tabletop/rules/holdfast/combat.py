@@ -99,10 +99,27 @@ def declare_fire(
                 n, total = n - k, total + k
         if n:
             raise IllegalAction(f"{sid} has no {n} more {g} batteries to fire at {target} now")
-    if sum(fired(replace(st, fire_orders=tuple(orders))).values()) > crews:
-        raise IllegalAction(f"{sid} has gun crews for {crews} batteries a phase (HF-35)")
+    _crews(sid, st, fired(replace(st, fire_orders=tuple(orders))), crews)
     ev = {"declares": sid, "at": target, "arc": arc, "range": cat, "batteries": asked, "aim": aim}
     return replace(st, fire_orders=tuple(orders)), ev
+
+
+def _crews(sid: str, st: HoldFastShip, now: dict[tuple[str, str], int], crews: int) -> None:
+    """Gun crews (HF-35, ruling): she fights at most ``crews`` batteries a phase, and a
+    crew that fought one broadside last phase cannot fight the other this phase
+    (shifting a crew costs it a phase of fire).  A ship with a crew for every battery
+    (no ``crews`` in her class) is never short."""
+    if sum(now.values()) > crews:
+        raise IllegalAction(f"{sid} has gun crews for {crews} batteries a phase (HF-35)")
+    last = dict(st.crews_at)
+    for side in BROADSIDES:
+        want = sum(n for (s, _), n in now.items() if s == side)
+        free = crews - sum(n for s, n in last.items() if s != side)
+        if want > free:
+            raise IllegalAction(
+                f"{sid}'s crews fought the other broadside last phase: {max(free, 0)} free "
+                f"for the {side} now (shifting a crew costs a phase, HF-35)"
+            )
 
 
 def _facing_side(state: GameState, target: str, firer: str, rs: HoldFast) -> str:
@@ -178,8 +195,12 @@ def resolve(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameS
                 _roll_fire(rs, state, sid, order, dice, events, hits)
             else:
                 _roll_marines(rs, state, sid, order, dice, events, hits)
-    for s in state.ships:
-        state = state.with_ship(replace(ship(state, s.id), fire_orders=()))
+    for s in state.ships:  # which broadside each crew fought, for shifting (HF-35)
+        st = ship(state, s.id)
+        at: dict[str, int] = {}
+        for (side, _), n in fired(st).items():
+            at[side] = at.get(side, 0) + n
+        state = state.with_ship(replace(st, fire_orders=(), crews_at=tuple(sorted(at.items()))))
     for target in sorted({h[0] for h in hits}):
         for t, res, side in hits:
             if t != target:

@@ -41,6 +41,7 @@ class HoldFastShip(ShipState):
     beached: bool = False
     fled: bool = False  # left the table
     fire_orders: tuple[str, ...] = ()  # this phase's declared fire, resolved together
+    crews_at: tuple[tuple[str, int], ...] = ()  # crews that fought each broadside last phase
     prize_of: str | None = None  # the captor's ship, once a prize crew is aboard
     manned: int = -1  # batteries a prize crew can fight a phase; -1: her own crews
 
