@@ -352,3 +352,16 @@ def test_hf74_a_hold_fast_game_saves_and_loads(tmp_path):
     game.save(tmp_path / "duel.json")
     again = Game.load(tmp_path / "duel.json")
     assert again.state.snapshot() == game.state.snapshot()
+
+
+def test_hf71_a_ship_sailing_out_of_shallows_still_rolls(tmp_path, rigged):
+    # she starts inside the bank (x 10.5..20) and sails 1 in: a movement phase through it
+    ships = [("a", 19.9, 10, 90, "red", "start_speed = 1"), RESERVE]
+    g = hf_game(tmp_path, ships, rigged, rate=2, terrain=_shallows(2))
+    g.play("orders a - - F - -")
+    g.play("orders z - - - - -")
+    quiet_phase(g)
+    rigged([1])
+    g.play("end")
+    ev = g.play("end")
+    assert {"shallows": "a", "in": "bank", "roll": 1, "rate": 2, "level": 2} in ev

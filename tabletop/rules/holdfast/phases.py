@@ -109,14 +109,15 @@ def after_moving(
     state = collide.judge(rs, state, start, speeds, dice, events, drifting)
     for sid in sorted(s.id for s in state.ships):
         if state.ship(sid).pose != start[sid]:
-            state = hazards(rs, state, sid, speeds[sid], dice, events)
+            state = hazards(rs, state, sid, speeds[sid], start[sid], dice, events)
     return state
 
 
 def hazards(
-    rs: HoldFast, state: GameState, sid: str, speed: int, dice: Dice, events: Events
+    rs: HoldFast, state: GameState, sid: str, speed: int, was: Pose, dice: Dice, events: Events
 ) -> GameState:
-    """What she met by moving: the table's edge, land, shallows or a shoal."""
+    """What she met by moving: the table's edge, land, shallows or a shoal (shallows her
+    base was in at the start or the end of the move: she moved through them)."""
     st = ship(state, sid)
     scn = state.scenario
     poly = collide.base(state, sid)
@@ -130,7 +131,11 @@ def hazards(
             state = state.with_ship(replace(st, speed=0, collided=True, beached=True))
             return damage.hull(rs, state, sid, speed, f"ran onto {name}", dice, events)
     for i, t in enumerate(scn.terrain):
-        if t.kind in ("shallows", "shoal") and shapely.intersects(poly, shapely.Polygon(t.points)):
+        area = shapely.Polygon(t.points)
+        through = shapely.intersects(poly, area) or shapely.intersects(
+            collide.base(state, sid, was), area
+        )
+        if t.kind in ("shallows", "shoal") and through:
             state = shallows(
                 rs, state, sid, speed, t.name or f"{t.kind}{i}", t.level, t.hidden, dice, events
             )
