@@ -84,6 +84,8 @@ class Terrain:
     kind: str  # land | shoal | shallows
     points: tuple[tuple[float, float], ...]
     name: str = ""
+    level: int | None = None  # how shallow (shallows, shoals): higher is shallower
+    hidden: bool = False  # known to one side only until a ship finds it
 
     @property
     def blocks(self) -> bool:

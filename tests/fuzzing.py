@@ -161,6 +161,8 @@ LOG_SCENARIO = {
     "frigate-duel-boarding.log": "frigate-duel.toml",
     "man-o-war-strait.log": "man-o-war-skirmish.toml",
     "escadres-two-fleets.log": "escadres-two-fleets.toml",
+    "hold-fast-frigates.log": "hold-fast-frigates.toml",
+    "hold-fast-duel.log": "hold-fast-duel.toml",
 }
 MODES = ["clean"] * 3 + ["ships"] * 3 + ["terrain"] * 2 + ["values"] * 2 + ["cut"]
 

@@ -14,10 +14,12 @@ from .conftest import ROOT
 
 SCN = load_scenario(ROOT / "scenarios/frigate-duel.toml")
 MOW = load_scenario(ROOT / "scenarios/man-o-war-skirmish.toml")
+HF = load_scenario(ROOT / "scenarios/hold-fast-duel.toml")
 GAMES = [
     (SCN, read_log(ROOT / "games/frigate-duel.log")[1]),
     (SCN, read_log(ROOT / "games/frigate-duel-boarding.log")[1]),
     (MOW, read_log(ROOT / "games/man-o-war-strait.log")[1]),
+    (HF, read_log(ROOT / "games/hold-fast-duel.log")[1]),
 ]
 
 
@@ -85,12 +87,35 @@ def vocabulary(ships: list[str]) -> st.SearchStrategy[str]:
             "F0",
             "S200",
             "X",
+            # Hold Fast's verbs and words
+            "orders",
+            "marines",
+            "place",
+            "repair",
+            "prize",
+            "same",
+            "opposite",
+            "fore",
+            "low",
+            "mast",
+            "rudder",
+            "RS",
+            "LS",
+            "DA",
+            "WA",
+            "D",
+            "-",
+            "→",
+            "L2",
+            "C",
+            "M",
+            "2",
         ]
     )
 
 
 @settings(max_examples=60, deadline=None)
-@given(data=st.data(), seed=st.integers(0, 100), which=st.sampled_from([0, 2]))
+@given(data=st.data(), seed=st.integers(0, 100), which=st.sampled_from([0, 2, 3]))
 def test_any_action_is_played_or_refused_with_a_reason(data, seed, which):
     """Random actions never crash the engine: each is played or refused in words."""
     from tabletop.errors import TabletopError

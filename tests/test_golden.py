@@ -36,6 +36,11 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "scenarios/escadres-two-fleets.toml",
         "games/escadres-two-fleets.log",
     ),
+    "hold-fast/duel.json": ("scenarios/hold-fast-duel.toml", "games/hold-fast-duel.log"),
+    "hold-fast/frigates.json": (
+        "scenarios/hold-fast-frigates.toml",
+        "games/hold-fast-frigates.log",
+    ),
 }
 
 

@@ -297,3 +297,22 @@ def test_shipped_templates_have_no_key_nothing_reads():
 
     for name in rules.names():
         rules.load(name)  # raises DataErrors naming any unread key
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('victory = "glory"', "scenario.victory: expected one of duel, escape, points"),
+        ('escaping = "dutch"', "scenario.escaping: expected one of the scenario's sides"),
+        ("wind_shift = 1", "scenario.wind_shift: expected true or false"),
+    ],
+)
+def test_scenario_options_are_checked_against_the_rulesets_declaration(
+    write_scenario, line, message
+):
+    text = (SCENARIOS / "hold-fast-escape.toml").read_text()
+    head = text.index("[scenario]") + len("[scenario]\n")
+    bad = text[:head] + line + "\n" + "\n".join(
+        t for t in text[head:].split("\n") if not t.startswith(line.split(" =")[0] + " =")
+    )
+    assert any(message in p for p in problems(write_scenario, bad))

@@ -177,9 +177,11 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ) from None
     roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
+    ruleset.check_table(r, "wind.from", wind.from_deg)
+    for i, skipped in enumerate(wind.skip):
+        ruleset.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
-    ruleset.check_wind(r, wind)
     options = _read_options(r, head, ruleset, {s.side for s in ships})
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
@@ -210,7 +212,8 @@ def _read_options(
     r: Reader, head: dict[str, Any], ruleset: rules.Ruleset, sides: set[str]
 ) -> dict[str, Any]:
     """The optional rules the scenario switches on, each checked against the ruleset's
-    declared options: a misspelt or foreign option is an error, not silently ignored."""
+    declared options (``bool``, ``side``, ``sides``: two of them, ``a|b|c``: one of
+    those words): a misspelt or foreign option is an error, not silently ignored."""
     known = {**_COMMON_OPTIONS, **ruleset.options}
     out: dict[str, Any] = {}
     for key, value in head.items():
@@ -227,6 +230,10 @@ def _read_options(
             not isinstance(value, list) or len(value) != 2 or not set(value) <= sides
         ):
             r.error(path, f"two of the scenario's sides ({', '.join(sorted(sides))})", value)
+        elif kind == "side" and value not in sides:
+            r.error(path, f"one of the scenario's sides ({', '.join(sorted(sides))})", value)
+        elif "|" in kind and value not in kind.split("|"):
+            r.error(path, "one of " + ", ".join(kind.split("|")), value)
         else:
             out[key] = value
     return out
@@ -319,6 +326,7 @@ def _read_ships(
             near(r, st, p, "y", units, depth),
             r.angle(st, p, "heading"),
         )
+        ruleset.check_table(r, join(p, "heading"), pose.heading)
         if cid and cid not in classes:
             r.error(
                 join(p, "roster"),
@@ -377,7 +385,9 @@ def _read_terrain(
             why = text_problem(tname) if isinstance(tname, str) else None
             r.error(join(p, "name"), f"a name of {why or 'text'}", tname)
             tname = ""
-        terrain.append(Terrain(kind, tuple(coords), tname))
+        level = r.integer(tt, p, "level", minimum=0)
+        hidden = r.boolean(tt, p, "hidden", False)
+        terrain.append(Terrain(kind, tuple(coords), tname, level, hidden))
     return terrain
 
 

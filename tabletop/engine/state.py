@@ -89,6 +89,9 @@ class GameState:
     boarding: tuple[tuple[str, str], ...] = ()  # pairs in a boarding action
     winner: str | None = None
     wind_from: float | None = None  # where the wind now blows from, if it has changed
+    # the step of the turn a ruleset with a sequence of its own has reached (Hold Fast's
+    # phases); 0 for the others, whose turn is the sides' player turns alone
+    phase: int = 0
 
     @property
     def active_side(self) -> str:
@@ -123,8 +126,9 @@ class GameState:
         return any((a in pair) and (b is None or b in pair) for pair in self.grappled)
 
     def snapshot(self) -> dict[str, Any]:
-        """A JSON-ready picture of everything that can change (not the scenario)."""
-        return {
+        """A JSON-ready picture of everything that can change (not the scenario); the
+        phase only where a ruleset uses it, so a snapshot of any other is as it was."""
+        out: dict[str, Any] = {
             "turn": self.turn,
             "active": self.active_side,
             "seed": self.seed,
@@ -135,6 +139,9 @@ class GameState:
             "boarding": [list(p) for p in self.boarding],
             "ships": [s.snapshot() for s in self.ships],
         }
+        if self.phase:
+            out["phase"] = self.phase
+        return out
 
 
 def initial_state(scn: Scenario, seed: int | None = None) -> GameState:

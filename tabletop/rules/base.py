@@ -32,7 +32,7 @@ from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, Ship, ShipClass, Wind
+from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.units import TABLE_UNITS, TOL, convert
 
 if TYPE_CHECKING:
@@ -125,8 +125,9 @@ class Ruleset(ABC):
     #: The actions a player may take: verb → its arguments.
     verbs: ClassVar[dict[str, Verb]] = {}
     #: The optional rules a scenario may switch on in its ``[scenario]`` table:
-    #: name → ``"bool"`` or ``"sides"`` (a list of the scenario's sides).  Any other key
-    #: there is an error, so a misspelt option is never silently ignored.
+    #: name → ``"bool"``, ``"side"`` (one of the scenario's sides), ``"sides"`` (two of
+    #: them) or ``"a|b|c"`` (one of these words).  Any other key there is an error, so a
+    #: misspelt option is never silently ignored.
     options: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kw: Any) -> None:
@@ -224,8 +225,10 @@ class Ruleset(ABC):
         """Subclasses validate the roster fields of their own here (crew, damage...)."""
         return None
 
-    def check_wind(self, r: Reader, wind: Wind) -> None:
-        """Subclasses refuse a wind their rules cannot blow (e.g. off the 8 points)."""
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """Subclasses check a scenario's ship heading or wind direction (``path`` says
+        which: ``wind.from``, ``wind.skip[i]``, ``ships[i].heading``) against their own
+        rules here (Hold Fast: the 8 points; Man O' War: the wind on them)."""
         return None
 
     def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
@@ -330,6 +333,11 @@ class Ruleset(ABC):
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not yet end her side's turn as she is, or None."""
         return None
+
+    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
+        """Where a ship would be after each phase of plotted orders, for rulesets whose
+        orders are plotted ahead (the window's ghosts); none here."""
+        return ()
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,

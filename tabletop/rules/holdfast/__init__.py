@@ -1,28 +1,37 @@
-"""Hold Fast (source 004), in inches: quadrant arcs, range categories, movement actions.
+"""Hold Fast (source 004), in inches: a ruleset package.
 
-The full engine (secret orders for five phases, simultaneous movement and fire) is not
-built yet: Hold Fast is played as free moves, each judged by :meth:`HoldFast.plan_move`.
+``orders`` plots and checks the five phases' actions, ``phases`` moves a phase,
+``collide`` judges collisions, ``combat`` fires, ``damage`` marks the ship diagram,
+``game`` plays the turn, ``ship`` holds a ship's own state, ``config`` reads the
+template.  :meth:`HoldFast.plan_move` and the fan still judge a free move preview.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import shapely
 
 from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState, ShipState
 from tabletop.fan import Fan, Paths, finish
 from tabletop.fire import FireRuling, Table, longest_range
-from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
+from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.holdfast import config, damage, orders
 from tabletop.rules.holdfast.fire import quadrant_ruling
+from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
+from tabletop.rules.holdfast.ship import HoldFastShip, diagram
 from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
@@ -31,6 +40,45 @@ PHASES = 5
 
 class HoldFast(Ruleset):
     name = "hold-fast"
+    has_engine = True
+    ship_state = HoldFastShip
+    options: ClassVar[dict[str, str]] = {
+        "victory": "duel|escape|points",  # how the game is won (the scenario's kind)
+        "escaping": "side",  # the side trying to escape (victory = "escape")
+        "escape_edge": "north|south|east|west",  # the edge it escapes by, if one only
+        "wind_shift": "bool",  # the optional wind shift (HF-24)
+        "full_sail": "bool",  # ships begin under full sail
+    }
+    verbs: ClassVar[dict[str, Verb]] = {
+        "orders": Verb(
+            "SHIP W W W W W [SHIP W W W W W ...]",
+            "a side's movement orders, phases I-V: F P S RS LS DA WA D -",
+            0,
+            None,
+        ),
+        "fire": Verb("SHIP TARGET [arc] [L2 S C] [high|low]", "declare fire this phase", 2, None),
+        "marines": Verb("SHIP TARGET", "marines fire at an enemy within 1 inch", 2, 2),
+        "board": Verb("SHIP TARGET", "a boarding attack on a ship alongside", 2, 2),
+        "place": Verb(
+            "SHIP same|opposite|port|starboard",
+            "how a colliding ship comes alongside",
+            2,
+            2,
+            {1: ("same", "opposite", "port", "starboard")},
+            answers_only=True,
+        ),
+        "repair": Verb(
+            "SHIP mast|wheel|rudder|fire|battery|hull [MARINES]",
+            "one repair attempt at damage control",
+            2,
+            3,
+            {1: ("mast", "wheel", "rudder", "fire", "battery", "hull"), 2: ("0", "1", "2")},
+        ),
+        "prize": Verb(
+            "SHIP PRIZE [L S C M ...]", "a prize crew (and gun crews) to a struck enemy", 2, None
+        ),
+        "end": Verb("", "the active side is done with this step", 0, 0),
+    }
 
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         fire = r.table(data, "", "fire", required=False)
@@ -51,6 +99,7 @@ class HoldFast(Ruleset):
         self.fudge = r.number(mv, p, "fudge", default=5, minimum=0, maximum=45)
         self.fixed_turn = self.pivot
         self.phases = self._read_phases(r, r.table(mv, p, "phases", required=False))
+        self.engine = config.read_engine(r, data, self.units)
 
     @staticmethod
     def _read_phases(r: Reader, tbl: dict[str, Any]) -> dict[int, tuple[int, ...]]:
@@ -120,7 +169,10 @@ class HoldFast(Ruleset):
                 if abs(value - self.pivot) > self.fudge + 1e-9:
                     v.append(f"'{st}': a turn is {self.pivot:g}° (±{self.fudge:g}°)")
                 actions += 1
-                segs.append(Segment(turn=value if st.kind == "S" else -value))
+                # measured from the point she heads, so the fudge never accumulates (HF-16)
+                hdg = end_pose(ship.pose, segs).heading
+                aim = orders.nearest_point(hdg, self.pivot) + (value if st.kind == "S" else -value)
+                segs.append(Segment(turn=float(wrap(aim - hdg))))
             elif st.kind in "AW":
                 actions += 1
                 anchor = "drop" if st.kind == "A" else "weigh"
@@ -162,3 +214,92 @@ class HoldFast(Ruleset):
             (shapely.get_coordinates(quadrant_polygon(p.x, p.y, p.heading, q, depth))[:-1], False)
             for q in QUADRANTS
         ]
+
+    # -- the ship diagram ----------------------------------------------------------------
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """The diagram's fields the engine plays with (HF-26..HF-29, HF-53/54)."""
+        for key in ("hull_boxes", "masts", "marines", "morale", "crews"):
+            if key in tbl:
+                r.integer(tbl, path, key, minimum=0)
+        if "morale_factor" in tbl:
+            r.integer(tbl, path, "morale_factor", minimum=1, maximum=6)
+        if "ironsides" in tbl:
+            r.boolean(tbl, path, "ironsides", False)
+        if "start_speed" in tbl:
+            r.integer(tbl, path, "start_speed", minimum=0, maximum=PHASES)
+        if "gun_count" in tbl:
+            r.integer(tbl, path, "gun_count", minimum=0)
+        bats = tbl.get("batteries", {})
+        if not isinstance(bats, dict) or any(
+            g not in config.GUNS or isinstance(n, bool) or not isinstance(n, int) or n < 0
+            for g, n in (bats.items() if isinstance(bats, dict) else ())
+        ):
+            r.error(join(path, "batteries"), "a table of long/short/carronade = count", bats)
+        fit = tbl.get("plus", [])
+        if not isinstance(fit, list) or any(g not in config.GUNS for g in fit):
+            r.error(join(path, "plus"), 'a list of battery types with a "+" fitting', fit)
+
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """Headings and the wind on the 8 points (HF-16, HF-23), a heading within the
+        fudge of one (played as that point)."""
+        off = abs(float(wrap(heading - orders.nearest_point(heading, self.pivot))))
+        slack = 1e-9 if path.startswith("wind") else self.fudge + 1e-9
+        if off > slack:
+            what = "one of the 8 points" + (
+                "" if path.startswith("wind") else f" (±{self.fudge:g}°)"
+            )
+            r.error(path, what, heading)
+
+    def new_ship(self, ship: Ship) -> ShipState:
+        """She begins at her scenario's ``start_speed``, or her top speed."""
+        speed = int(ship.cls.fields.get("start_speed", ship.cls.speed))
+        return HoldFastShip(ship.id, ship.pose, speed=min(speed, int(ship.cls.speed)))
+
+    def step_length(self, unit: str) -> float:
+        """One forward action, in ``unit``."""
+        return self.step * self.scale(unit)
+
+    # -- the game ------------------------------------------------------------------------
+    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+        """The first movement-orders sequence: the optional wind shift roll (HF-24)."""
+        return wind_shift(self, state, dice, events)
+
+    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+        return HoldFastGame(self).apply(state, action, dice, events)
+
+    def turn_owed(self, state: GameState, ship: str) -> str | None:
+        """Orders are owed in the movement-orders sequence; nothing else is."""
+        st = state.ship(ship)
+        if state.phase == 0 and isinstance(st, HoldFastShip) and not st.orders and not st.out:
+            return f"{ship} has no orders yet ({describe(state)})"
+        return None
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        st = state.ship(ship)
+        assert isinstance(st, HoldFastShip)
+        cls = state.scenario.ship(ship).cls
+        flags = (
+            ("struck", st.struck), ("at anchor", st.anchored), ("rudder shot away", st.rudder),
+            ("wheel shot away", st.wheel), ("on fire", st.on_fire),
+            ("sinking", st.sinking >= 0 and not st.sunk), ("sunk", st.sunk),
+            ("beached", st.beached), ("fled", st.fled), ("alongside", state.is_grappled(ship)),
+        )  # fmt: skip
+        factor = damage.factor(self, state, ship)
+        out: dict[str, Any] = {"status": [name for name, on in flags if on]}
+        out["diagram"] = diagram(cls, st, self.engine.sections, factor)
+        if st.orders:
+            out["orders"] = list(st.orders)
+        return out
+
+    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
+        """Where ``ship`` would be after each phase I-V of ``plot`` (five phase words) if
+        nothing stops her: for the window's plotting ghosts.  Raises IllegalAction when
+        the plot breaks a rule, with the reason."""
+        st = state.ship(ship)
+        assert isinstance(st, HoldFastShip)
+        words = HoldFastGame(self)._plot(state, st, list(plot))
+        wind = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+        return orders.poses_after(
+            st.pose, words, st.speed, self.phases, wind,
+            self.step_length(state.scenario.units), self.pivot, self.sectors[1].lower,
+        )  # fmt: skip

@@ -17,7 +17,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan, Template, template_fan
 from tabletop.geometry.angles import unit
-from tabletop.model import Scenario, Ship, ShipClass, Wind
+from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
 from tabletop.rules.manowar import movement
@@ -98,11 +98,14 @@ class ManOWar(Ruleset):
         if "full_speed_astern" in tbl:
             r.boolean(tbl, path, "full_speed_astern", False)
 
-    def check_wind(self, r: Reader, wind: Wind) -> None:
-        """The wind blows from one of the points (8 of 45°) and moves by whole points."""
-        for where, deg in (("wind.from", wind.from_deg), *(("wind.skip", d) for d in wind.skip)):
-            if abs(deg / self.point - round(deg / self.point)) > 1e-9:
-                r.error(where, f"one of the wind points (a multiple of {self.point:g}°)", deg)
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """The wind blows from one of the points (8 of 45°) and moves by whole points;
+        ships may head anywhere."""
+        if (
+            path.startswith("wind")
+            and abs(heading / self.point - round(heading / self.point)) > 1e-9
+        ):
+            r.error(path, f"one of the wind points (a multiple of {self.point:g}°)", heading)
 
     def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
         """Elf and Bretonnian ships (``full_speed_astern``) sail at full speed with the wind

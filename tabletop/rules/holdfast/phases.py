@@ -1,0 +1,179 @@
+"""A phase's movement: reveal, every ship's action at once, then collisions and hazards.
+
+Each ship's action depends only on her own state, so the order of moving does not
+matter (HF-6); collisions are then judged together at the end of the movement (HF-59),
+then the hazards: land (HF-69/70), shallows and shoals (HF-71/72), leaving the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import shapely
+
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.geometry.angles import normalise
+from tabletop.geometry.pose import Pose
+from tabletop.rules.holdfast import collide, damage
+from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.orders import MOVES, NUMERALS, forward, into_wind, pivot_to
+from tabletop.rules.holdfast.ship import HoldFastShip, rate, top_speed
+from tabletop.units import TOL
+
+if TYPE_CHECKING:
+    from tabletop.rules.holdfast import HoldFast
+
+
+def wind(state: GameState) -> float:
+    return state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+
+
+def act(rs: HoldFast, state: GameState, st: HoldFastShip, p: int, events: Events) -> HoldFastShip:
+    """Her plotted action for phase ``p``, as the rules let it happen now."""
+    word = st.orders[p - 1] if len(st.orders) >= p else "-"
+    sid = st.id
+    top = top_speed(state.scenario.ship(sid).cls, st, rs.engine.sections)
+    events.append({"reveal": sid, "phase": NUMERALS[p - 1], "order": word})
+    if word in MOVES:
+        if st.anchored or p not in rs.phases.get(st.speed, ()):
+            events.append({"no_way": sid, "speed": st.speed})
+            return st
+        if word != "F" and st.wheel and not st.wheel_forward:
+            events.append({"wheel": sid, "turn_becomes": "F"})
+            word = "F"
+        if word != "F" and st.rudder:
+            events.append({"wasted": sid, "why": "rudder shot away"})
+            return st
+        if word == "F":
+            if into_wind(wind(state), st.pose.heading, rs.sectors[1].lower):
+                events.append({"wasted": sid, "why": "forward into the wind"})
+                return st
+            pose = forward(st.pose, rs.step_length(state.scenario.units), rs.pivot)
+            return replace(st, pose=pose, wheel_forward=True)
+        return replace(st, pose=pivot_to(st.pose, word, rs.pivot), wheel_forward=False)
+    if word in ("RS", "LS") and not st.anchored:
+        speed = min(top, st.speed + 1) if word == "RS" else max(0, st.speed - 1)
+        events.append({"sail": sid, "order": word, "speed": speed})  # announced to all
+        return replace(st, speed=speed, sail_changed=True)
+    if word == "DA" and st.speed == 0:
+        events.append({"anchored": sid})
+        return replace(st, anchored=True)
+    if word == "WA" and st.anchored:
+        events.append({"weighed": sid})
+        return replace(st, anchored=False)
+    return st
+
+
+def movement(rs: HoldFast, state: GameState, p: int, dice: Dice, events: Events) -> GameState:
+    """Phase ``p``'s movement: every ship acts at once, then collisions and hazards."""
+    events.append({"phase": NUMERALS[p - 1], "turn": state.turn})
+    start = {s.id: s.pose for s in state.ships}
+    speeds = {s.id: ship(state, s.id).speed for s in state.ships}
+    for s in state.ships:
+        st = ship(state, s.id)
+        if st.out or st.collided or not st.orders:
+            continue
+        state = state.with_ship(act(rs, state, st, p, events))
+    return after_moving(rs, state, start, speeds, dice, events)
+
+
+def drift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameState:
+    """After phase V a ship at speed 0, not at anchor nor aground, drifts 1 step
+    downwind (HF-22); drifting is movement, judged for collisions like any other."""
+    start = {s.id: s.pose for s in state.ships}
+    speeds = {s.id: ship(state, s.id).speed for s in state.ships}
+    step = rs.step_length(state.scenario.units)
+    lee = float(normalise(wind(state) + 180))
+    for s in state.ships:
+        st = ship(state, s.id)
+        if st.speed or st.anchored or st.beached or st.sunk or st.fled or st.sinking >= 0:
+            continue
+        moved = Pose(st.pose.x, st.pose.y, lee).forward(step)
+        pose = Pose(moved.x, moved.y, st.pose.heading)
+        events.append({"drift": s.id, "to": [round(pose.x, 4), round(pose.y, 4)]})
+        state = state.with_ship(replace(st, pose=pose))
+    return after_moving(rs, state, start, speeds, dice, events, drifting=True)
+
+
+def after_moving(
+    rs: HoldFast,
+    state: GameState,
+    start: dict[str, Pose],
+    speeds: dict[str, int],
+    dice: Dice,
+    events: Events,
+    drifting: bool = False,
+) -> GameState:
+    state = collide.judge(rs, state, start, speeds, dice, events, drifting)
+    for sid in sorted(s.id for s in state.ships):
+        if state.ship(sid).pose != start[sid]:
+            state = hazards(rs, state, sid, speeds[sid], start[sid], dice, events)
+    return state
+
+
+def hazards(
+    rs: HoldFast, state: GameState, sid: str, speed: int, was: Pose, dice: Dice, events: Events
+) -> GameState:
+    """What she met by moving: the table's edge, land, shallows or a shoal (shallows her
+    base was in at the start or the end of the move: she moved through them)."""
+    st = ship(state, sid)
+    scn = state.scenario
+    poly = collide.base(state, sid)
+    c = st.pose
+    if not (0 <= c.x <= scn.width and 0 <= c.y <= scn.depth):
+        events.append({"fled": sid})
+        return state.with_ship(replace(st, fled=True, orders=()))
+    for name, t in scn.land():
+        if shapely.distance(poly, shapely.Polygon(t.points)) <= TOL and not st.beached:
+            events.append({"aground": sid, "on": name, "speed": speed})
+            state = state.with_ship(replace(st, speed=0, collided=True, beached=True))
+            return damage.hull(rs, state, sid, speed, f"ran onto {name}", dice, events)
+    for i, t in enumerate(scn.terrain):
+        area = shapely.Polygon(t.points)
+        through = shapely.intersects(poly, area) or shapely.intersects(
+            collide.base(state, sid, was), area
+        )
+        if t.kind in ("shallows", "shoal") and through:
+            state = shallows(
+                rs, state, sid, speed, t.name or f"{t.kind}{i}", t.level, t.hidden, dice, events
+            )
+            if ship(state, sid).beached or ship(state, sid).collided:
+                break
+    return state
+
+
+def shallows(
+    rs: HoldFast,
+    state: GameState,
+    sid: str,
+    speed: int,
+    name: str,
+    level: int | None,
+    hidden: bool,
+    dice: Dice,
+    events: Events,
+) -> GameState:
+    """A phase moving through shallows: d6 − rate above the level strikes bottom: a hull
+    box per point of speed, a dead stop, and a second roll, failed: beached (HF-71/72)."""
+    lv = rs.engine.default_level if level is None else level
+    if hidden:
+        events.append({"revealed": name, "level": lv})
+    cls = state.scenario.ship(sid).cls
+    r = rate(cls, rs.engine.unrated_rate)
+    roll = dice.roll(1, f"shallows: {sid} in {name}")[0]
+    events.append({"shallows": sid, "in": name, "roll": roll, "rate": r, "level": lv})
+    if roll - r <= lv:
+        return state
+    st = ship(state, sid)
+    events.append({"struck_bottom": sid, "speed": speed})
+    state = state.with_ship(replace(st, speed=0, collided=True))
+    state = damage.hull(rs, state, sid, speed, f"struck bottom in {name}", dice, events)
+    again = dice.roll(1, f"shallows again: {sid} in {name}")[0]
+    if again - r > lv:
+        events.append({"beached": sid, "roll": again})
+        state = state.with_ship(replace(ship(state, sid), beached=True))
+    else:
+        events.append({"refloated": sid, "roll": again})
+    return state
