@@ -413,3 +413,51 @@ def test_at_sign_is_every_ships_arcs_as_x11_sends_shift_2(fresh):
     assert "every_arc" in fresh.overlays
     fresh.on_key_press(K.AT, 0)
     assert "every_arc" not in fresh.overlays
+
+
+def press_button(window, label_start):
+    """Click the action bar's button whose label starts so (after a frame is built)."""
+    window.rebuild()
+    for b, (left, right, bottom, top) in window.buttons:
+        if b.label.startswith(label_start):
+            window.on_mouse_press((left + right) / 2, (bottom + top) / 2, 1, 0)
+            window.on_mouse_release(0, 0, 1, 0)
+            return b
+    raise AssertionError(f"no button {label_start!r}: {[b.label for b, _ in window.buttons]}")
+
+
+def test_ram_stand_board_and_cut_by_the_action_bar(fresh):
+    """The frigate duel by mouse: amazon rams loire (the move built, 'ram …', a click on
+    loire), loire stands (her decision's button), amazon boards ('board …', loire),
+    and then cuts loose ('cut'); every check and roll comes up 6."""
+    from tabletop.engine.dice import Script
+    from tabletop.movement import parse_path
+    from tabletop.view.tools import MoveBuilder
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.session.game.dice = Script(when={"": 6}).cup
+    click_ship(fresh, "amazon")
+    fresh.builder = MoveBuilder("amazon", list(parse_path("F2 P30 F15.5251")))
+    fresh._rebuild_move()
+    press_button(fresh, "ram")
+    assert fresh.arming is not None and "click the ship" in fresh.message
+    click_ship(fresh, "loire")
+    assert fresh.session.actions == ["ram amazon loire F2 P30 F15.5251"], fresh.message
+    # loire's player decides: the bar offers her answers now
+    press_button(fresh, "stand")
+    assert fresh.session.game.state.is_grappled("amazon", "loire")
+    click_ship(fresh, "amazon")
+    press_button(fresh, "board")
+    click_ship(fresh, "loire")
+    assert fresh.session.actions[-1] == "board amazon loire", fresh.message
+    press_button(fresh, "cut")
+    assert fresh.session.actions[-1] == "cut amazon", fresh.message
+    assert not fresh.session.game.state.is_grappled("amazon", "loire")
+
+
+def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    click_ship(fresh, "loire")
+    fresh.rebuild()
+    card = [t.text for t in fresh.hud if t.text.startswith("loire (french)")]
+    assert card and "hull 11/11" in card[0] and "crew 4/4" in card[0] and "masts" in card[0]

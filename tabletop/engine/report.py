@@ -88,3 +88,39 @@ def _words(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)
+
+
+#: The fields of a ship report that say where she is, not her condition.
+_WHERE = ("id", "side", "x", "y", "heading", "status", "orders")
+
+
+def ship_card(report: dict[str, Any], grappled_with: tuple[str, ...] = ()) -> list[str]:
+    """A ship's condition as a player reads it, from her ruleset's report: one line of
+    figures (hull, crew, guns by side, masts ... whatever the ruleset reports) and one
+    of her state (struck, in irons, grappled with whom ...)."""
+    items = [(k, v) for k, v in report.items() if k not in _WHERE and k != "captured_by"]
+    # a group mixing figures and tables (a ship diagram) is read as its figures
+    flat: list[tuple[str, Any]] = []
+    for k, v in items:
+        mixed = isinstance(v, dict) and len({isinstance(x, dict) for x in v.values()}) == 2
+        flat += list(v.items()) if mixed else [(k, v)]
+    figures = [f"{k.replace('_', ' ')} {_figure(v)}" for k, v in flat]
+    flags = [
+        f"grappled with {', '.join(grappled_with)}" if f == "grappled" and grappled_with else f
+        for f in report.get("status", [])
+    ]
+    if report.get("captured_by"):
+        flags.append(f"captured by {report['captured_by']}")
+    lines = [f"{report['id']} ({report['side']})" + (": " + " · ".join(figures) if figures else "")]
+    if flags:
+        lines.append("  " + ", ".join(flags))
+    return lines
+
+
+def _figure(v: Any) -> str:
+    """Nested figures flattened: guns {port: {light: 2}} → 'port light 2'."""
+    if isinstance(v, dict) and any(isinstance(x, dict) for x in v.values()):
+        return "; ".join(f"{k.replace('_', ' ')}: {_figure(x)}" for k, x in v.items())
+    if isinstance(v, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_figure(x)}" for k, x in v.items())
+    return _words(v)

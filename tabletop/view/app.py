@@ -24,6 +24,7 @@ import shapely
 from tabletop.ai.autopilot import Autopilot
 from tabletop.data.load import load_scenario
 from tabletop.drill import Drill
+from tabletop.engine.report import ship_card, ship_report
 from tabletop.errors import TabletopError
 from tabletop.fan import fan
 from tabletop.fire import rule_fire
@@ -32,7 +33,7 @@ from tabletop.rulings import sail, sail_text
 from tabletop.session import Session
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
-from tabletop.view.tools import TURN_STEP, FireTool, MoveBuilder, Ruler
+from tabletop.view.tools import TURN_STEP, Button, FireTool, MoveBuilder, Ruler, action_buttons
 
 HELP = [
     "Mouse: click a ship to select; drag the sea to pan; wheel to zoom.  F: fit the table",
@@ -103,6 +104,9 @@ class TableWindow(arcade.Window):
         self.save_path: Path | None = None
         self.drill: Any = None
         self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
+        self.buttons: list[tuple[Button, tuple[float, float, float, float]]] = []
+        self.arming: Button | None = None  # a button waiting for its target ship
+        self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
         if scenario_path:
             self.load(scenario_path)
         if drill is not None:
@@ -486,6 +490,7 @@ class TableWindow(arcade.Window):
                 lines.append((f"{p.side} decides for {p.ship}: {keys}", ERROR_COLOUR))
             if self.selected:
                 lines.append((sail_text(sail(scn, self.selected)), HUD_COLOUR))
+                lines += self._card_lines(self.selected)
                 if self.builder is not None and self.builder.steps and self.move is not None:
                     m = self.move
                     state = "legal" if m.legal else "ILLEGAL: " + "; ".join(m.violations)
@@ -529,11 +534,81 @@ class TableWindow(arcade.Window):
             for i, t in enumerate(panel)
         ]
         self._hud_rows = len(lines)
+        self._button_row()
+        above = max((top for _, (_, _, _, top) in self.buttons), default=0.0) + 8
         log = self.session.log[-8:] if self.session is not None else []
         for i, t in enumerate(reversed(log)):
             self.hud.append(
-                arcade.Text(t, 10, 10 + 15 * i, (200, 210, 220, 255), 9, batch=self.hud_batch)
+                arcade.Text(t, 10, above + 15 * i, (200, 210, 220, 255), 9, batch=self.hud_batch)
             )
+
+    def _card_lines(self, ship: str) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """Her ship card; what changed since her side's turn began, in the alarm colour."""
+        game = self.session.game if self.session is not None else None
+        if game is None:
+            return []
+        st = game.state
+        key = (st.turn, st.active)
+        if self._turn_cards[0] != key:  # a new player turn: remember every ship as she was
+            self._turn_cards = (key, {s.id: self._card(s.id) for s in st.ships})
+        now = self._card(ship)
+        out = [(t, HUD_COLOUR) for t in now]
+        then = self._turn_cards[1].get(ship)
+        if then is not None and then[0] != now[0]:
+            out.append((f"  this turn, was: {then[0].split(': ', 1)[-1]}", ERROR_COLOUR))
+        return out
+
+    def _card(self, ship: str) -> list[str]:
+        state = self.session.game.state
+        with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
+        return ship_card(ship_report(state, ship), with_)
+
+    def _button_row(self) -> None:
+        """The action bar along the foot of the window: the verbs the ruleset offers the
+        selected ship now, or the pending decision's answers, each with its key."""
+        self.buttons = []
+        game = self.session.game if self.session is not None else None
+        if game is None or game.state.winner is not None:
+            return
+        st = game.state
+        pending = st.pending[0] if st.pending else None
+        ship = pending.ship if pending is not None else self.selected
+        if pending is None and ship is not None and st.side_of(ship) != st.active_side:
+            ship = None  # not hers to act: only 'end turn' is offered
+        x, y = 10.0, 6.0
+        for b in action_buttons(st.scenario.ruleset.verbs, pending, ship):
+            text = b.label + (f" [{b.key.lower() if len(b.key) == 1 else b.key}]" if b.key else "")
+            w = 7.0 * len(text) + 14
+            if x + w > self.width - 10 and x > 10.0:  # wrap onto the row above
+                x, y = 10.0, y + 26.0
+            self.buttons.append((b, (x, x + w, y, y + 22.0)))
+            colour = (255, 220, 120, 255) if b is self.arming else HUD_COLOUR
+            self.hud.append(arcade.Text(text, x + 7, y + 6, colour, 10, batch=self.hud_batch))
+            x += w + 6
+
+    def press(self, b: Button) -> None:
+        """A button pressed (or its key): play it, or wait for the ship it needs, or use
+        the move being built."""
+        if b.needs_target:
+            self.arming = b
+            self.say(f"{b.label.replace('…', '').strip()}: click the ship (Esc to cancel)")
+            return
+        if b.needs_path:
+            if self.builder is None or not self.builder.steps:
+                self.say("build her move first (arrows, the ghost, or '=')", error=True)
+                return
+            if b.action.split()[0] in ("move", "avoid"):
+                self.apply_move()
+                return
+        self.play(b.fill(None, self.builder.text if self.builder else ""))
+
+    def _armed_pick(self, target: str) -> None:
+        b, self.arming = self.arming, None
+        assert b is not None
+        if b.needs_path and (self.builder is None or not self.builder.steps):
+            self.say("build her move first, then pick the target", error=True)
+            return
+        self.play(b.fill(target, self.builder.text if self.builder else ""))
 
     def on_draw(self) -> None:
         self.rebuild()
@@ -555,6 +630,9 @@ class TableWindow(arcade.Window):
         arcade.draw_lrbt_rectangle_filled(
             0, min(self.width, 760), self.height - 8 - 17 * rows, self.height, shade
         )
+        for b, (left, right, bottom, top) in self.buttons:
+            fill = (70, 60, 30, 230) if b is self.arming else (40, 52, 70, 230)
+            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
         x, _, n = getattr(self, "_panel", (0, 0, 0))
         if n:
             arcade.draw_lrbt_rectangle_filled(
@@ -576,7 +654,18 @@ class TableWindow(arcade.Window):
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session is None:
             return
+        for b, (left, right, bottom, top) in self.buttons:
+            if left <= x <= right and bottom <= y <= top:
+                self.press(b)
+                self.changed()
+                return
         tx, ty = self.to_table(x, y)
+        if self.arming is not None:
+            hit = self.ship_at(x, y)
+            if hit is not None:
+                self._armed_pick(hit)
+                self.changed()
+            return
         if self.ruler is not None:
             reach = 8.0 / self.px_per_unit
             self.ruler.a = Ruler.snap(self.scenario, tx, ty, reach)
@@ -708,6 +797,11 @@ class TableWindow(arcade.Window):
                 self._drill_turn(before, action, False)
         elif self._answer(symbol) is not None:
             self.play(self._answer(symbol) or "")
+        elif symbol == k.ESCAPE and self.arming is not None:
+            self.arming = None
+            self.say("")
+        elif (b := self._button_for(symbol)) is not None:
+            self.press(b)
         elif symbol == k.ESCAPE:
             if self.ruler is not None or self.fire_tool is not None:
                 self.ruler, self.fire_tool, self.ruling = None, None, None
@@ -720,6 +814,13 @@ class TableWindow(arcade.Window):
             self._edit_move(symbol, shift, ctrl)
             return
         self.changed()
+
+    def _button_for(self, symbol: int) -> Button | None:
+        """The action bar's button with this letter key (Enter stays the move's key)."""
+        for b, _ in self.buttons:
+            if len(b.key) == 1 and symbol == getattr(arcade.key, b.key, None):
+                return b
+        return None
 
     def _answer(self, symbol: int) -> str | None:
         """The pending decision's answer whose key this is (one that needs no path)."""

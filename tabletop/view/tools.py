@@ -7,7 +7,9 @@ a firer and a target.  Each can say what it would draw, as scene primitives.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import shapely
@@ -119,3 +121,75 @@ class FireTool:
             self.firer, self.target = ship, None
         elif ship != self.firer:
             self.target = ship
+
+
+#: Keys for the verbs several rulesets share (the bar shows them; a verb not here is
+#: reached by its button).  Verb words, not rulesets: any ruleset's 'board' is B.
+VERB_KEYS = {
+    "move": "ENTER",
+    "end": "E",
+    "fire": "G",
+    "board": "B",
+    "cut": "C",
+    "ram": "M",
+    "marines": "K",
+}
+
+
+@dataclass(frozen=True)
+class Button:
+    """One action the selected ship may take now, as the action bar offers it.
+
+    ``action`` is the text to play, with ``TARGET`` standing for a ship still to be
+    picked (the next ship clicked) and ``PATH`` for the move being built."""
+
+    label: str
+    action: str
+    key: str = ""
+
+    @property
+    def needs_target(self) -> bool:
+        return "TARGET" in self.action.split()
+
+    @property
+    def needs_path(self) -> bool:
+        return "PATH" in self.action.split()
+
+    def fill(self, target: str | None, path: str) -> str:
+        words = [
+            (target or "") if w == "TARGET" else path if w == "PATH" else w
+            for w in self.action.split()
+        ]
+        return " ".join(w for w in words if w)
+
+
+def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> list[Button]:
+    """The buttons for ``ship`` now: the pending decision's answers when one waits,
+    else a button per way the ruleset's verbs can be played for her, read from each
+    verb's usage words (``SHIP``, ``TARGET``, ``PATH``, ``a|b`` choices; ``[...]``
+    optional words are left out), and 'end turn'.  Verbs whose words a bar cannot fill
+    (a plot of orders) are left to their own panel."""
+    if pending is not None:
+        return [Button(a.label, a.action, a.key) for a in pending.answers]
+    out: list[Button] = []
+    for verb, spec in verbs.items():
+        if spec.answers_only:
+            continue
+        words = re.sub(r"\[[^\]]*\]", "", spec.usage).split()
+        key = VERB_KEYS.get(verb, "")
+        if not words:
+            out.append(Button("end turn" if verb == "end" else verb, verb, key))
+            continue
+        if ship is None or words[0] != "SHIP":
+            continue
+        rest = words[1:]
+        if any(w not in ("TARGET", "PATH...", "STEPS...") and "|" not in w for w in rest):
+            continue  # e.g. a plot of orders, or a prize's crews: not a button's job
+        fills: list[list[str]] = [[]]
+        for w in rest:
+            opts = w.split("|") if "|" in w else ["TARGET" if w == "TARGET" else "PATH"]
+            fills = [f + [o] for f in fills for o in opts]
+        for f in fills:
+            label = " ".join([verb, *("…" if o == "TARGET" else o for o in f if o != "PATH")])
+            out.append(Button(label, " ".join([verb, ship, *f]), key if len(fills) == 1 else ""))
+    return out
