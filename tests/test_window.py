@@ -32,6 +32,7 @@ def fresh(window):
     window.load(str(SCENARIOS / "squadron-action.toml"))
     window.overlays = {"sectors", "arcs", "bands", "lof"}
     window.ruler = window.fire_tool = window.ruling = None
+    window.prompt = window.arming = None
     window.select(None)
     window.fit()
     return window
@@ -192,8 +193,44 @@ def test_end_turn_and_save(fresh, tmp_path):
     # the British ships must sail their allowance before the turn can end
     fresh.on_key_press(K.E, 0)
     assert fresh.error and "must sail" in fresh.message
+    fresh.on_key_press(K.S, K.MOD_CTRL)  # the window offers where: the last place
+    assert fresh.prompt.text == str(tmp_path / "game.json")
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.save_path.exists() and fresh.prompt is None
+
+
+def test_save_as_where_the_player_types_and_open_it_again(fresh, tmp_path):
+    fresh.save_path = tmp_path / "game.json"
+    fresh.session.play("move bellona F20")
     fresh.on_key_press(K.S, K.MOD_CTRL)
-    assert fresh.save_path.exists()
+    for _ in range(len("game.json")):
+        fresh.on_key_press(K.BACKSPACE, 0)
+    fresh.on_text("other.json")
+    fresh.on_key_press(K.ENTER, 0)
+    other = tmp_path / "other.json"
+    assert other.exists() and fresh.message == f"saved to {other}"
+    assert fresh.save_path == other  # the next save offers it
+    fresh.session.undo()
+    fresh.on_key_press(K.O, K.MOD_CTRL)
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.actions == ["move bellona F20"]
+    # a place that cannot be written is a message; the window and the game go on
+    fresh.on_key_press(K.S, K.MOD_CTRL)
+    fresh.prompt.text = str(tmp_path / "no" / "such" / "dir" / "g.json")
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.error and fresh.session.actions == ["move bellona F20"]
+    assert fresh.save_path == other
+
+
+def test_a_typed_path_is_previewed_as_it_is_typed(fresh):
+    click_ship(fresh, "defence")  # 20 cm reaching
+    fresh.on_key_press(K.SLASH, 0)
+    fresh.on_text("F2 P10 F")
+    assert fresh.error  # 'F' alone is not yet a step: the reason is shown
+    fresh.on_text("5")
+    assert fresh.builder.text == "F2 P10 F5" and fresh.move is not None and not fresh.error
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.actions == ["move defence F2 P10 F5"]
 
 
 def test_bad_scenario_is_a_message_and_the_window_keeps_running(fresh, tmp_path):

@@ -33,7 +33,15 @@ from tabletop.rulings import sail, sail_text
 from tabletop.session import Session
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
-from tabletop.view.tools import TURN_STEP, Button, FireTool, MoveBuilder, Ruler, action_buttons
+from tabletop.view.tools import (
+    TURN_STEP,
+    Button,
+    FireTool,
+    MoveBuilder,
+    Prompt,
+    Ruler,
+    action_buttons,
+)
 
 HELP = [
     "Mouse: click a ship to select; drag the sea to pan; wheel to zoom.  F: fit the table",
@@ -46,7 +54,8 @@ HELP = [
     "Game: E end turn   , / . onto the port / starboard tack (finish a tack, or out of irons)",
     "      I / O irons / luffing after a failed check   X stand when rammed",
     "Drill: H the coach's next move as a ghost (Enter sails it); the scorecard at the mark",
-    "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save  Ctrl+O open the last save   F1 this help",
+    "      / type her path (previewed as you type)",
+    "      Ctrl+Z undo  Ctrl+Y redo  Ctrl+S save as (the path offered)  Ctrl+O open  F1 help",
 ]
 OVERLAY_KEYS = {
     arcade.key.KEY_1: "sectors",
@@ -106,6 +115,7 @@ class TableWindow(arcade.Window):
         self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
         self.buttons: list[tuple[Button, tuple[float, float, float, float]]] = []
         self.arming: Button | None = None  # a button waiting for its target ship
+        self.prompt: Prompt | None = None  # a line being typed (save as, open, a path)
         self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
         if scenario_path:
             self.load(scenario_path)
@@ -359,28 +369,91 @@ class TableWindow(arcade.Window):
             self.select(self.selected)
             self.changed(table=True)
 
-    def save(self) -> None:
-        if self.session is None or self.save_path is None:
+    def save(self, path: str | Path | None = None) -> None:
+        """Save the game (atomically: nothing is lost if this fails half-way) to ``path``,
+        or where it was last saved; the path used becomes the next default."""
+        if self.session is None:
+            return
+        target = Path(path).expanduser() if path else self.save_path
+        if target is None:
             return
         try:
-            self.session.save(self.save_path)
-            self.say(f"saved to {self.save_path}")
-        except TabletopError as e:
-            self.say(str(e), error=True)
-
-    def open_save(self) -> None:
-
-        if self.save_path is None or not self.save_path.exists():
-            self.say("no saved game to open", error=True)
-            return
-        try:
-            self.session = Session.load(self.save_path)
+            self.session.save(target)
         except TabletopError as e:
             self.say(str(e), error=True)
             return
-        self.say(f"opened {self.save_path}")
+        self.save_path = target
+        self.say(f"saved to {target}")
+
+    def open_save(self, path: str | Path | None = None) -> None:
+        target = Path(path).expanduser() if path else self.save_path
+        if target is None or not target.exists():
+            self.say(f"no saved game at {target}", error=True)
+            return
+        try:
+            self.session = Session.load(target)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return
+        self.save_path = target
+        self.say(f"opened {target}")
         self.select(None)
         self.changed(table=True)
+
+    # -- typing a line -----------------------------------------------------------------
+    def ask(self, kind: str) -> None:
+        """Open the typed line: where to save (the last place offered), what to open, or
+        the selected ship's path in the move syntax, previewed as it is typed."""
+        default = str(self.save_path) if self.save_path is not None else ""
+        if kind == "path":
+            if self.builder is None:
+                self.say("select a ship first", error=True)
+                return
+            self.prompt = Prompt("path", f"{self.builder.ship}'s path", self.builder.text)
+        else:
+            title = "save the game to" if kind == "save" else "open the saved game"
+            self.prompt = Prompt(kind, title, default)
+        self.changed(interact_only=True)
+
+    def on_text(self, text: str) -> None:
+        if self.prompt is None:
+            return
+        self.prompt.type(text)
+        self._prompt_changed()
+
+    def _prompt_changed(self) -> None:
+        """A typed path is previewed as it is typed (a path not yet whole shows why)."""
+        p = self.prompt
+        if p is not None and p.kind == "path" and self.builder is not None:
+            try:
+                steps = list(parse_path(p.text)) if p.text.strip() else []
+            except TabletopError as e:
+                self.say(str(e), error=True)
+                steps = None
+            if steps is not None:
+                self.builder.steps = steps
+                self.say("")
+                self._rebuild_move()
+        self.changed(interact_only=True)
+
+    def _prompt_key(self, symbol: int) -> None:
+        """Enter does what the line is for; Esc closes it; Backspace deletes."""
+        p, k = self.prompt, arcade.key
+        assert p is not None
+        if symbol == k.BACKSPACE:
+            p.back()
+            self._prompt_changed()
+        elif symbol == k.ESCAPE:
+            self.prompt = None
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.prompt = None
+            if p.kind == "save":
+                self.save(p.text.strip())
+            elif p.kind == "open":
+                self.open_save(p.text.strip())
+            else:
+                self.apply_move()
+        self.changed()
 
     # -- drawing -----------------------------------------------------------------------
     def overlay_scenes(self) -> list[sc.Scene]:
@@ -517,6 +590,10 @@ class TableWindow(arcade.Window):
         tool = "ruler" if self.ruler is not None else "line of fire" if self.fire_tool else ""
         if tool:
             lines.append((f"tool: {tool} (Esc to leave)", HUD_COLOUR))
+        if self.prompt is not None:
+            lines.append(
+                (f"{self.prompt.title}: {self.prompt.text}_   (Enter, Esc)", (255, 220, 120, 255))
+            )
         if self.message:
             lines.append((self.message, ERROR_COLOUR if self.error else HUD_COLOUR))
         if self.show_help:
@@ -749,14 +826,19 @@ class TableWindow(arcade.Window):
         ctrl = bool(modifiers & arcade.key.MOD_CTRL)
         shift = bool(modifiers & arcade.key.MOD_SHIFT)
         k = arcade.key
-        if ctrl and symbol == k.Z:
+        if self.prompt is not None:
+            self._prompt_key(symbol)
+            return
+        if ctrl and symbol == k.S:
+            self.ask("save")
+        elif ctrl and symbol == k.O:
+            self.ask("open")
+        elif symbol == k.SLASH:
+            self.ask("path")
+        elif ctrl and symbol == k.Z:
             self.undo()
         elif ctrl and symbol == k.Y:
             self.redo()
-        elif ctrl and symbol == k.S:
-            self.save()
-        elif ctrl and symbol == k.O:
-            self.open_save()
         elif symbol == k.F1:
             self.show_help = not self.show_help
         elif symbol == k.F:

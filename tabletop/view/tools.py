@@ -193,3 +193,20 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
             label = " ".join([verb, *("…" if o == "TARGET" else o for o in f if o != "PATH")])
             out.append(Button(label, " ".join([verb, ship, *f]), key if len(fills) == 1 else ""))
     return out
+
+
+@dataclass
+class Prompt:
+    """A line of text typed into the window: where to save or open, or a path in the
+    move syntax.  ``kind`` says what Enter does with it."""
+
+    kind: str  # "save" | "open" | "path"
+    title: str
+    text: str = ""
+
+    def type(self, chars: str) -> None:
+        """Printable characters only (a key's text, as the window receives it)."""
+        self.text += "".join(c for c in chars if c.isprintable())
+
+    def back(self) -> None:
+        self.text = self.text[:-1]
