@@ -498,3 +498,26 @@ def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
     fresh.rebuild()
     card = [t.text for t in fresh.hud if t.text.startswith("loire (french)")]
     assert card and "hull 11/11" in card[0] and "crew 4/4" in card[0] and "masts" in card[0]
+
+
+def test_a_resize_keeps_the_hud_bar_and_table_inside(fresh):
+    click_ship(fresh, "amazon")
+    for w, h in ((800, 500), (W, H)):
+        fresh.set_size(w, h)
+        fresh.on_resize(w, h)
+        fresh.rebuild()
+        # every line of the HUD and every button lies inside the window
+        assert all(0 <= t.x <= w and 0 <= t.y <= h for t in fresh.hud)
+        assert all(r <= w and top <= h for _, (_, r, _, top) in fresh.buttons)
+        # the table is fitted: its corners on screen, inside the window
+        scn = fresh.scenario
+        corners = fresh.to_screen(np.array([[0, 0], [scn.width, scn.depth]]))
+        assert (corners >= 0).all() and (corners[:, 0] <= w).all() and (corners[:, 1] <= h).all()
+
+
+def test_the_log_pane_strikes_out_what_was_undone(fresh):
+    fresh.session.play("move bellona F20")
+    fresh.session.undo()
+    lines = fresh._log_lines()
+    assert lines[-1][0] == "  (undone) move bellona F20"
+    assert not any(t == "> move bellona F20" for t, _ in lines)

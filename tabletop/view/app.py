@@ -24,7 +24,8 @@ import shapely
 from tabletop.ai.autopilot import Autopilot
 from tabletop.data.load import load_scenario
 from tabletop.drill import Drill
-from tabletop.engine.report import ship_card, ship_report
+from tabletop.engine.core import apply
+from tabletop.engine.report import event_text, ship_card, ship_report
 from tabletop.errors import TabletopError
 from tabletop.fan import fan
 from tabletop.fire import rule_fire
@@ -66,6 +67,8 @@ OVERLAY_KEYS = {
     arcade.key.N: "fan",
 }
 HUD_COLOUR = (240, 240, 240, 255)
+LOG_COLOUR = (200, 210, 220, 255)
+UNDONE_COLOUR = (120, 125, 135, 255)
 ERROR_COLOUR = (255, 120, 120, 255)
 
 
@@ -208,12 +211,61 @@ class TableWindow(arcade.Window):
         self.hud_camera.match_window()
         margin = 40.0
         top = 70.0  # room for the HUD
+        bottom = 36.0  # and for the action bar below the table's edge ruler
+        right = self.log_width  # and for the log's pane
         zoom = min(
-            (self.width - 2 * margin) / scn.width, (self.height - 2 * margin - top) / scn.depth
+            (self.view_w - 2 * margin - right) / scn.width,
+            (self.view_h - 2 * margin - top - bottom) / scn.depth,
         )
         self.camera.zoom = zoom
-        self.camera.position = (scn.width / 2, scn.depth / 2 + top / 2 / zoom)
+        self.camera.position = (
+            scn.width / 2 + right / 2 / zoom,
+            scn.depth / 2 + (top - bottom) / 2 / zoom,
+        )
         self._dirty |= {"labels", "overlay", "interact", "table"}
+
+    @property
+    def view_w(self) -> int:
+        """The window's size as last laid out (on_resize's; the same as ``width`` on a
+        screen, where a headless window cannot change its framebuffer)."""
+        return getattr(self, "_laid_out", (self.width, self.height))[0]
+
+    @property
+    def view_h(self) -> int:
+        return getattr(self, "_laid_out", (self.width, self.height))[1]
+
+    @property
+    def log_width(self) -> float:
+        """The log's pane at the right, when the window is wide enough to spare it."""
+        return 260.0 if self.view_w >= 1000 else 0.0
+
+    def _log_lines(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """The game's events as played, and after them the actions undone (greyed, to be
+        redone with Ctrl+Y): the log of what stands, not of every key pressed."""
+        if self.session is None:
+            return []
+        game = self.session.game
+        if game is None:
+            return [(t, LOG_COLOUR) for t in self.session.log]
+        out = [(event_text(e), LOG_COLOUR) for e in game.events]
+        out += [(f"  (undone) {a}", UNDONE_COLOUR) for a, _, _ in reversed(game.redo_stack)]
+        return out
+
+    def _log_pane(self, above: float) -> None:
+        """The log in its own pane at the right (or above the action bar when narrow):
+        the latest lines that fit, each cut to the pane's width."""
+        lines = self._log_lines()
+        if self.log_width:
+            x, chars = self.view_w - self.log_width + 8, int((self.log_width - 16) / 5.6)
+            rows = int((self.view_h - 110 - above) / 14)
+            y0 = above
+        else:
+            x, chars, rows, y0 = 10.0, int((self.view_w - 20) / 5.6), 6, above
+        shown = lines[-rows:] if rows > 0 else []
+        for i, (t, c) in enumerate(reversed(shown)):
+            t = t if len(t) <= chars else t[: chars - 1] + "…"
+            self.hud.append(arcade.Text(t, x, y0 + 14 * i, c, 9, batch=self.hud_batch))
+        self._log_box = (x - 8, y0 - 4, y0 + 14 * len(shown)) if shown else None
 
     @property
     def px_per_unit(self) -> float:
@@ -503,7 +555,7 @@ class TableWindow(arcade.Window):
         scn = self.scenario
         upp = 1.0 / self.px_per_unit
         if "table" in self._dirty:
-            self._table_scenes = sc.table_scenes(scn) if scn is not None else []
+            self._table_scenes = sc.table_scenes(scn, upp) if scn is not None else []
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self._dirty:
             self._overlay_scenes = self.overlay_scenes()
@@ -601,23 +653,19 @@ class TableWindow(arcade.Window):
         else:
             lines.append(("F1: help", (180, 180, 180, 255)))
         self.hud = [
-            arcade.Text(t, 10, self.height - 18 - 17 * i, c, 11, batch=self.hud_batch)
+            arcade.Text(t, 10, self.view_h - 18 - 17 * i, c, 11, batch=self.hud_batch)
             for i, (t, c) in enumerate(lines)
         ]
-        px = max(10.0, self.width - 20 - 6.2 * max((len(t) for t in panel), default=0))
-        self._panel = (px - 10, self.height - 22 - 16 * len(panel), len(panel))
+        px = max(10.0, self.view_w - 20 - 6.2 * max((len(t) for t in panel), default=0))
+        self._panel = (px - 10, self.view_h - 22 - 16 * len(panel), len(panel))
         self.hud += [
-            arcade.Text(t, px, self.height - 62 - 16 * i, HUD_COLOUR, 10, batch=self.hud_batch)
+            arcade.Text(t, px, self.view_h - 62 - 16 * i, HUD_COLOUR, 10, batch=self.hud_batch)
             for i, t in enumerate(panel)
         ]
         self._hud_rows = len(lines)
         self._button_row()
         above = max((top for _, (_, _, _, top) in self.buttons), default=0.0) + 8
-        log = self.session.log[-8:] if self.session is not None else []
-        for i, t in enumerate(reversed(log)):
-            self.hud.append(
-                arcade.Text(t, 10, above + 15 * i, (200, 210, 220, 255), 9, batch=self.hud_batch)
-            )
+        self._log_pane(above)
 
     def _card_lines(self, ship: str) -> list[tuple[str, tuple[int, int, int, int]]]:
         """Her ship card; what changed since her side's turn began, in the alarm colour."""
@@ -653,15 +701,34 @@ class TableWindow(arcade.Window):
         if pending is None and ship is not None and st.side_of(ship) != st.active_side:
             ship = None  # not hers to act: only 'end turn' is offered
         x, y = 10.0, 6.0
-        for b in action_buttons(st.scenario.ruleset.verbs, pending, ship):
-            text = b.label + (f" [{b.key.lower() if len(b.key) == 1 else b.key}]" if b.key else "")
+        for b in self._playable(action_buttons(st.scenario.ruleset.verbs, pending, ship)):
+            text = b.label + (
+                f" [{b.key.lower() if len(b.key) == 1 else b.key.title()}]" if b.key else ""
+            )
             w = 7.0 * len(text) + 14
-            if x + w > self.width - 10 and x > 10.0:  # wrap onto the row above
+            if x + w > self.view_w - 10 and x > 10.0:  # wrap onto the row above
                 x, y = 10.0, y + 26.0
             self.buttons.append((b, (x, x + w, y, y + 22.0)))
             colour = (255, 220, 120, 255) if b is self.arming else HUD_COLOUR
             self.hud.append(arcade.Text(text, x + 7, y + 6, colour, 10, batch=self.hud_batch))
             x += w + 6
+
+    def _playable(self, buttons: list[Button]) -> list[Button]:
+        """The buttons whose action the engine would take now: each whole action is tried
+        on the state (pure: nothing is kept); one still wanting a target or a path is
+        offered, and judged when it has them."""
+        state = self.session.game.state
+        out = []
+        for b in buttons:
+            if b.needs_target or b.needs_path:
+                out.append(b)
+                continue
+            try:
+                apply(state, b.action)
+            except TabletopError:
+                continue
+            out.append(b)
+        return out
 
     def press(self, b: Button) -> None:
         """A button pressed (or its key): play it, or wait for the ship it needs, or use
@@ -705,15 +772,18 @@ class TableWindow(arcade.Window):
         rows = getattr(self, "_hud_rows", 0)
         shade = (10, 14, 20, 200)
         arcade.draw_lrbt_rectangle_filled(
-            0, min(self.width, 760), self.height - 8 - 17 * rows, self.height, shade
+            0, self.view_w, self.view_h - 8 - 17 * rows, self.view_h, shade
         )
         for b, (left, right, bottom, top) in self.buttons:
             fill = (70, 60, 30, 230) if b is self.arming else (40, 52, 70, 230)
             arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
+        box = getattr(self, "_log_box", None)
+        if box is not None and self.log_width:
+            arcade.draw_lrbt_rectangle_filled(box[0], self.view_w, box[1], box[2], shade)
         x, _, n = getattr(self, "_panel", (0, 0, 0))
         if n:
             arcade.draw_lrbt_rectangle_filled(
-                x, self.width, self.height - 70 - 16 * n, self.height - 44, shade
+                x, self.view_w, self.view_h - 70 - 16 * n, self.view_h - 44, shade
             )
 
     def _meter(self) -> None:
@@ -721,7 +791,7 @@ class TableWindow(arcade.Window):
         m = self.move
         if m is None or m.allowance <= 0:
             return
-        x0, y0, w, h = self.width - 230, self.height - 30, 200, 12
+        x0, y0, w, h = self.view_w - 230, self.view_h - 30, 200, 12
         used = min(1.0, m.distance / m.allowance)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
         col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
@@ -952,9 +1022,15 @@ class TableWindow(arcade.Window):
         self._rebuild_move()
 
     def on_resize(self, width: int, height: int) -> None:
+        """The HUD, the panes and the bar follow the new size, and the table is fitted
+        to it again (a resize is rare: the player's zoom is not worth a scrambled view)."""
         super().on_resize(width, height)
+        self._laid_out = (width, height)
+        if not hasattr(self, "hud_camera"):  # the window is still being made
+            return
         self.camera.match_window()
         self.hud_camera.match_window()
+        self.fit()
         self._dirty |= {"labels", "hud"}
 
 

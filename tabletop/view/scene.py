@@ -95,8 +95,14 @@ def grid_step(scn: Scenario) -> tuple[float, float]:
     return 5.0, 10.0
 
 
-def table_scenes(scn: Scenario) -> list[Scene]:
-    """The table in drawing order: sea and grid, then terrain, then ships and the wind."""
+#: A ship is never drawn shorter than this on screen: below it an outline of her hull,
+#: scaled up, marks her, with her base to scale inside it (what is measured).
+MIN_SHIP_PX = 40.0
+
+
+def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
+    """The table in drawing order: sea and grid, then terrain, then ships and the wind.
+    ``upp``: table units per pixel, when a small ship gets her larger outline."""
     sea, ground, fleet = Scene(), Scene(), Scene()
     w, d = scn.width, scn.depth
     sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
@@ -131,7 +137,20 @@ def table_scenes(scn: Scenario) -> list[Scene]:
         )[0]
         fleet.fills.append(Fill(hull, colours[ship.side]))
         fleet.lines.append(Line(base, (230, 230, 230, 255), 1.0, closed=True))
-        fleet.labels.append(Label(p.x, p.y - c.base_width * 0.5 - 0.02 * d, ship.id, size=9))
+        half = c.base_width * 0.5
+        if upp is not None and c.hull_length / upp < MIN_SHIP_PX:
+            k = MIN_SHIP_PX * upp / c.hull_length
+            outline = to_world(
+                np.array(p.x),
+                np.array(p.y),
+                np.array(p.heading),
+                hull_local(
+                    np.array(c.hull_length * k), np.array(c.hull_beam * k), np.array(True)
+                )[None],
+            )[0]
+            fleet.lines.append(Line(outline, colours[ship.side], 1.5, closed=True))
+            half = max(half, c.hull_length * k * 0.5)
+        fleet.labels.append(Label(p.x, p.y - half - 0.02 * d, ship.id, size=9))
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
