@@ -521,3 +521,22 @@ def test_the_log_pane_strikes_out_what_was_undone(fresh):
     lines = fresh._log_lines()
     assert lines[-1][0] == "  (undone) move bellona F20"
     assert not any(t == "> move bellona F20" for t, _ in lines)
+
+
+def test_long_lines_wrap_inside_the_window(fresh):
+    click_ship(fresh, "bellona")  # her card is longer than a 900 px line
+    fresh.say("x " * 200)
+    fresh.rebuild()
+    assert all(len(t.text) * 7.2 <= W for t in fresh.hud)
+    assert sum(t.text.strip().startswith("x x") for t in fresh.hud) >= 2  # wrapped, not cut
+
+
+def test_an_idle_window_draws_four_frames_a_second(fresh):
+    from tabletop.view.app import IDLE_FRAME
+
+    fresh.rebuild()  # nothing left to draw
+    fresh.on_update(1 / 60)
+    assert fresh._draw_rate == IDLE_FRAME == 0.25
+    click_ship(fresh, "bellona")  # input: the next frame at once
+    fresh.on_update(1 / 60)
+    assert fresh._draw_rate == pytest.approx(1 / 60)

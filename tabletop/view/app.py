@@ -13,6 +13,7 @@ runs on events (a move, a key), never per frame.
 from __future__ import annotations
 
 import os
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ OVERLAY_KEYS = {
     arcade.key.N: "fan",
 }
 HUD_COLOUR = (240, 240, 240, 255)
+IDLE_FRAME = 0.25  # seconds between frames when nothing changes
 LOG_COLOUR = (200, 210, 220, 255)
 UNDONE_COLOUR = (120, 125, 135, 255)
 ERROR_COLOUR = (255, 120, 120, 255)
@@ -395,8 +397,12 @@ class TableWindow(arcade.Window):
         self.changed(table=True)
 
     def on_update(self, delta_time: float) -> None:
-        """The computer's side, when it is to act: one order every half second, so its
-        moves are seen one by one, each with its reason in the message line."""
+        """An idle window draws four frames a second, not sixty: a frame is drawn at once
+        when anything changed (input marks what), while a drag lasts, or while the
+        computer plays.  The computer's side, when it is to act: one order every half
+        second, so its moves are seen one by one, each with its reason in the message."""
+        busy = bool(self._dirty) or self._drag is not None or self.autopilot is not None
+        self.set_draw_rate(1 / 60 if busy else IDLE_FRAME)
         self._ai_wait = getattr(self, "_ai_wait", 0.0) - delta_time
         game = self.session.game if self.session is not None else None
         if self.autopilot is None or game is None or self._ai_wait > 0:
@@ -652,6 +658,13 @@ class TableWindow(arcade.Window):
             lines += [(h, HUD_COLOUR) for h in HELP]
         else:
             lines.append(("F1: help", (180, 180, 180, 255)))
+        # long lines wrap at the window's edge (about 7.2 px a character at this size)
+        width = max(20, int((self.view_w - 20) / 7.2))
+        lines = [
+            (part, c)
+            for t, c in lines
+            for part in (textwrap.wrap(t, width, subsequent_indent="    ") or [""])
+        ]
         self.hud = [
             arcade.Text(t, 10, self.view_h - 18 - 17 * i, c, 11, batch=self.hud_batch)
             for i, (t, c) in enumerate(lines)
