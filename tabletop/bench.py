@@ -196,9 +196,33 @@ def window_figures(n: int = 50, frames: int = 120) -> dict[str, float]:
                 window.ctx.finish()
             out[f"{label}_fps"] = round(frames / (time.perf_counter() - t0), 1)
         out["fps"] = min(out["all_ships_fps"], out["selected_fps"])
+        out.update(_click_to_drawn(window, scn))
         return out
     finally:
         window.close()
+
+
+def _click_to_drawn(window: Any, scn: Any, clicks: int = 20) -> dict[str, float]:
+    """What a player waits for: a click on a ship (the window's default overlays: her
+    sectors, arcs, bands and lines of fire to every enemy) until the frame showing them
+    is flushed.  Mean and worst over ``clicks`` ships."""
+    window.overlays = {"sectors", "arcs", "bands", "lof"}
+    window.select(None)
+    window.on_draw()
+    window.ctx.finish()
+    times = []
+    for ship in scn.ships[:clicks]:
+        x, y = window.to_screen(np.array([ship.pose.x, ship.pose.y]))
+        t0 = time.perf_counter()
+        window.on_mouse_press(float(x), float(y), 1, 0)
+        window.on_mouse_release(float(x), float(y), 1, 0)
+        window.on_draw()
+        window.ctx.finish()
+        times.append((time.perf_counter() - t0) * 1000)
+    return {
+        "click_to_drawn_ms": round(float(np.mean(times)), 1),
+        "click_to_drawn_worst_ms": round(float(np.max(times)), 1),
+    }
 
 
 def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bool = False) -> int:
@@ -215,6 +239,10 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
             print(
                 f"  one selected (sectors, arcs, bands, lines of fire, fan): "
                 f"{fig['selected_fps']:.1f} fps (rebuild {fig['selected_rebuild_ms']:.0f} ms)"
+            )
+            print(
+                f"  a click selecting a ship, until drawn: {fig['click_to_drawn_ms']:.0f} ms "
+                f"(worst {fig['click_to_drawn_worst_ms']:.0f} ms)"
             )
         return 0
     fleets = [fleet_figures(n) for n in (sizes or [10, 50, 200])]

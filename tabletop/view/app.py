@@ -109,8 +109,10 @@ class TableWindow(arcade.Window):
         self.table_layer = Layer(self)
         self.overlay_layer = Layer(self)
         self.interact_layer = Layer(self)  # the move being built and the ruler: cheap, often
-        self.labels = pyglet.graphics.Batch()
+        self.labels = pyglet.graphics.Batch()  # the table's labels
         self._labels: list[arcade.Text] = []
+        self.over_labels = pyglet.graphics.Batch()  # the overlays' labels
+        self._over: list[arcade.Text] = []
         self.hud_batch = pyglet.graphics.Batch()
         self.hud: list[arcade.Text] = []
         self._drag: str | None = None
@@ -200,9 +202,9 @@ class TableWindow(arcade.Window):
     def changed(self, table: bool = False, interact_only: bool = False) -> None:
         """Mark what must be redrawn: the move/ruler only, the overlays, or the table too."""
         if interact_only:
-            self._dirty |= {"interact", "hud", "labels"}
+            self._dirty |= {"interact", "hud"}
             return
-        self._dirty |= {"overlay", "interact", "labels", "hud"} | ({"table"} if table else set())
+        self._dirty |= {"overlay", "interact", "hud"} | ({"table"} if table else set())
 
     def fit(self) -> None:
         """Zoom and centre so the whole table shows."""
@@ -569,23 +571,27 @@ class TableWindow(arcade.Window):
         if "interact" in self._dirty:
             self._interact_scenes = self.interact_scenes()
             self.interact_layer.build(self._interact_scenes, upp)
-        if self._dirty & {"labels", "table", "overlay", "interact"}:
-            self._build_labels()
+        # the table's labels (grid figures, names) only when the table or the view moves;
+        # the overlays' own (ranges, bearings) whenever they change
+        if self._dirty & {"labels", "table"}:
+            self.labels, self._labels = self._build_labels(getattr(self, "_table_scenes", []))
+        if self._dirty & {"labels", "overlay", "interact"}:
+            self.over_labels, self._over = self._build_labels(
+                [*getattr(self, "_overlay_scenes", []), *getattr(self, "_interact_scenes", [])]
+            )
         if self._dirty & {"hud", "overlay", "interact"}:
             self._hud()
         self._dirty.clear()
 
-    def _build_labels(self) -> None:
-        self.labels = pyglet.graphics.Batch()
-        self._labels = []
-        for scene in [
-            *getattr(self, "_table_scenes", []),
-            *getattr(self, "_overlay_scenes", []),
-            *getattr(self, "_interact_scenes", []),
-        ]:
+    def _build_labels(self, scenes: list[sc.Scene]) -> tuple[pyglet.graphics.Batch, list[Any]]:
+        """The scenes' labels as one text batch, placed on screen (labels keep their size
+        at any zoom, so they are laid in screen space)."""
+        batch = pyglet.graphics.Batch()
+        texts = []
+        for scene in scenes:
             for lb in scene.labels:
                 x, y = self.to_screen(np.array([lb.x, lb.y]))
-                self._labels.append(
+                texts.append(
                     arcade.Text(
                         lb.text,
                         float(x),
@@ -594,9 +600,10 @@ class TableWindow(arcade.Window):
                         lb.size,
                         anchor_x="center",
                         anchor_y="center",
-                        batch=self.labels,
+                        batch=batch,
                     )
                 )
+        return batch, texts
 
     def _hud(self) -> None:
         self.hud_batch = pyglet.graphics.Batch()
@@ -776,6 +783,7 @@ class TableWindow(arcade.Window):
             self.interact_layer.draw()
         with self.hud_camera.activate():
             self.labels.draw()
+            self.over_labels.draw()
             self._backdrop()
             self._meter()
             self.hud_batch.draw()
