@@ -238,3 +238,25 @@ def test_a_man_o_war_plan_with_a_tack_names_the_tack_and_replays():
     game, closest = replay_plan(course, plan)
     assert closest <= course.radius
     assert any(e.get("tack") for e in game.events)
+
+
+def test_a_course_is_lost_when_she_leaves_the_table():
+    # the pupil put 15 cm from the west edge heading west (θ 90, reaching: 20 cm): her
+    # move carries her off the table, and the scorecard says the course is lost, and why
+    from dataclasses import replace
+
+    from tabletop.drill import Drill
+    from tabletop.engine.game import Game
+
+    course = make_course(distance=20)
+    drill = Drill.start(course)
+    ship = course.scenario.ships[0]
+    scn = replace(course.scenario, ships=(ship.moved(Pose(15.0, ship.pose.y, 270.0)),))
+    game = Game.new(scn)
+    before = scn.ship(course.ship).pose
+    game.play(f"move {course.ship} F20")
+    drill.record(before, f"move {course.ship} F20", game, reached=False)
+    card = drill.card
+    assert card is not None and card.failed is not None and "left the table" in card.failed
+    assert card.text("cm").startswith("course lost after 1 turns: she left the table")
+    assert "matched" not in card.text("cm")

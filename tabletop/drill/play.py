@@ -72,6 +72,17 @@ class Drill:
         self.turns.append(
             TurnRecord(before, move, here.pose, here.in_irons, here.tacking, then.tacked_last)
         )
+        scn = self.course.scenario
+        off = not (0 <= here.pose.x <= scn.width and 0 <= here.pose.y <= scn.depth)
+        if off and self.card is None:  # she sailed off the table: the course is lost
+            self.card = Scorecard(
+                len(self.turns),
+                self.optimum.count,
+                0.0,
+                0,
+                failed=f"she left the table at ({here.pose.x:.1f}, {here.pose.y:.1f})",
+            )
+            return
         if reached and self.card is None:
             self.card = scorecard(self.course, self.turns, self.optimum.count, self.coach)
             self.best = record_score(self.course, self.card)["best"]

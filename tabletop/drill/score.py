@@ -24,6 +24,7 @@ class Scorecard:
     distance: float
     irons: int
     lost: list[dict[str, Any]] = field(default_factory=list)
+    failed: str | None = None  # why the course is lost (she left the table), if it is
 
     @property
     def over(self) -> float:
@@ -37,9 +38,15 @@ class Scorecard:
             "distance": round(self.distance, 2),
             "turns_in_irons": self.irons,
             "lost_ground": self.lost,
+            "failed": self.failed,
         }
 
     def text(self, unit: str) -> str:
+        if self.failed is not None:
+            return (
+                f"course lost after {self.turns} turns: {self.failed}; "
+                f"the best possible was {self.optimum:g}"
+            )
         lines = [
             f"to the mark in {self.turns} turns; the best possible is {self.optimum:g}"
             + (" (you matched it!)" if self.over <= 0 else f" ({self.over:g} over)"),

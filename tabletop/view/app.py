@@ -196,7 +196,7 @@ class TableWindow(arcade.Window):
             card = self.drill.card
             self.say(
                 card.text(self.drill.course.units).replace("\n", "  |  ")
-                + f"  |  personal best: {self.drill.best}"
+                + (f"  |  personal best: {self.drill.best}" if card.failed is None else "")
             )
 
     def changed(self, table: bool = False, interact_only: bool = False) -> None:
