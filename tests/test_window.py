@@ -540,3 +540,14 @@ def test_an_idle_window_draws_four_frames_a_second(fresh):
     click_ship(fresh, "bellona")  # input: the next frame at once
     fresh.on_update(1 / 60)
     assert fresh._draw_rate == pytest.approx(1 / 60)
+
+
+def test_help_carries_a_legend_of_the_colours(fresh):
+    from tabletop.view.scene import side_colours
+
+    fresh.on_key_press(K.F1, 0)
+    fresh.rebuild()
+    colours = side_colours(fresh.scenario)
+    legend = {t.text: tuple(t.color) for t in fresh.hud if t.text.startswith("■ ")}
+    assert legend == {f"■ {side}": tuple(c) for side, c in colours.items()}
+    fresh.on_key_press(K.F1, 0)

@@ -663,6 +663,8 @@ class TableWindow(arcade.Window):
             lines.append((self.message, ERROR_COLOUR if self.error else HUD_COLOUR))
         if self.show_help:
             lines += [(h, HUD_COLOUR) for h in HELP]
+            if scn is not None:
+                lines += [(t, c) for t, c in self._legend(scn)]
         else:
             lines.append(("F1: help", (180, 180, 180, 255)))
         # long lines wrap at the window's edge (about 7.2 px a character at this size)
@@ -686,6 +688,17 @@ class TableWindow(arcade.Window):
         self._button_row()
         above = max((top for _, (_, _, _, top) in self.buttons), default=0.0) + 8
         self._log_pane(above)
+
+    @staticmethod
+    def _legend(scn: Any) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """What the colours mean: each side in its own colour, then the overlays'."""
+        sides = [(f"■ {side}", tuple(c)) for side, c in sc.side_colours(scn).items()]
+        return [
+            ("Colours:", HUD_COLOUR),
+            *sides,  # type: ignore[list-item]
+            ("line of fire: green clear, yellow partly blocked, red blocked", HUD_COLOUR),
+            ("wedges and the fan: by point of sail; yellow outline: the selected ship", HUD_COLOUR),
+        ]
 
     def _card_lines(self, ship: str) -> list[tuple[str, tuple[int, int, int, int]]]:
         """Her ship card; what changed since her side's turn began, in the alarm colour."""
