@@ -33,6 +33,7 @@ def fresh(window):
     window.overlays = {"sectors", "arcs", "bands", "lof"}
     window.ruler = window.fire_tool = window.ruling = None
     window.prompt = window.arming = None
+    window.show_help = False
     window.select(None)
     window.fit()
     return window
