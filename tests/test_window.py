@@ -331,14 +331,15 @@ def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
 
 def test_hold_fast_turns_by_its_pivot(fresh):
     fresh.load(str(SCENARIOS / "hold-fast-frigates.toml"))
+    fresh.on_key_press(K.SPACE, 0)  # the screen passed to the side plotting (hot seat)
     click_ship(fresh, "java")
     fresh.on_key_press(K.RIGHT, 0)
     fresh.on_key_press(K.UP, 0)
     assert fresh.builder.text == "S45 F1"
+    # Hold Fast has its engine: a turn is a plot of orders, given from the panel (Enter
+    # gives the plot, here every phase '-'), never a free move: she has not moved
     fresh.on_key_press(K.ENTER, 0)
-    # Hold Fast now has its engine: ships take plotted orders, not free moves, so the
-    # typed path is refused and she has not moved (plotting in the window is to come)
-    assert fresh.error, fresh.message
+    assert fresh.session.actions == ["orders constitution - - - - -"], fresh.message
     assert fresh.scenario.ship("java").pose.heading == 90
 
 

@@ -107,6 +107,28 @@ class PathPlan:
 
 
 @dataclass(frozen=True)
+class PlotSpec:
+    """What a side owes when its ships' orders are plotted ahead for several phases and
+    kept from the other side (Hold Fast's movement orders): what a plotting panel offers.
+
+    The plot is given as one action, ``verb SHIP w1 … wn [SHIP w1 … wn …]``, one word per
+    slot; ``words`` are the words a slot takes, each with what it does."""
+
+    verb: str
+    side: str
+    ships: tuple[str, ...]
+    slots: tuple[str, ...]
+    words: tuple[tuple[str, str], ...]
+    blank: str = "-"
+
+    def action(self, plots: dict[str, list[str]]) -> str:
+        parts = [self.verb]
+        for s in self.ships:
+            parts += [s, *plots.get(s, [self.blank] * len(self.slots))]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
 class DrillDefaults:
     """The tacking drill's course for this ruleset: class, distance, mark radius."""
 
@@ -339,6 +361,20 @@ class Ruleset(ABC):
         orders are plotted ahead (the window's ghosts); none here."""
         return ()
 
+    #: Verbs whose words are secret when played (a plot of orders): a shared screen
+    #: shows that they were played, not what they say.
+    secret_verbs: ClassVar[frozenset[str]] = frozenset()
+
+    def plot_spec(self, state: GameState) -> PlotSpec | None:
+        """The plot the side to act owes now, when this ruleset's orders are plotted
+        ahead in secret (the window then passes the screen and opens its panel); None."""
+        return None
+
+    def step_text(self, state: GameState) -> str | None:
+        """Where the turn stands, in words, when a turn has steps beyond "whose turn it
+        is" (plotting, a phase's fire, damage control); None."""
+        return None
+
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
         or None; the window's port/starboard keys send it."""
@@ -348,6 +384,11 @@ class Ruleset(ABC):
         """The ship's condition for the HUD and ``run``: ``status`` words and any figures
         (hull, crew, guns, masts) the ruleset keeps."""
         return {"status": ["struck"] if state.ship(ship).struck else []}
+
+    def report_seen(self, state: GameState, ship: str, viewer: str | None) -> dict[str, Any]:
+        """Her report as ``viewer`` (a side; None: everyone at the table) may see it: a
+        ruleset with secret orders hides what is not yet revealed.  All of it here."""
+        return self.ship_report(state, ship)
 
     def own(self, state: GameState, ship: str) -> ShipState:
         """The ship, if she is the side to play's and still fighting; else why not."""

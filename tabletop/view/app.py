@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from tabletop.rulings import sail, sail_text
 from tabletop.session import Session
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
+from tabletop.view.plotting import Box, Foresight, PlotPanel, cover, foresee
 from tabletop.view.tools import (
     TURN_STEP,
     Button,
@@ -72,6 +74,8 @@ IDLE_FRAME = 0.25  # seconds between frames when nothing changes
 LOG_COLOUR = (200, 210, 220, 255)
 UNDONE_COLOUR = (120, 125, 135, 255)
 ERROR_COLOUR = (255, 120, 120, 255)
+COVER = (12, 16, 22, 255)
+TWEEN = 0.6  # seconds an action's movement takes on screen
 
 
 class TableWindow(arcade.Window):
@@ -124,6 +128,11 @@ class TableWindow(arcade.Window):
         self.arming: Button | None = None  # a button waiting for its target ship
         self.prompt: Prompt | None = None  # a line being typed (save as, open, a path)
         self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
+        self.plot: PlotPanel | None = None  # a side's orders being plotted (hot seat)
+        self.foresight: Foresight | None = None
+        self.boxes: list[Box] = []  # the plotting panel, or the cover, as laid out
+        self._tween: tuple[dict[str, Any], float] | None = None  # (poses before, time)
+        self.animate = False  # ships sail across the screen (the interactive window's)
         if scenario_path:
             self.load(scenario_path)
         if drill is not None:
@@ -153,6 +162,7 @@ class TableWindow(arcade.Window):
         self.selected, self.builder, self.move, self.fan = None, None, None, None
         self.say("")
         self.changed(table=True)
+        self._sync_plot()
 
     # -- the tacking drill ---------------------------------------------------------------
     def start_drill(self, course: Any) -> None:
@@ -214,7 +224,9 @@ class TableWindow(arcade.Window):
         self.camera.match_window()
         self.hud_camera.match_window()
         margin = 40.0
-        top = 70.0  # room for the HUD
+        top = 70.0  # room for the HUD, and for the plotting panel below it
+        if self.plot is not None and self.plot.shown:
+            top += self.plot.height() + 10
         bottom = 36.0  # and for the action bar below the table's edge ruler
         right = self.log_width  # and for the log's pane
         zoom = min(
@@ -251,8 +263,12 @@ class TableWindow(arcade.Window):
         game = self.session.game
         if game is None:
             return [(t, LOG_COLOUR) for t in self.session.log]
-        out = [(event_text(e), LOG_COLOUR) for e in game.events]
-        out += [(f"  (undone) {a}", UNDONE_COLOUR) for a, _, _ in reversed(game.redo_stack)]
+        secret = game.state.scenario.ruleset.secret_verbs
+        out = [(_hide(event_text(e), secret), LOG_COLOUR) for e in game.events]
+        out += [
+            (f"  (undone) {_hide(str(a), secret)}", UNDONE_COLOUR)
+            for a, _, _ in reversed(game.redo_stack)
+        ]
         return out
 
     def _log_pane(self, above: float) -> None:
@@ -390,6 +406,7 @@ class TableWindow(arcade.Window):
     def play(self, action: str) -> None:
         if self.session is None:
             return
+        before = {s.id: s.pose for s in self.scenario.ships}
         try:
             lines = self.session.play(action)
         except TabletopError as e:
@@ -397,6 +414,78 @@ class TableWindow(arcade.Window):
             return
         self.say(lines[-1].strip() if lines else action)
         self.changed(table=True)
+        if self.animate:
+            self._tween = (before, 0.0)
+        self._sync_plot()
+
+    # -- plotting orders ahead, hot seat ------------------------------------------------
+    def _tweened(self, scn: Any) -> Any:
+        """The table as drawn: while an action's movement plays out, each ship part of
+        the way from where she was to where she is."""
+        if self._tween is None:
+            return scn
+        before, t = self._tween
+        f = min(1.0, t / TWEEN)
+        ships = []
+        for s in scn.ships:
+            a, b = before.get(s.id), s.pose
+            if a is None or a == b:
+                ships.append(s)
+                continue
+            turn = (b.heading - a.heading + 180.0) % 360.0 - 180.0
+            x, y = a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)
+            pose = type(b)(x, y, (a.heading + f * turn) % 360.0)
+            ships.append(s.moved(pose))
+        return replace(scn, ships=tuple(ships))
+
+    def _sync_plot(self) -> None:
+        """Open the plotting panel when the side to act owes a secret plot (behind the
+        cover when another human shares the screen), close it when the plot is given."""
+        game = self.session.game if self.session is not None else None
+        spec = game.state.scenario.ruleset.plot_spec(game.state) if game is not None else None
+        if spec is None or (self.autopilot is not None and spec.side in self.autopilot.captains):
+            if self.plot is not None:
+                self.plot, self.foresight = None, None
+                self.fit()
+        elif self.plot is None or self.plot.spec != spec:
+            ai = self.autopilot.captains if self.autopilot is not None else {}
+            humans = {s for s in game.state.sides if s not in ai}  # type: ignore[union-attr]
+            self.plot = PlotPanel.start(spec, shown=len(humans) < 2)
+            self.select(None)
+            self._foresee()
+            self.fit()
+        self.changed()
+
+    def _foresee(self) -> None:
+        if self.plot is not None and self.session is not None and self.session.game:
+            self.foresight = foresee(self.session.game.state, self.plot.spec, self.plot.plots)
+        self.changed()
+
+    def _box_click(self, x: float, y: float) -> bool:
+        """A click on the panel or the cover: do what the box says (True when one was hit)."""
+        if self.plot is None:
+            return False
+        for b in self.boxes:
+            left, right, bottom, top = b.rect
+            if b.command and left <= x <= right and bottom <= y <= top:
+                self._plot_command(b.command)
+                return True
+        return not self.plot.shown  # the cover takes every click
+
+    def _plot_command(self, command: tuple[str, ...]) -> None:
+        assert self.plot is not None
+        action = self.plot.click(command)
+        if command == ("ready",):
+            self.fit()
+        if action is not None:
+            problems = self.foresight.problems if self.foresight is not None else {}
+            if problems:
+                self.say("not given: " + "; ".join(f"{k}: {v}" for k, v in problems.items()),
+                         error=True)  # fmt: skip
+                return
+            self.play(action)
+            return
+        self._foresee()
 
     def on_update(self, delta_time: float) -> None:
         """An idle window draws four frames a second, not sixty: a frame is drawn at once
@@ -404,6 +493,11 @@ class TableWindow(arcade.Window):
         computer plays.  The computer's side, when it is to act: one order every half
         second, so its moves are seen one by one, each with its reason in the message."""
         busy = bool(self._dirty) or self._drag is not None or self.autopilot is not None
+        if self._tween is not None:  # ships sail from where they were to where they are
+            before, t = self._tween
+            self._tween = (before, t + delta_time) if t + delta_time < TWEEN else None
+            self._dirty |= {"table", "labels"}
+            busy = True
         self.set_draw_rate(1 / 60 if busy else IDLE_FRAME)
         self._ai_wait = getattr(self, "_ai_wait", 0.0) - delta_time
         game = self.session.game if self.session is not None else None
@@ -422,12 +516,14 @@ class TableWindow(arcade.Window):
             self.say("undone")
             self.select(self.selected)
             self.changed(table=True)
+            self._sync_plot()
 
     def redo(self) -> None:
         if self.session is not None and self.session.redo():
             self.say("redone")
             self.select(self.selected)
             self.changed(table=True)
+            self._sync_plot()
 
     def save(self, path: str | Path | None = None) -> None:
         """Save the game (atomically: nothing is lost if this fails half-way) to ``path``,
@@ -459,6 +555,7 @@ class TableWindow(arcade.Window):
         self.say(f"opened {target}")
         self.select(None)
         self.changed(table=True)
+        self._sync_plot()
 
     # -- typing a line -----------------------------------------------------------------
     def ask(self, kind: str) -> None:
@@ -540,6 +637,9 @@ class TableWindow(arcade.Window):
             out.append(hl)
         if self.drill is not None:
             out.insert(0, sc.drill_scene(self.drill.course))
+        if self.plot is not None and self.plot.shown and self.foresight is not None:
+            f = self.foresight
+            out.append(sc.plot_scene(scn, f.poses, f.meets, self.plot.spec.slots))
         if self.ruling is not None:
             try:
                 out.append(sc.ruling_scene(scn, *self.ruling))
@@ -563,7 +663,8 @@ class TableWindow(arcade.Window):
         scn = self.scenario
         upp = 1.0 / self.px_per_unit
         if "table" in self._dirty:
-            self._table_scenes = sc.table_scenes(scn, upp) if scn is not None else []
+            shown = self._tweened(scn) if scn is not None else None
+            self._table_scenes = sc.table_scenes(shown, upp) if shown is not None else []
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self._dirty:
             self._overlay_scenes = self.overlay_scenes()
@@ -685,6 +786,7 @@ class TableWindow(arcade.Window):
             for i, t in enumerate(panel)
         ]
         self._hud_rows = len(lines)
+        self._panel_boxes(self.view_h - 18 - 17 * len(lines) - 10)
         self._button_row()
         above = max((top for _, (_, _, _, top) in self.buttons), default=0.0) + 8
         self._log_pane(above)
@@ -717,17 +819,38 @@ class TableWindow(arcade.Window):
         return out
 
     def _card(self, ship: str) -> list[str]:
+        """Her card as the screen's viewer may see it: the plotting side while it plots,
+        else everyone at the table (secret orders shown only as far as revealed)."""
         state = self.session.game.state
         with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
-        return ship_card(ship_report(state, ship), with_)
+        viewer = self.plot.spec.side if self.plot is not None and self.plot.shown else None
+        return ship_card(ship_report(state, ship, viewer), with_)
+
+    def _panel_boxes(self, top: float) -> None:
+        """The plotting panel under the HUD, or the cover while the screen is passed."""
+        self.boxes = []
+        if self.plot is None:
+            return
+        if not self.plot.shown:
+            self.boxes = cover(self.plot.spec, self.view_w, self.view_h)
+        else:
+            notes = self.foresight.notes(self.plot.spec.slots) if self.foresight else {}
+            self.boxes = self.plot.layout(10.0, top, notes)
+        for b in self.boxes:
+            if b.text:
+                left, _, bottom, top_ = b.rect
+                colour = ERROR_COLOUR if b.text.startswith(("cannot", "meets")) else HUD_COLOUR
+                self.hud.append(
+                    arcade.Text(b.text, left + 6, bottom + 6, colour, 10, batch=self.hud_batch)
+                )
 
     def _button_row(self) -> None:
         """The action bar along the foot of the window: the verbs the ruleset offers the
         selected ship now, or the pending decision's answers, each with its key."""
         self.buttons = []
         game = self.session.game if self.session is not None else None
-        if game is None or game.state.winner is not None:
-            return
+        if game is None or game.state.winner is not None or self.plot is not None:
+            return  # a plot is given from its panel
         st = game.state
         pending = st.pending[0] if st.pending else None
         ship = pending.ship if pending is not None else self.selected
@@ -790,6 +913,11 @@ class TableWindow(arcade.Window):
     def on_draw(self) -> None:
         self.rebuild()
         self.clear()
+        if self.plot is not None and not self.plot.shown:
+            with self.hud_camera.activate():  # the screen is being passed: no table
+                self._draw_boxes()
+                self.hud_batch.draw()
+            return
         with self.camera.activate():
             self.table_layer.draw()
             self.overlay_layer.draw()
@@ -814,11 +942,22 @@ class TableWindow(arcade.Window):
         box = getattr(self, "_log_box", None)
         if box is not None and self.log_width:
             arcade.draw_lrbt_rectangle_filled(box[0], self.view_w, box[1], box[2], shade)
+        self._draw_boxes()
         x, _, n = getattr(self, "_panel", (0, 0, 0))
         if n:
             arcade.draw_lrbt_rectangle_filled(
                 x, self.view_w, self.view_h - 70 - 16 * n, self.view_h - 44, shade
             )
+
+    def _draw_boxes(self) -> None:
+        """The panel's cells and buttons (a caption has no fill); the cover is opaque."""
+        for b in self.boxes:
+            left, right, bottom, top = b.rect
+            if not b.text and not b.command:
+                arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, COVER)
+            elif b.command:
+                fill = (110, 90, 30, 240) if b.lit else (40, 52, 70, 230)
+                arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
 
     def _meter(self) -> None:
         """The allowance meter: distance of the move being built against the allowance."""
@@ -834,6 +973,9 @@ class TableWindow(arcade.Window):
     # -- input -------------------------------------------------------------------------
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         if self.session is None:
+            return
+        if self._box_click(x, y):
+            self.changed()
             return
         for b, (left, right, bottom, top) in self.buttons:
             if left <= x <= right and bottom <= y <= top:
@@ -932,6 +1074,13 @@ class TableWindow(arcade.Window):
         k = arcade.key
         if self.prompt is not None:
             self._prompt_key(symbol)
+            return
+        if self.plot is not None and not self.plot.shown and not ctrl:
+            if symbol == k.SPACE:
+                self._plot_command(("ready",))
+            return  # the screen is being passed: nothing else
+        if self.plot is not None and symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self._plot_command(("give",))
             return
         if ctrl and symbol == k.S:
             self.ask("save")
@@ -1068,6 +1217,15 @@ class TableWindow(arcade.Window):
         self._dirty |= {"labels", "hud"}
 
 
+def _hide(line: str, secret: frozenset[str]) -> str:
+    """A secret action's words kept off a shared screen: the verb, not the plot."""
+    words = line.split()
+    verb_at = 1 if words[:1] == [">"] else 0
+    if len(words) > verb_at and words[verb_at] in secret:
+        return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
+    return line
+
+
 def run_drill(course: Any) -> int:
     """Open the window on a tacking drill."""
     window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), drill=course)
@@ -1079,8 +1237,10 @@ def run_drill(course: Any) -> int:
 def run(scenario_path: str, ai: list[str] | None = None) -> int:
     """Open the window and run until it is closed; ``ai``: the sides the computer plays."""
     window = TableWindow(scenario_path, visible=not os.environ.get("ARCADE_HEADLESS"))
+    window.animate = True
     if ai and window.session is not None and window.session.game is not None:
         window.autopilot = Autopilot.parse(window.session.game.state, ai)
+        window._sync_plot()  # the computer plots its own side
     window.set_update_rate(1 / 60)
     arcade.run()
     return 0

@@ -27,7 +27,7 @@ from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, theta
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, PlotSpec, Ruleset, Sector
 from tabletop.rules.holdfast import config, damage, orders
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
@@ -36,6 +36,12 @@ from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
 PHASES = 5
+#: The words a phase of a plot takes (the source's notation), as a plotting panel offers them.
+PLOT_WORDS = (
+    ("F", "forward 1 inch"), ("P", "turn 45° to port"), ("S", "turn 45° to starboard"),
+    ("RS", "raise sail"), ("LS", "lower sail"), ("DA", "drop anchor"),
+    ("WA", "weigh anchor"), ("D", "drift"), ("-", "nothing"),
+)  # fmt: skip
 
 
 class HoldFast(Ruleset):
@@ -289,6 +295,33 @@ class HoldFast(Ruleset):
         out["diagram"] = diagram(cls, st, self.engine.sections, factor)
         if st.orders:
             out["orders"] = list(st.orders)
+        return out
+
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"orders"})
+
+    def plot_spec(self, state: GameState) -> PlotSpec | None:
+        """In the movement-orders sequence the side to act plots its ships' five phases
+        (HF-5), out of the other side's sight."""
+        if state.phase != 0 or state.winner is not None:
+            return None
+        side = state.active_side
+        ships = tuple(
+            s.id
+            for s in state.ships
+            if state.side_of(s.id) == side and isinstance(s, HoldFastShip) and not s.out
+        )
+        return PlotSpec("orders", side, ships, orders.NUMERALS, PLOT_WORDS)
+
+    def step_text(self, state: GameState) -> str | None:
+        return describe(state)
+
+    def report_seen(self, state: GameState, ship: str, viewer: str | None) -> dict[str, Any]:
+        """Her orders are revealed phase by phase (HF-5, HF-6): to anyone but her own
+        side plotting them, the phases not yet reached show as '?'."""
+        out = self.ship_report(state, ship)
+        if "orders" in out and viewer != state.side_of(ship):
+            shown = min(state.phase, PHASES)
+            out["orders"] = [w if k < shown else "?" for k, w in enumerate(out["orders"])]
         return out
 
     def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
