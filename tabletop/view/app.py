@@ -224,10 +224,10 @@ class TableWindow(arcade.Window):
         self.camera.match_window()
         self.hud_camera.match_window()
         margin = 40.0
-        top = 70.0  # room for the HUD, and for the plotting panel below it
+        top = 70.0  # room for the HUD
+        bottom = 36.0  # and for the action bar (or the plotting panel) below the table
         if self.plot is not None and self.plot.shown:
-            top += self.plot.height() + 10
-        bottom = 36.0  # and for the action bar below the table's edge ruler
+            bottom = self.plot.height() + 36.0
         right = self.log_width  # and for the log's pane
         zoom = min(
             (self.view_w - 2 * margin - right) / scn.width,
@@ -786,7 +786,7 @@ class TableWindow(arcade.Window):
             for i, t in enumerate(panel)
         ]
         self._hud_rows = len(lines)
-        self._panel_boxes(self.view_h - 18 - 17 * len(lines) - 10)
+        self._panel_boxes()
         self._button_row()
         above = max((top for _, (_, _, _, top) in self.buttons), default=0.0) + 8
         self._log_pane(above)
@@ -826,8 +826,10 @@ class TableWindow(arcade.Window):
         viewer = self.plot.spec.side if self.plot is not None and self.plot.shown else None
         return ship_card(ship_report(state, ship, viewer), with_)
 
-    def _panel_boxes(self, top: float) -> None:
-        """The plotting panel under the HUD, or the cover while the screen is passed."""
+    def _panel_boxes(self) -> None:
+        """The plotting panel along the foot of the window (where the action bar is
+        otherwise: it stays put while the HUD grows), or the cover while the screen is
+        passed."""
         self.boxes = []
         if self.plot is None:
             return
@@ -835,7 +837,7 @@ class TableWindow(arcade.Window):
             self.boxes = cover(self.plot.spec, self.view_w, self.view_h)
         else:
             notes = self.foresight.notes(self.plot.spec.slots) if self.foresight else {}
-            self.boxes = self.plot.layout(10.0, top, notes)
+            self.boxes = self.plot.layout(10.0, self.plot.height() + 8.0, notes)
         for b in self.boxes:
             if b.text:
                 left, _, bottom, top_ = b.rect

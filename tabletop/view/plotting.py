@@ -118,8 +118,8 @@ class PlotPanel:
         meaning = "  ·  ".join(f"{word} {what}" for word, what in spec.words)
         boxes.append(Box((left, left + 7.0 * len(meaning), y, y + CELL_H), meaning))
         y -= CELL_H + GAP
-        boxes.append(Box((left, left + 120, y, y + CELL_H), "give orders [Enter]", ("give",)))
-        boxes.append(Box((left + 126, left + 226, y, y + CELL_H), "clear ship", ("clear",)))
+        boxes.append(Box((left, left + 150, y, y + CELL_H), "give orders [Enter]", ("give",)))
+        boxes.append(Box((left + 156, left + 246, y, y + CELL_H), "clear ship", ("clear",)))
         return boxes
 
 
