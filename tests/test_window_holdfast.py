@@ -12,7 +12,8 @@ arcade = pytest.importorskip("arcade")
 
 from tabletop.data.load import load_scenario  # noqa: E402
 from tabletop.engine.game import read_log, replay  # noqa: E402
-from tabletop.view.app import COVER, TableWindow  # noqa: E402
+from tabletop.view.app import TableWindow  # noqa: E402
+from tabletop.view.panes import COVER  # noqa: E402
 
 from .conftest import ROOT, SCENARIOS  # noqa: E402
 
@@ -22,19 +23,20 @@ DUEL = str(SCENARIOS / "hold-fast-duel.toml")
 
 @pytest.fixture
 def window():
+    """The table view of a window on the duel (events sent through the window)."""
     w = TableWindow(DUEL, W, H)
-    yield w
+    yield w.table
     w.close()
 
 
-def frame(window) -> np.ndarray:
-    window.on_draw()
+def frame(view) -> np.ndarray:
+    view.window.frame()
     return np.asarray(arcade.get_image(0, 0, W, H))[::-1]
 
 
-def click(window, x: float, y: float) -> None:
-    window.on_mouse_press(x, y, arcade.MOUSE_BUTTON_LEFT, 0)
-    window.on_mouse_release(x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+def click(view, x: float, y: float) -> None:
+    view.window.send("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    view.window.send("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
 
 
 def click_box(window, *command: str) -> None:
@@ -130,10 +132,10 @@ def test_the_other_sides_plot_stays_hidden(window):
     assert window.session.actions == ["orders amazon RS F - F F"]
     assert window.plot is not None and window.plot.spec.side == "french"
     click_box(window, "ready")
-    text = [t for t, _ in window._log_lines()]
+    text = [t for t, _ in window.log_lines()]
     assert not any("RS F" in t for t in text), text
     assert any("orders … (hidden until revealed)" in t for t in text), text
-    assert window._card("amazon")[-1] == "  orders ? ? ? ? ?"
+    assert window.card("amazon")[-1] == "  orders ? ? ? ? ?"
 
 
 def test_the_golden_duel_by_mouse_alone(window):
@@ -143,7 +145,7 @@ def test_the_golden_duel_by_mouse_alone(window):
     plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
     plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
     assert window.plot is None  # phase I: movement done, fire to declare
-    assert window._card("amazon")[-1] == "  orders RS ? ? ? ?"  # revealed phase by phase
+    assert window.card("amazon")[-1] == "  orders RS ? ? ? ?"  # revealed phase by phase
     for _ in range(6):  # phases I-III: nothing to fire at, each side ends
         press(window, "end turn")
     press(window, "same")  # phase IV: amazon's captain places her alongside
