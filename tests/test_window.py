@@ -622,3 +622,27 @@ def test_the_event_loop_draws_the_view_and_its_panes():
         assert w.current_view is w.table and w.table.tools.enabled
     finally:
         w.close()
+
+
+def test_names_beside_ships_avoid_each_other():
+    """Two ships on one spot, radius 10 px, names 40 × 14 px: gap = 10 + 4 = 14, so the
+    first name sits below (y 100 − 14 − 7 = 79), the second above (100 + 14 + 7 = 121),
+    the third right (x 100 + 14 + 20 = 134), the fourth left (66); a fifth, finding every
+    spot taken, goes below."""
+    from tabletop.view.drawing import place_names
+
+    spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0)] * 5)
+    assert spots == [(100, 79), (100, 121), (134, 100), (66, 100), (100, 79)]
+
+
+def test_ship_names_alongside_do_not_overlap_on_screen(fresh):
+    """The Hold Fast duel's Amazon and Cleopatre lie 2.1 inches apart: their names, each
+    once drawn below its ship, now take places that do not meet."""
+    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    fresh.rebuild()
+    names = [t for t in fresh.drawing._labels if t.text in ("amazon", "cleopatre")]
+    a, b = (
+        (t.x - t.content_width / 2, t.x + t.content_width / 2,
+         t.y - t.content_height / 2, t.y + t.content_height / 2) for t in names
+    )  # fmt: skip
+    assert not (a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]), (a, b)

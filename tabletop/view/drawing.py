@@ -127,7 +127,8 @@ class TableDrawing:
         self, scenes: list[sc.Scene]
     ) -> tuple[pyglet.graphics.Batch, list[arcade.Text]]:
         """The scenes' labels as one text batch, placed on screen (labels keep their size
-        at any zoom, so they are laid in screen space)."""
+        at any zoom, so they are laid in screen space); names beside things avoid each
+        other (:func:`place_names`)."""
         batch = pyglet.graphics.Batch()
         texts = []
         for scene in scenes:
@@ -137,6 +138,14 @@ class TableDrawing:
                     arcade.Text(lb.text, float(x), float(y), lb.color, lb.size,
                                 anchor_x="center", anchor_y="center", batch=batch)  # fmt: skip
                 )
+        labels = [lb for scene in scenes for lb in scene.labels]
+        names = [(lb, t) for lb, t in zip(labels, texts, strict=True) if lb.clear > 0]
+        spots = place_names(
+            [(t.x, t.y, lb.clear * self.view.px_per_unit, t.content_width, t.content_height)
+             for lb, t in names]
+        )  # fmt: skip
+        for (_, t), (x, y) in zip(names, spots, strict=True):
+            t.position = (x, y)
         return batch, texts
 
     def on_draw(self) -> bool:
@@ -169,3 +178,33 @@ class TableDrawing:
             x, y = a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)
             ships.append(s.moved(type(b)(x, y, (a.heading + f * turn) % 360.0)))
         return replace(scn, ships=tuple(ships))
+
+
+Rect = tuple[float, float, float, float]
+
+
+def place_names(items: list[tuple[float, float, float, float, float]]) -> list[tuple[float, float]]:
+    """Screen centres for names, each ``(x, y, clear, w, h)``: a thing at (x, y) of radius
+    ``clear`` pixels and a name ``w`` by ``h``.  Each name takes the first of below, above,
+    right, left of its thing whose box meets no name placed before it (below when all
+    do): greedy, in order, as a map maker would."""
+    placed: list[Rect] = []
+    out = []
+    for x, y, clear, w, h in items:
+        gap = clear + 4
+        spots = [(x, y - gap - h / 2), (x, y + gap + h / 2),
+                 (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
+        choice = spots[0]
+        for cx, cy in spots:
+            box = (cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2)
+            if not any(_meet(box, b) for b in placed):
+                choice = (cx, cy)
+                break
+        cx, cy = choice
+        placed.append((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2))
+        out.append((float(cx), float(cy)))
+    return out
+
+
+def _meet(a: Rect, b: Rect) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]

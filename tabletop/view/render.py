@@ -31,8 +31,9 @@ def render(
     try:
         if view.session is None:
             raise TabletopError(view.message)
-        if view.plot is not None:
-            view.plot.shown = True  # a referee's picture: the table, not the hot seat's cover
+        if view.plot is not None:  # a referee's picture: the table, not the hot seat's panel
+            view.plot = view.foresight = None
+            view.fit()
         if overlays is not None:
             view.overlays = set(overlays)
         if select:

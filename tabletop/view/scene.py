@@ -71,6 +71,8 @@ class Label:
     text: str
     color: Color = (255, 255, 255, 255)
     size: float = 10.0
+    clear: float = 0.0  # > 0: a name beside a thing this far across (table units), placed
+    # on screen where it meets no other such name (below, above, right or left of it)
 
 
 @dataclass
@@ -150,7 +152,7 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
             )[0]
             fleet.lines.append(Line(outline, colours[ship.side], 1.5, closed=True))
             half = max(half, c.hull_length * k * 0.5)
-        fleet.labels.append(Label(p.x, p.y - half - 0.02 * d, ship.id, size=9))
+        fleet.labels.append(Label(p.x, p.y, ship.id, size=9, clear=half))
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
