@@ -170,3 +170,22 @@ def test_the_golden_duel_by_mouse_alone(window):
     logged = replay(load_scenario(DUEL), actions, seed)
     assert window.session.game.state.snapshot() == logged.state.snapshot()
     assert window.plot is not None and window.plot.spec.side == "british"  # turn 2's plot
+
+
+def test_orders_can_also_be_typed(window):
+    """'/' while plotting types the chosen ship's five words (any case); a wrong count or
+    word is refused with what was expected, and the plot stays as it was."""
+    click_box(window, "ready")
+    window.on_key_press(arcade.key.SLASH, 0)
+    assert window.prompt is not None and window.prompt.kind == "orders"
+    window.prompt.text = ""
+    window.on_text("rs f - f f")
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+    assert window.foresight.meets["amazon"] == (3, "cleopatre")
+    window.on_key_press(arcade.key.SLASH, 0)
+    window.prompt.text = ""
+    window.on_text("F F")
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.error and "5 words of" in window.message
+    assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]

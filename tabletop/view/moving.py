@@ -218,7 +218,12 @@ class MoveEditing:
         """Open the typed line: where to save (the last place offered), what to open, or
         the selected ship's path in the move syntax, previewed as it is typed."""
         default = str(self.save_path) if self.save_path is not None else ""
-        if kind == "path":
+        if kind == "path" and self.plot is not None and self.plot.shown:
+            ship, slots = self.plot.ship, self.plot.spec.slots
+            words = " ".join(self.plot.plots.get(ship, []))
+            title = f"{ship}'s orders, phases {' '.join(slots)}"
+            self.prompt = Prompt("orders", title, words)
+        elif kind == "path":
             if self.builder is None:
                 self.say("select a ship first", error=True)
                 return True
@@ -265,6 +270,8 @@ class MoveEditing:
                 self.save(p.text.strip())
             elif p.kind == "open":
                 self.open_save(p.text.strip())
+            elif p.kind == "orders":
+                self.plot_command(("type", p.text))
             else:
                 self.apply_move()
 

@@ -85,7 +85,23 @@ class PlotPanel:
             self.shown = True
         elif kind == "give":
             return self.action()
+        elif kind == "type":
+            self.type_words(command[1])
         return None
+
+    def type_words(self, text: str) -> None:
+        """The chosen ship's plot typed as words (``RS F - F F``); a wrong word or count
+        is refused with what was expected (TabletopError), the plot left as it was."""
+        words = text.split()
+        known = {w.upper(): w for w, _ in self.spec.words}
+        n = len(self.spec.slots)
+        bad = [w for w in words if w.upper() not in known]
+        if bad or len(words) != n:
+            raise TabletopError(
+                f"{self.ship}'s orders: {n} words of {' '.join(known.values())}, found "
+                f"'{text.strip()}'"
+            )
+        self.plots[self.ship] = [known[w.upper()] for w in words]
 
     def height(self) -> float:
         """The panel's height on screen (the table is fitted below it)."""

@@ -421,7 +421,11 @@ class TableView(MoveEditing, arcade.View):
         the foresight finds no rule broken."""
         if self.plot is None:
             return False
-        action = self.plot.click(command)
+        try:
+            action = self.plot.click(command)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return True
         if command == ("ready",):
             self.fit()
         if action is not None:

@@ -204,7 +204,7 @@ class Prompt:
     """A line of text typed into the window: where to save or open, or a path in the
     move syntax.  ``kind`` says what Enter does with it."""
 
-    kind: str  # "save" | "open" | "path"
+    kind: str  # "save" | "open" | "path" | "orders"
     title: str
     text: str = ""
 
