@@ -646,3 +646,17 @@ def test_ship_names_alongside_do_not_overlap_on_screen(fresh):
          t.y - t.content_height / 2, t.y + t.content_height / 2) for t in names
     )  # fmt: skip
     assert not (a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]), (a, b)
+
+
+def test_the_fan_of_a_ship_left_selected_is_fresh_next_turn(fresh):
+    """Amazon sails her whole move with the fan on (none then: she has sailed), the
+    turn passes; still selected at her side's next turn, her fan is there again."""
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.input.toggle("fan")
+    click_ship(fresh, "amazon")
+    assert fresh.fan is not None and len(fresh.fan)
+    fresh.play("move amazon F22.6667")
+    assert fresh.fan is None
+    for action in ("end", "move loire F22.6667", "end"):
+        fresh.play(action)
+    assert fresh.selected == "amazon" and fresh.fan is not None and len(fresh.fan)

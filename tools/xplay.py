@@ -1,16 +1,17 @@
 """Play a whole game in the real window by mouse clicks alone, as a player would.
 
     python tools/xplay.py [--scenario scenarios/frigate-duel.toml] [--turns 20]
-                          [--shots DIR] [--display :77]
+                          [--shots DIR] [--display :77] [--ai SIDE[:LEVEL]]
 
 Under Xvfb (started here when no display is given), ``tabletop play`` runs with
 ``TABLETOP_UI_DUMP`` set, so the window says where its ships, buttons and fan poses are;
 this script clicks them with xdotool — never a key — for both sides: select the ship, the
 tool strip's fan, the fan pose whose broadside will do most (the fire ruling's exact
 odds, the ruleset's own fan), the bar's ``move``, ``fire …`` and the enemy, the bar's
-``end turn``; a pending decision's first answer.  A screenshot is taken at each side's
-turn.  Exit status 0 when the game ends (a strike or a capture), 1 when the turn limit
-comes first, 2 when the tools are missing.
+``end turn``; a pending decision's first answer.  With ``--ai`` the computer plays that
+side in the window (``tabletop play --ai``) and the clicks play the other.  A screenshot
+is taken at each side's turn.  Exit status 0 when the game ends (a strike or a
+capture), 1 when the turn limit comes first, 2 when the tools are missing.
 """
 
 from __future__ import annotations
@@ -110,9 +111,15 @@ def best_pose(state: Any, ship: str, enemy: str) -> int:
     return best_i
 
 
-def turn_step(scr: Screen, ui: dict[str, Any], scn: Any, fired: set[Any]) -> dict[str, Any]:
-    """One click's worth of the side to play: what a player would click next."""
+def turn_step(
+    scr: Screen, ui: dict[str, Any], scn: Any, fired: set[Any], ai: set[str]
+) -> dict[str, Any]:
+    """One click's worth of the side to play: what a player would click next (nothing
+    while the computer's side acts: its orders come one by one)."""
     state = replay(scn, ui["actions"]).state
+    if (state.pending[0].side if state.pending else state.active_side) in ai:
+        time.sleep(0.3)
+        return scr.read()
     if state.pending:
         labels = [b["label"] for b in ui["buttons"] if not b["action"].endswith("PATH")]
         return scr.press(ui, "buttons", labels[0]) or ui
@@ -154,20 +161,21 @@ def play(args: argparse.Namespace, env: dict[str, str]) -> int:
         dump = Path(tmp) / "ui.json"
         env = {**env, "TABLETOP_UI_DUMP": str(dump)}
         exe = Path(sys.executable).parent / "tabletop"
-        win = subprocess.Popen([str(exe), "play", args.scenario], env=env)
+        ai = [w for spec in args.ai for w in ("--ai", spec)]
+        win = subprocess.Popen([str(exe), "play", args.scenario, *ai], env=env)
         try:
             for _ in range(200):
                 if dump.exists():
                     break
                 time.sleep(0.1)
             scr = Screen(dump, env)
-            return drive(scr, scn, args.turns, shots)
+            return drive(scr, scn, args.turns, shots, {a.split(":")[0] for a in args.ai})
         finally:
             win.terminate()
             win.wait(timeout=10)
 
 
-def drive(scr: Screen, scn: Any, turns: int, shots: Path) -> int:
+def drive(scr: Screen, scn: Any, turns: int, shots: Path, ai: set[str]) -> int:
     ui, fired, seen = scr.read(), set(), set()
     stuck = 0
     while True:
@@ -185,9 +193,9 @@ def drive(scr: Screen, scn: Any, turns: int, shots: Path) -> int:
             seen.add(key)
             scr.shot(shots / f"turn-{state.turn:02d}-{state.active_side}.png")
         before = len(ui["actions"])
-        ui = turn_step(scr, ui, scn, fired)
+        ui = turn_step(scr, ui, scn, fired, ai)
         stuck = 0 if len(ui["actions"]) != before else stuck + 1
-        if stuck > 40:
+        if stuck > 200:
             scr.shot(shots / "stuck.png")
             print(f"stuck: {ui['message']}")
             return 1
@@ -199,6 +207,8 @@ def main() -> int:
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--shots", default="xplay-shots")
     ap.add_argument("--display", default=None)
+    ap.add_argument("--ai", action="append", default=[], metavar="SIDE[:LEVEL]",
+                    help="the computer plays this side in the window")  # fmt: skip
     args = ap.parse_args()
     for tool in ("xdotool", "Xvfb", "import"):
         if shutil.which(tool) is None:

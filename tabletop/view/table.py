@@ -251,6 +251,8 @@ class TableView(MoveEditing, arcade.View):
             return False
         self.say(lines[-1].strip() if lines else action)
         self.changed(table=True)
+        if self.selected and "fan" in self.overlays:
+            self._compute_fan()  # her fan as things stand now (a new turn: fresh moves)
         if self.animate:
             self._tween = (before, 0.0)
         self.sync_plot()
