@@ -319,6 +319,12 @@ class Ruleset(ABC):
     #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
     fixed_turn: float | None = None
 
+    def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
+        """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's
+        unit) and each ship's hexes, bow first; None on a continuous table.  The window
+        draws the hexes instead of the square grid and shades the ships' and the fan's."""
+        return None
+
     # -- fire ------------------------------------------------------------------------
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
         """The full fire ruling of ship ``i`` at ship ``j`` (no gunnery by default)."""

@@ -58,7 +58,9 @@ class TableDrawing:
                 enemies = [s.id for s in scn.ships if s.side != side]
                 out.append(sc.lof_scene(scn, sel, enemies))
             if "fan" in self.view.overlays and self.view.fan is not None:
-                out.append(sc.fan_scene(scn, self.view.fan))
+                hexes = scn.ruleset.hex_overlay(scn) is not None
+                out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))
+            out.append(sc.hexes_scene(scn, sel))
             hl = sc.Scene()
             hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
             out.append(hl)

@@ -15,6 +15,7 @@ from tabletop.coaching import Course
 from tabletop.fan import Fan
 from tabletop.fire import rule_fire
 from tabletop.geometry.angles import relative_wind, unit
+from tabletop.geometry.hexgrid import HexGrid, hex_corners
 from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import to_world
@@ -109,14 +110,25 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
     w, d = scn.width, scn.depth
     sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
     minor, major = grid_step(scn)
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is not None:  # a hex game: the hexes instead of the square grid
+        grid, occupied = overlay
+        hex_lines(sea, grid, w, d)
+        colours = side_colours(scn)
+        for ship in scn.ships:
+            r, g, b, _ = colours[ship.side]
+            for h in occupied.get(ship.id, ()):
+                sea.fills.append(Fill(np.array(hex_corners(grid, h)), (r, g, b, 60)))
     for x in np.arange(0.0, w + 1e-9, minor):
         is_major = abs(x / major - round(x / major)) < 1e-9
-        sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
+        if overlay is None:
+            sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
         if is_major:
             sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9))
     for y in np.arange(0.0, d + 1e-9, minor):
         is_major = abs(y / major - round(y / major)) < 1e-9
-        sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
+        if overlay is None:
+            sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
         if is_major:
             sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9))
     sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
@@ -168,6 +180,59 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
     )
     fleet.labels.append(Label(ax, ay - 1.4 * L, txt, size=10))
     return [sea, ground, fleet]
+
+
+def hex_lines(sc: Scene, grid: HexGrid, w: float, d: float) -> None:
+    """Every hex that touches the table, outlined and cut at the table's edge (the cells
+    are built and clipped together, as arrays)."""
+    corners = [grid.hex_at(x, y) for x in (0.0, w) for y in (0.0, d)]
+    qs = [q for q, _ in corners]
+    rs = [r for _, r in corners]
+    pad = 2 + int(max(w, d) / grid.size)
+    cells = [
+        (q, r)
+        for q in range(min(qs) - pad, max(qs) + pad + 1)
+        for r in range(min(rs) - pad, max(rs) + pad + 1)
+    ]
+    rings = shapely.polygons([hex_corners(grid, h) for h in cells])
+    cut = shapely.intersection(rings, shapely.box(0.0, 0.0, w, d))
+    for poly in cut[~shapely.is_empty(cut)]:
+        for part in getattr(poly, "geoms", [poly]):
+            if part.geom_type == "Polygon" and part.area > 1e-9:
+                ring = shapely.get_coordinates(part.exterior)[:-1]
+                sc.lines.append(Line(ring, GRID_MAJOR, 1.0, closed=True))
+
+
+def hex_fan_scene(scn: Scenario, fan: object) -> Scene:
+    """On a hex table, the fan as the hexes she can reach: the hex under her bow half
+    at each legal end pose, shaded by point of sail."""
+    assert isinstance(fan, Fan)
+    sc = Scene()
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is None or not len(fan):
+        return sc
+    grid = overlay[0]
+    seen: dict[tuple[int, int], int] = {}
+    reach = 0.25 * max(s.cls.base_length for s in scn.ships)
+    r = np.radians(fan.heading)
+    for x, y, k in zip(fan.x + reach * np.sin(r), fan.y + reach * np.cos(r), fan.sector,
+                       strict=True):  # fmt: skip
+        seen.setdefault(grid.hex_at(float(x), float(y)), int(k))
+    for h, k in seen.items():
+        col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
+        sc.fills.append(Fill(np.array(hex_corners(grid, h)), col))
+    return sc
+
+
+def hexes_scene(scn: Scenario, ship_id: str) -> Scene:
+    """On a hex table, the selected ship's hexes outlined."""
+    sc = Scene()
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is not None:
+        grid, occupied = overlay
+        for h in occupied.get(ship_id, ()):
+            sc.lines.append(Line(np.array(hex_corners(grid, h)), SELECT, 2.0, closed=True))
+    return sc
 
 
 def selection_scene(scn: Scenario, ship_id: str) -> Scene:

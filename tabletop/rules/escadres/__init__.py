@@ -113,6 +113,12 @@ class Escadres(Ruleset):
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
 
+    fixed_turn = 60.0  # a turn shifts the stern one hex: one hexside
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        grid = self.grid_in(scn.units)
+        return grid, {s.id: ship_hexes(*place(grid, s.pose, 2), 2) for s in scn.ships}
+
     def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
         """Snapped onto two hexes: the nearest facing, the bow hex ahead of the centre."""
         grid = self.grid_in(unit)
