@@ -106,6 +106,14 @@ class MoveRuling:
     collision: Contact | None
     collision_with: str | None
     plan: PathPlan
+    allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
+
+    def against_allowance(self) -> str:
+        """The distance sailed against the allowance, each in its own unit."""
+        if self.allowance_unit in ("", self.units):
+            return f"{self.distance:.2f} of {self.allowance:.2f} {self.units}"
+        most = f"{self.allowance:g} {self.allowance_unit}"
+        return f"{self.distance:.2f} {self.units} (allowance {most})"
 
     def as_json(self) -> dict[str, Any]:
         col = None
@@ -123,6 +131,7 @@ class MoveRuling:
             "end": self.end.as_dict(),
             "distance": round(self.distance, 4),
             "allowance": round(self.allowance, 4),
+            "allowance_unit": self.allowance_unit or self.units,
             "allowance_min": round(self.plan.allowance_min, 4),
             "point_of_sail": self.plan.point_of_sail,
             "legal": self.legal,
@@ -136,7 +145,7 @@ class MoveRuling:
         out = [
             f"{self.ship}: {self.path}",
             f"  ends at x {e.x:.2f}, y {e.y:.2f}, heading {e.heading:.1f}"
-            f" after {self.distance:.2f} of {self.allowance:.2f} {self.units}",
+            f" after {self.against_allowance()}",
         ]
         if self.collision is not None:
             c = self.collision
@@ -200,6 +209,7 @@ def preview(
         contact,
         names[contact.obstacle] if contact else None,
         plan,
+        scn.ruleset.allowance_unit(scn.units),
     )
 
 

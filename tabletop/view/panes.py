@@ -159,8 +159,7 @@ def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
     owed = m.plan.allowance_min - m.distance
     if m.legal and owed > 1e-3:
         state += f" so far: {owed:.2f} more owed before the turn ends"
-    text = (f"move {t.builder.text}: {m.distance:.2f} of {m.allowance:.2f} "
-            f"{t.scenario.units}  {state}   (= the rest)")  # fmt: skip
+    text = f"move {t.builder.text}: {m.against_allowance()}  {state}   (= the rest)"
     return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]
 
 
