@@ -18,13 +18,14 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
+from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
-from tabletop.rules.escadres import config
+from tabletop.rules.escadres import config, ruling
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
     EscadresShip,
@@ -115,6 +116,14 @@ class Escadres(Ruleset):
 
     fixed_turn = 60.0  # a turn shifts the stern one hex: one hexside
 
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        """The referee's ruling: the zone, the hexes between, what stops the line, the
+        dice (:mod:`tabletop.rules.escadres.ruling`); Escadres has no aiming high."""
+        return ruling.fire_ruling(self, scn, i, j)
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        return ruling.arc_outlines(self, scn, ship)
+
     def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
         grid = self.grid_in(scn.units)
         return grid, {s.id: ship_hexes(*place(grid, s.pose, 2), 2) for s in scn.ships}
@@ -186,9 +195,9 @@ class Escadres(Ruleset):
 
     # -- the game ----------------------------------------------------------------------
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
-        return EscadresGame(self).open(self._on_hexes(state), dice, events)
+        return EscadresGame(self).open(self.on_hexes(state), dice, events)
 
-    def _on_hexes(self, state: GameState) -> GameState:
+    def on_hexes(self, state: GameState) -> GameState:
         """Each ship's hexes read from her (already snapped) pose."""
         grid = self.grid_in(state.scenario.units)
         out = state
