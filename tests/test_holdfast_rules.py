@@ -262,6 +262,19 @@ def test_hf7_she_fires_in_the_phases_she_turns_and_raises_sail(tmp_path, rigged)
     assert fires(one_volley(g, "fire a t L2")) == [("a", "starboard", "long", 2, 0)]
 
 
+def test_hf7_she_fires_at_anchor(tmp_path, rigged):
+    # speed 1: LS in I (→ 0), DA in II; at anchor she still fires in II and III
+    ships = [("a", 10, 10, 0, "red", "start_speed = 1"), ("t", 12, 10, 0, "blue")]
+    g = hf_game(tmp_path, ships, rigged)
+    g.play("orders a LS DA - - -")
+    g.play("orders t - - - - -")
+    quiet_phase(g)
+    assert st(g, "a").anchored
+    for _ in ("II", "III"):
+        rigged([1])
+        assert fires(one_volley(g, "fire a t L1")) == [("a", "starboard", "long", 1, 0)]
+
+
 # -- HF-11: sea-life growth lowers a ship's speed for the scenario ----------------------------
 def test_hf11_a_fouled_bottom_lowers_her_top_speed(tmp_path):
     # the test class is speed 5; "fouled" is given speed = 3 in the scenario: she begins
@@ -668,6 +681,15 @@ def test_hf39_land_on_the_centre_line_blocks(tmp_path):
     start_phase_one(g)
     with pytest.raises(IllegalAction, match="line of fire blocked by rock"):
         g.play("fire a t")
+
+
+def test_hf39_shallows_on_the_centre_line_do_not_block(tmp_path):
+    # the ruling blocks by a base or land only; shallows are water
+    bank = '\n[[terrain]]\nkind = "shallows"\nname = "bank"\nlevel = 2\n'
+    bank += "polygon = [[11.3, 9.5], [11.7, 9.5], [11.7, 10.5], [11.3, 10.5]]\n"
+    g = hf_game(tmp_path, [("a", 10, 10, 0, "red"), ("t", 13, 10, 0, "blue")], terrain=bank)
+    start_phase_one(g)
+    assert declared(g.play("fire a t"))["batteries"] == {"long": 2, "short": 1}
 
 
 HULK = """
