@@ -23,7 +23,14 @@ from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.base import (
+    NO_CONTEXT,
+    MoveContext,
+    PathPlan,
+    Ruleset,
+    Sector,
+    read_hex_grid,
+)
 from tabletop.rules.escadres import config
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
@@ -68,7 +75,7 @@ class Escadres(Ruleset):
 
     # -- the template ------------------------------------------------------------------
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
-        self.grid, self.along = config.read_grid(r, data, self.units)
+        self.grid, self.along = read_hex_grid(r, data, self.units)
         self.tables = config.read_tables(r, data)
         self.numbers = config.read_numbers(r, data, self.movement)
         uses = ("full", "less_one", "half_up", "none")
