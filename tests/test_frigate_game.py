@@ -90,6 +90,13 @@ def test_roster_an_unknown_schedule_row_is_an_error(write_scenario, capsys):
     assert "classes.x.schedule" in capsys.readouterr().err
 
 
+def test_an_unknown_wind_strength_is_a_check_error(write_scenario, capsys):
+    bad = text(PAIR, strength="gale")
+    assert main(["check", str(write_scenario(bad))]) == 2
+    err = capsys.readouterr().err
+    assert "wind.strength" in err and "calm, light, moderate, fresh" in err
+
+
 def test_the_duel_replays_identically_over_200_seeds():
     """A game per seed, played by a seeded random player and replayed from its log: the
     same state and events as when it was played."""

@@ -227,3 +227,65 @@ def test_fighting_sail_fractions_are_lost(write_scenario, rigged):
     g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 1, sail), FAR], rigged)
     with pytest.raises(IllegalAction, match="from 0 to 3 "):  # side front 7 / 2 = 3.5 → 3
         g.play("speed a 4")
+
+
+# -- command control (ruling: the standard procedure is not in the text) ----------------
+FLAG = "flagship = true\n"
+
+
+def fleet(write_scenario, rigged, a_at, options=""):
+    ships = [("f", "frigate-38", "blue", (0, 0), 2, FLAG), ("a", "frigate-38", "blue", a_at, 2)]
+    ships.append(("z", "frigate-38", "red", (3, 0), 0))
+    return game(write_scenario, ships, rigged, options=options)
+
+
+def test_command_control_far_from_the_flagship_a_failed_die_holds_her_course(
+    write_scenario, rigged
+):
+    g = fleet(write_scenario, rigged, (8, 0))  # 8 hexes from her flagship: more than 6
+    rigged([3])  # under 4: she holds her course
+    g.play("end")
+    ev = g.play("end")
+    assert {"command": "a", "die": 3, "holds_course": True} in ev
+    with pytest.raises(IllegalAction, match="command control"):
+        g.play("move a S60")
+    g.play("move a F1")  # straight on in the one direction she faces
+
+
+def test_command_control_a_4_keeps_her_in_command(write_scenario, rigged):
+    g = fleet(write_scenario, rigged, (8, 0))
+    rigged([4])
+    g.play("end")
+    g.play("end")
+    g.play("move a S60")
+
+
+def test_command_control_none_within_range_of_the_flagship(write_scenario, rigged):
+    g = fleet(write_scenario, rigged, (6, 0))  # 6 hexes: not more than 6
+    g.play("end")
+    ev = g.play("end")
+    assert not [e for e in ev if "command" in e]  # and the flagship herself never rolls
+
+
+def test_command_control_a_fleet_flagship_fired_on_optional_rule(write_scenario, rigged):
+    g = fleet(write_scenario, rigged, (0, 2), options="flagship_fired_on = true\n")
+    g.play("end")
+    g.play("end")
+    rigged([1])  # z (facing 0 at (3,0)) has f, 3 hexes off, on her port edge
+    g.play("fire z f")
+    for _ in range(8 + 1):  # the four segments, blue's declaration
+        g.play("end")
+    rigged([2])
+    ev = g.play("end")
+    assert {"command": "f", "die": 2, "holds_course": True} in ev
+
+
+def test_command_control_a_fired_on_flagship_without_the_option(write_scenario, rigged):
+    g = fleet(write_scenario, rigged, (0, 2))
+    g.play("end")
+    g.play("end")
+    rigged([1])
+    g.play("fire z f")
+    for _ in range(8 + 2):
+        ev = g.play("end")
+    assert not [e for e in ev if "command" in e]

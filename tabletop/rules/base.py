@@ -279,6 +279,11 @@ class Ruleset(ABC):
         """What an allowance is counted in on a table measured in ``unit``."""
         return unit
 
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        """The wind strengths a scenario may name (``[wind] strength``); empty: any word."""
+        return ()
+
     # -- movement --------------------------------------------------------------------
     @abstractmethod
     def plan_move(

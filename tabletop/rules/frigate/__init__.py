@@ -35,14 +35,14 @@ from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
 
 #: The roster fields of Frigate's own.
-OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail"}
+OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
 
 
 class Frigate(Ruleset):
     name = "frigate"
     has_engine = True
     ship_state = FrigateShip
-    options: ClassVar[dict[str, str]] = {"sagging": "bool"}
+    options: ClassVar[dict[str, str]] = {"sagging": "bool", "flagship_fired_on": "bool"}
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
         "move": Verb("SHIP STEPS...", "F<n> hexes ahead, P60/S60 a hexside turned", 2, None),
@@ -65,6 +65,7 @@ class Frigate(Ruleset):
         self.moves = config.read_moves(r, self.movement)
         self.schedule = config.read_schedule(r, data, self.moves.strengths)
         self.combat = config.read_combat(r, r.table(data, "", "fire"))
+        self.command = config.read_command(r, data)
         for i, s in enumerate(self.sectors):
             if s.use not in config.ATTITUDES:
                 r.error(join("sectors", i) + ".use", " | ".join(config.ATTITUDES), s.use)
@@ -85,7 +86,7 @@ class Frigate(Ruleset):
             v = r.integer(tbl, path, key, minimum=lo, maximum=999)
             if v is None and key not in tbl:
                 r.error(join(path, key), f"a whole number ≥ {lo}", None)
-        for key in ("merchant", "fighting_sail"):
+        for key in ("merchant", "fighting_sail", "flagship"):
             r.boolean(tbl, path, key, False)
 
     def read_speed(
@@ -104,6 +105,10 @@ class Frigate(Ruleset):
         """The schedule's maximum in the template's default wind strength."""
         game = FrigateGame(self)
         return 0.0, float(game.allowance_of(cls, sector.use, self.moves.default_strength))
+
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        return self.moves.strengths
 
     def row(self, cls: ShipClass) -> config.Row:
         return self.schedule[str(cls.fields.get("schedule"))]
@@ -196,6 +201,8 @@ class Frigate(Ruleset):
             ("afoul of " + (st.afoul or ""), st.afoul is not None),
             ("dismasted", st.mast_hits >= self.moves.dismasted_at),
             ("fighting sail", bool(cls.fields.get("fighting_sail"))),
+            ("fleet flagship", bool(cls.fields.get("flagship"))),
+            ("under command control", st.held_course),
             (st.out or "", st.out is not None),
         )
         return {

@@ -121,7 +121,7 @@ class Combat(Movement):
         state = state.with_ship(replace(st, fired=(*st.fired, side)))
         if col < 0:
             events.append(shot | {"odds": None, "hits": 0})
-            return state
+            return self.wound(state, tgt.id, 0, 0)
         shot["odds"] = "{}-{}".format(*self.cb.columns[col])
         die = dice.roll(1, f"fire of {st.id} at {tgt.id}")[0]
         mod = self.mv.fighting_sail_masts if aim == "rigging" and self._sail(state, tgt) else 0
@@ -133,11 +133,10 @@ class Combat(Movement):
         return fighting_sail(state.scenario.ship(st.id).cls)
 
     def wound(self, state: GameState, ship: str, crew: int, masts: int) -> GameState:
-        """Hits marked now, applied at the end of the segment."""
+        """Hits marked now, applied at the end of the segment (and she was fired on)."""
         st = ship_of(state, ship)
-        return state.with_ship(
-            replace(st, crew_new=st.crew_new + crew, masts_new=st.masts_new + masts)
-        )
+        st = replace(st, crew_new=st.crew_new + crew, masts_new=st.masts_new + masts)
+        return state.with_ship(replace(st, fired_on=True))
 
     # -- chase guns -------------------------------------------------------------------
     def act_chase(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -158,7 +157,7 @@ class Combat(Movement):
         hit = all(f == self.cb.chase_face for f in faces)
         events.append({"chase": st.id, "at": tgt.id, "guns": which, "dice": faces, "mast_hit": hit})
         state = state.with_ship(replace(st, chased=(*st.chased, which)))
-        return self.wound(state, tgt.id, 0, 1) if hit else state
+        return self.wound(state, tgt.id, 0, 1 if hit else 0)
 
     # -- the end of a segment -----------------------------------------------------------
     def apply_hits(self, state: GameState, segment: int, events: Events) -> GameState:

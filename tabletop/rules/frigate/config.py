@@ -48,6 +48,17 @@ class Moves:
 
 
 @dataclass(frozen=True)
+class Command:
+    range: int  # hexes from her fleet flagship beyond which a ship is subject to it
+    holds: int  # the die's least roll that keeps her in command
+
+
+def read_command(r: Reader, data: dict[str, Any]) -> Command:
+    c = r.table(data, "", "command")
+    return Command(_whole(r, c, "command", "range", 0), _whole(r, c, "command", "holds", 1, 7))
+
+
+@dataclass(frozen=True)
 class Combat:
     broadside_range: int
     range_step: int

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.geometry.hexgrid import Hex, add
+from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat, Events
-from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships
+from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
 
 if TYPE_CHECKING:
     from tabletop.rules.frigate import Frigate
@@ -58,7 +58,7 @@ class FrigateGame(Combat):
         if k + 1 < len(now):
             return replace(state, active=state.sides.index(now[k + 1]))
         if state.phase == 0:
-            state = self.default_declarations(state, events)
+            state = self.command(self.default_declarations(state, events), dice, events)
         else:
             state = self.apply_hits(state, state.phase, events)
             if state.phase == 4:
@@ -82,10 +82,38 @@ class FrigateGame(Combat):
             last = 0 if st.afoul is not None else st.declared
             st = replace(st, last=st.last if last is None else last, declared=None)
             st = replace(st, fired_before=st.fired_before or bool(st.fired), fired=(), chased=())
-            st = replace(st, slow=0, debt=0, points=0, windward_turn=False)
+            st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
             state = state.with_ship(st)
         events.append({"turn": state.turn + 1, "phase": "declaration"})
         return replace(state, turn=state.turn + 1, phase=0, active=0)
+
+    # -- command control ---------------------------------------------------------------
+    def subject(self, state: GameState, st: FrigateShip) -> bool:
+        """Subject to command control this turn: far from her side's fleet flagship; a
+        flagship only under the optional rule, fired on since the last declarations."""
+        scn = state.scenario
+        if flagship(scn.ship(st.id).cls):
+            return bool(scn.options.get("flagship_fired_on")) and st.fired_on
+        side = state.side_of(st.id)
+        flags = [
+            s
+            for s in ships(state)
+            if not s.lost and state.side_of(s.id) == side and flagship(scn.ship(s.id).cls)
+        ]
+        return bool(flags) and min(distance(st.hex, f.hex) for f in flags) > self.rs.command.range
+
+    def command(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """Ruling: a die for each ship subject; under ``holds`` she holds her course."""
+        for st in ships(state):
+            if st.lost:
+                continue
+            if self.subject(state, st):
+                die = dice.roll(1, f"command of {st.id}")[0]
+                held = die < self.rs.command.holds
+                events.append({"command": st.id, "die": die, "holds_course": held})
+                st = replace(st, held_course=held)
+            state = state.with_ship(replace(st, fired_on=False))
+        return state
 
     # -- drift and sagging -----------------------------------------------------------
     def groups(self, state: GameState) -> list[list[FrigateShip]]:

@@ -188,6 +188,8 @@ class Movement:
         wf = self.rs.wind_facing(state)
         before, after = board.attitude(wf, st.facing), board.attitude(wf, facing)
         into = after < before and before in (1, 2)
+        if st.held_course:
+            raise IllegalAction(f"{st.id} is under command control: she holds her course")
         if st.windward_turn and before == 0 and after == 1:
             return self.put(state, replace(st, facing=facing, windward_turn=False))
         if st.windward_turn:

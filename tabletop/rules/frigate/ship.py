@@ -24,7 +24,9 @@ class FrigateShip(ShipState):
     ``crew_new``/``masts_new``: hits of this segment, applied at its end.
     ``afoul``: the ship she lies afoul of; ``side_in``: her side against that ship.
     ``destroy_by``/``destroy_from``: the ship afoul of this prize to destroy her, and the
-    first game-turn that counts.  ``out``: gone from the table (``sunk``, ``drifted off``).
+    first game-turn that counts.  ``held_course``: under command control this turn, she
+    may not turn; ``fired_on``: fired on since the declarations.  ``out``: gone from the
+    table (``sunk``, ``drifted off``).
     """
 
     hex: Hex = (0, 0)
@@ -51,6 +53,8 @@ class FrigateShip(ShipState):
     destroy_by: str | None = None
     destroy_from: int = 0
     out: str | None = None
+    held_course: bool = False  # command control: no turn this turn
+    fired_on: bool = False  # fired on since her last command check (a fleet flagship)
 
     per_turn: ClassVar[frozenset[str]] = frozenset()
 
@@ -84,3 +88,7 @@ def fighting_sail(cls: ShipClass) -> bool:
 
 def merchant(cls: ShipClass) -> bool:
     return bool(cls.fields.get("merchant", False))
+
+
+def flagship(cls: ShipClass) -> bool:
+    return bool(cls.fields.get("flagship", False))
