@@ -430,3 +430,63 @@ def test_destroying_is_abandoned_when_she_is_no_longer_afoul(write_scenario, rig
     for _ in range(5):  # the rest of segment 2, segments 3 and 4
         g.play("end")
     assert ship(g, "m").destroy_by is None
+
+
+# -- preservation level (optional rule; the levels a ruling: 4 points a ship) -------------
+PRESERVE = "preservation = true\n"
+
+
+def forces(write_scenario, rigged, blue, options=PRESERVE):
+    ships = [(sid, "frigate-38", "blue", (0, 2 * i), 0) for i, sid in enumerate(blue)]
+    ships.append(("r", "frigate-38", "red", (2, 2 * len(blue) - 2), 0))  # abeam of the last
+    g = game(write_scenario, ships, rigged, options=options)
+    declare(g, {})
+    return g
+
+
+def damage(g, **hits):
+    state = g.state
+    for sid, (crew, masts, struck) in hits.items():
+        state = set_ship(state, sid, crew_hits=crew, mast_hits=masts, struck=struck)
+    poke(g, state)
+
+
+def test_preservation_past_the_level_efficiency_drops_a_rating(write_scenario, rigged):
+    g = forces(write_scenario, rigged, ["a", "b"])
+    damage(g, a=(3, 2, False), b=(2, 2, False))  # 5 + 4 = 9 points over a level of 2 × 4 = 8
+    segment_ends(g, 4)
+    assert g.state.ship("a").force_drops == 1  # over by 1: under 6
+    assert g.state.scenario.ruleset.ship_report(g.state, "a")["efficiency"] == "low"
+    assert g.state.ship("r").force_drops == 0
+
+
+def test_preservation_past_it_by_6_a_second_drop_and_the_next_crt(write_scenario, rigged):
+    g = forces(write_scenario, rigged, ["a", "b", "c"])
+    # level 3 × 4 = 12; a and b struck: 2 × (4 + 3 + 2) = 18, over by 6
+    damage(g, a=(3, 2, True), b=(3, 2, True))
+    segment_ends(g, 4)
+    assert g.state.ship("c").force_drops == 2
+    assert g.state.scenario.ruleset.ship_report(g.state, "c")["efficiency"] == "low"  # no lower
+    segment_ends(g)  # the declarations
+    rigged([4])  # 6 : 6 is 1-1, one column less: 1-2, where a 4 is no hit
+    e = shot(g.play("fire c r"))  # c at (0,4), r at (2,4): 2 hexes on her starboard edge
+    assert (e["odds"], e["hits"]) == ("1-2", 0)
+
+
+def test_preservation_a_level_under_6_a_second_drop_past_it_by_the_level(
+    write_scenario, rigged
+):
+    g = forces(write_scenario, rigged, ["a"])
+    damage(g, a=(3, 1, False))  # level 4; 3 + 1 = 4 is not past it
+    segment_ends(g, 4)
+    assert g.state.ship("a").force_drops == 0
+    damage(g, a=(3, 3, False))  # 6: past by 2, under 4
+    segment_ends(g, 5)
+    assert g.state.ship("a").force_drops == 1
+
+
+def test_preservation_only_with_the_optional_rule(write_scenario, rigged):
+    g = forces(write_scenario, rigged, ["a"], options="")
+    damage(g, a=(3, 3, False))
+    segment_ends(g, 4)
+    assert g.state.ship("a").force_drops == 0

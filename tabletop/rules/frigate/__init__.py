@@ -42,7 +42,11 @@ class Frigate(Ruleset):
     name = "frigate"
     has_engine = True
     ship_state = FrigateShip
-    options: ClassVar[dict[str, str]] = {"sagging": "bool", "flagship_fired_on": "bool"}
+    options: ClassVar[dict[str, str]] = {
+        "sagging": "bool",
+        "flagship_fired_on": "bool",
+        "preservation": "bool",
+    }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
         "move": Verb("SHIP STEPS...", "F<n> hexes ahead, P60/S60 a hexside turned", 2, None),
@@ -66,6 +70,7 @@ class Frigate(Ruleset):
         self.schedule = config.read_schedule(r, data, self.moves.strengths)
         self.combat = config.read_combat(r, r.table(data, "", "fire"))
         self.command = config.read_command(r, data)
+        self.preservation = config.read_preservation(r, data)
         for i, s in enumerate(self.sectors):
             if s.use not in config.ATTITUDES:
                 r.error(join("sectors", i) + ".use", " | ".join(config.ATTITUDES), s.use)
@@ -214,4 +219,5 @@ class Frigate(Ruleset):
             "crew_hits": st.crew_hits,
             "mast_hits": st.mast_hits,
             "fired": list(st.fired),
+            "efficiency": FrigateGame(self).efficiency(st),
         }

@@ -116,6 +116,8 @@ class Combat(Movement):
         col = self.column(g, d)
         if col >= 0 and rng > 1:
             col -= (rng - 1) // self.cb.range_step
+        if col >= 0 and st.force_drops >= 2:  # the next higher CRT (preservation)
+            col = max(-1, col - self.rs.preservation.crt_shift)
         shot: dict[str, Any] = {"shot": st.id, "at": tgt.id, "side": side, "aim": aim}
         shot |= {"range": rng, "rake": rake, "strength": g, "defence": d}
         state = state.with_ship(replace(st, fired=(*st.fired, side)))

@@ -59,6 +59,36 @@ def read_command(r: Reader, data: dict[str, Any]) -> Command:
 
 
 @dataclass(frozen=True)
+class Preservation:
+    per_ship: int
+    crew_hit: int
+    mast_hit: int
+    lost_ship: int
+    big: int
+    ratings: tuple[str, ...]
+    start: str
+    crt_shift: int
+
+
+def read_preservation(r: Reader, data: dict[str, Any]) -> Preservation:
+    p = "preservation"
+    t = r.table(data, "", p)
+    ratings = r.strings(t, p, "ratings")
+    if not ratings:
+        r.error("preservation.ratings", "the efficiency ratings, best first", ratings)
+    return Preservation(
+        per_ship=_whole(r, t, p, "per_ship"),
+        crew_hit=_whole(r, t, p, "crew_hit"),
+        mast_hit=_whole(r, t, p, "mast_hit"),
+        lost_ship=_whole(r, t, p, "lost_ship"),
+        big=_whole(r, t, p, "big", 1),
+        ratings=ratings,
+        start=r.string(t, p, "start", choices=ratings or None),
+        crt_shift=_whole(r, t, p, "crt_shift", 0, 6),
+    )
+
+
+@dataclass(frozen=True)
 class Combat:
     broadside_range: int
     range_step: int

@@ -78,6 +78,8 @@ class FrigateGame(Combat):
         ):
             state = self.sag(state, events)
         state = self.destroying(state, events)
+        if state.scenario.options.get("preservation"):
+            state = self.preserve(state, events)
         for st in ships(state):
             last = 0 if st.afoul is not None else st.declared
             st = replace(st, last=st.last if last is None else last, declared=None)
@@ -200,6 +202,34 @@ class FrigateGame(Combat):
                 state = self.put(state, replace(other, afoul=None, side_in=""))
                 state = state.with_ship(replace(st, out="sunk", afoul=None, destroy_by=None))
         return state
+
+    # -- preservation level (optional) ---------------------------------------------------
+    def preserve(self, state: GameState, events: Events) -> GameState:
+        """Each force's losses against its level; its drops never come back."""
+        pv = self.rs.preservation
+        for side in state.sides:
+            force = [s for s in ships(state) if state.scenario.ship(s.id).side == side]
+            level = pv.per_ship * len(force)
+            lost = sum(
+                pv.crew_hit * s.crew_hits
+                + pv.mast_hit * s.mast_hits
+                + pv.lost_ship * (s.lost or s.captured_by is not None)
+                for s in force
+            )
+            over = lost - level
+            drops = 0 if over <= 0 else 2 if over >= min(pv.big, level) else 1
+            was = max(s.force_drops for s in force)
+            if drops > was:
+                events.append({"preservation": side, "lost": lost, "level": level})
+                for s in force:
+                    state = state.with_ship(replace(s, force_drops=drops))
+        return state
+
+    def efficiency(self, st: FrigateShip) -> str:
+        """Her force's rating: its start less its drops, never below the last."""
+        pv = self.rs.preservation
+        k = pv.ratings.index(pv.start) + st.force_drops
+        return pv.ratings[min(k, len(pv.ratings) - 1)]
 
     # -- victory ----------------------------------------------------------------------
     def winner(self, state: GameState, events: Events) -> GameState:

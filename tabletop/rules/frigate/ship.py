@@ -55,6 +55,7 @@ class FrigateShip(ShipState):
     out: str | None = None
     held_course: bool = False  # command control: no turn this turn
     fired_on: bool = False  # fired on since her last command check (a fleet flagship)
+    force_drops: int = 0  # her force's efficiency drops (preservation level)
 
     per_turn: ClassVar[frozenset[str]] = frozenset()
 
