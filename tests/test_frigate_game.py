@@ -53,6 +53,17 @@ def test_run_plays_the_shipped_log(capsys):
     assert got["ruleset"] == "frigate" and got["turn"] > 1
 
 
+def test_run_the_prize_log_afoul_capture_and_both_rakes(capsys):
+    log = ROOT / "games/frigate-hex-prize.log"
+    assert main(["run", str(ROOT / "scenarios/frigate-hex-prize.toml"), str(log), "--json"]) == 0
+    ev = json.loads(capsys.readouterr().out)["events"]
+    assert {"afoul": "amazon", "of": "ville-de-nantes", "facing": 2, "side": "port"} in ev
+    assert {"captured": "ville-de-nantes", "by": "amazon", "odds": "6 to 3"} in ev
+    rakes = [(e["shot"], e["rake"], e["strength"]) for e in ev if "shot" in e]
+    # a sloop's 3: from the bow hex 4.5, to the nearest even 4; from the stern hex 5
+    assert ("jason", "bow", 4) in rakes and ("hussard", "stern", 5) in rakes
+
+
 def test_run_an_illegal_action_is_one_line_and_exit_2(tmp_path, capsys):
     log = tmp_path / "bad.log"
     log.write_text("speed amazon 30\n")

@@ -154,11 +154,11 @@ class Movement:
         for k in hex_steps(" ".join(act.args[1:])):
             if k == "F":
                 state, stop = self.ahead(state, st, events)
-                if stop:
-                    break
             else:
-                state = self.turn(state, st, k)
+                state, stop = self.turn(state, st, k), False
             st = ship_of(state, st.id)
+            if stop:
+                break
         events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
         return state
 
