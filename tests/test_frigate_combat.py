@@ -490,3 +490,48 @@ def test_preservation_only_with_the_optional_rule(write_scenario, rigged):
     damage(g, a=(3, 3, False))
     segment_ends(g, 4)
     assert g.state.ship("a").force_drops == 0
+
+
+# -- more of the same clauses ---------------------------------------------------------
+def test_fire_at_any_time_of_a_segment_even_in_the_other_sides_movement(write_scenario, rigged):
+    g = ready(write_scenario, rigged, [A, ("b", "frigate-38", "red", (2, 0), 0)])
+    assert g.state.active_side == "blue"  # blue moves first in segment 1
+    rigged([1])
+    g.play("fire b a")  # red fires while blue moves
+
+
+def test_no_fire_while_allowances_are_declared(write_scenario, rigged):
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
+    with pytest.raises(IllegalAction, match="in the four segments"):
+        g.play("fire a b")
+
+
+def test_chase_guns_need_a_clear_line_of_fire(write_scenario, rigged):
+    ships = [A, ("b", "frigate-38", "red", (3, -3), 0), ("c", "sloop-18", "red", (1, -1), 0)]
+    g = ready(write_scenario, rigged, ships)
+    with pytest.raises(IllegalAction, match="blocked by c"):
+        g.play("chase a b")
+
+
+def test_afoul_the_side_away_from_her_partner_is_not_screened(write_scenario, rigged):
+    # e at (2,0) facing 2 has (1,0) on her starboard edge; she lies on b's port side
+    g = afoul_pair(write_scenario, rigged, [("e", "frigate-38", "blue", (2, 0), 2)])
+    rigged([1])
+    assert shot(g.play("fire e b"))["side"] == "starboard"
+
+
+def test_drift_stops_before_a_hex_another_ship_holds(write_scenario, rigged):
+    g = afoul_pair(write_scenario, rigged, [("e", "sloop-18", "blue", (0, 1), 5)])
+    segment_ends(g, 4)  # (0,1), a hex downwind of (1,0), is e's
+    a = ship(g, "a")
+    assert (rel(a.hex), a.facing) == ((1, 0), 0)  # she stays, faced into the wind
+
+
+def test_drift_off_the_table_she_is_gone(write_scenario, rigged):
+    # board hex (10, 10): its centre 0.866 in from the south edge; downwind (9, 11) is off
+    ships = [("a", "frigate-38", "blue", (-21, 18), 2), ("z", "frigate-38", "red", (9, 9), 2)]
+    g = ready(write_scenario, rigged, ships)
+    assert g.state.ship("a").pose.y == pytest.approx(0.866)
+    poke(g, set_ship(g.state, "a", mast_hits=3))
+    segment_ends(g, 4)
+    assert ship(g, "a").out == "drifted off"

@@ -18,7 +18,7 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
-from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
+from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
@@ -134,7 +134,7 @@ class Escadres(Ruleset):
     def capacity(self, state: GameState, st: EscadresShip) -> int:
         """Her move steps for this turn, by the wind on her now and her rigging."""
         cls = state.scenario.ship(st.id).cls
-        theta = abs((self.wind_facing(state) - st.facing + 3) % 6 - 3) * 60.0
+        theta = facing_gap(self.wind_facing(state), st.facing) * 60.0
         rigged = replace(cls, speed=float(max(0, int(cls.speed) - st.move_lost)))
         return int(self.allowance(rigged, self.sector(theta))[1])
 
@@ -151,7 +151,7 @@ class Escadres(Ruleset):
         a hex another ship holds stops her before it."""
         grid = self.grid_in(scn.units)
         bow, facing = place(grid, ship.pose, 2)
-        theta = abs((self.grid.facing_of(scn.wind.from_deg) - facing + 3) % 6 - 3) * 60.0
+        theta = facing_gap(self.grid.facing_of(scn.wind.from_deg), facing) * 60.0
         sector = self.sector(theta)
         most = self.allowance(ship.cls, sector)[1]
         taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}

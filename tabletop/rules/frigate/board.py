@@ -25,9 +25,11 @@ from tabletop.geometry.hexgrid import (
     HexGrid,
     add,
     blocked_by,
+    facing_gap,
     in_wedge,
     neighbour,
     ship_pose,
+    side_of,
 )
 from tabletop.geometry.pose import Pose
 from tabletop.rules.frigate.ship import FrigateShip, ships
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
 BROADSIDES = {"starboard": 1, "port": 4}
 #: Each set of chase guns: the wedges (from the bow) it covers.
 CHASERS = {"bow": (5, 0), "stern": (2, 3)}
-_UNIT = HexGrid(1.0)
 
 
 def grid_of(rs: Frigate, state: GameState) -> HexGrid:
@@ -48,8 +49,7 @@ def grid_of(rs: Frigate, state: GameState) -> HexGrid:
 
 def attitude(wind_facing: int, facing: int) -> int:
     """Hexsides from her bow to the one the wind enters by: 0 front ... 3 rear."""
-    rel = (wind_facing - facing) % 6
-    return min(rel, 6 - rel)
+    return facing_gap(wind_facing, facing)
 
 
 def downwind(wind_facing: int) -> Hex:
@@ -91,12 +91,7 @@ def pose_of(rs: Frigate, state: GameState, st: FrigateShip) -> Pose:
 
 def side_towards(st: FrigateShip, h: Hex) -> str | None:
     """Which of her sides faces hex ``h`` (None: dead ahead or astern, or her own)."""
-    (x0, y0), (x1, y1) = _UNIT.centre(st.hex), _UNIT.centre(h)
-    a = math.radians(_UNIT.heading(st.facing))
-    cross = math.sin(a) * (y1 - y0) - math.cos(a) * (x1 - x0)
-    if abs(cross) < 1e-9:
-        return None
-    return "starboard" if cross < 0 else "port"
+    return side_of(st.hex, st.facing, h)
 
 
 def broadside_at(firer: FrigateShip, h: Hex) -> str | None:
