@@ -108,12 +108,14 @@ def test_an_unknown_wind_strength_is_a_check_error(write_scenario, capsys):
     assert "wind.strength" in err and "calm, light, moderate, fresh" in err
 
 
-def test_the_duel_replays_identically_over_200_seeds():
+@pytest.mark.parametrize("name", ["frigate-hex-duel", "frigate-hex-prize"])
+def test_games_replay_identically_over_200_seeds(name):
     """A game per seed, played by a seeded random player and replayed from its log: the
-    same state and events as when it was played."""
-    scn = load_scenario(SCN)
+    same state and events as when it was played (the prize scenario runs afoul, takes
+    and destroys prizes, rolls for command control now and then)."""
+    scn = load_scenario(ROOT / f"scenarios/{name}.toml")
     for seed in range(200):
-        played = random_play(scn, seed, 100)
+        played = random_play(scn, seed, 80)
         again = replay(scn, [str(a) for a in played.actions], seed)
         assert again.state.snapshot() == played.state.snapshot()
         assert again.events == played.events

@@ -289,3 +289,28 @@ def test_command_control_a_fired_on_flagship_without_the_option(write_scenario, 
     for _ in range(8 + 2):
         ev = g.play("end")
     assert not [e for e in ev if "command" in e]
+
+
+# -- no wind (optional rule) -------------------------------------------------------------
+def test_no_wind_the_allowance_is_zero_subject_to_momentum(write_scenario, rigged):
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged, strength="none")
+    poke(g, set_ship(g.state, "a", last=7))  # she may slow by 4 a turn at most: 7 − 4 = 3
+    for bad in (2, 4):
+        with pytest.raises(IllegalAction, match="from 3 to 3"):
+            g.play(f"speed a {bad}")
+    g.play("speed a 3")
+
+
+def test_no_wind_with_no_points_she_cannot_even_turn(write_scenario, rigged):
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 0), FAR], rigged, strength="none")
+    declare(g, {"a": 0})  # dead to windward too, but with no wind no turn away is free
+    with pytest.raises(IllegalAction, match="the turn costs 1"):
+        g.play("move a S60")
+
+
+def test_no_wind_no_drift(write_scenario, rigged):
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged, strength="none")
+    poke(g, set_ship(g.state, "a", mast_hits=3))  # dismasted: she would drift in any wind
+    for _ in range(10):
+        g.play("end")
+    assert (rel(ship(g, "a").hex), ship(g, "a").facing) == ((0, 0), 2)

@@ -113,7 +113,7 @@ class Frigate(Ruleset):
 
     @property
     def wind_strengths(self) -> tuple[str, ...]:
-        return self.moves.strengths
+        return (self.moves.no_wind, *self.moves.strengths)
 
     def row(self, cls: ShipClass) -> config.Row:
         return self.schedule[str(cls.fields.get("schedule"))]
@@ -121,11 +121,14 @@ class Frigate(Ruleset):
     def strength(self, state: GameState) -> str:
         """The wind's strength now (the template's default when the scenario names none)."""
         s = state.scenario.wind.strength or self.moves.default_strength
-        if s not in self.moves.strengths:
+        if s not in self.wind_strengths:
             raise TabletopError(
-                f"wind.strength: expected one of {', '.join(self.moves.strengths)}, found '{s}'"
+                f"wind.strength: expected one of {', '.join(self.wind_strengths)}, found '{s}'"
             )
         return s
+
+    def no_wind(self, state: GameState) -> bool:
+        return self.strength(state) == self.moves.no_wind
 
     # -- the grid ----------------------------------------------------------------------
     def grid_in(self, unit: str) -> HexGrid:

@@ -31,6 +31,7 @@ class Row:
 class Moves:
     strengths: tuple[str, ...]
     default_strength: str
+    no_wind: str
     momentum_up: int
     momentum_down: int
     into_wind: int
@@ -147,6 +148,7 @@ def read_moves(r: Reader, mv: dict[str, Any]) -> Moves:
     return Moves(
         strengths=strengths,
         default_strength=default,
+        no_wind=r.string(mv, p, "no_wind"),
         momentum_up=_whole(r, mv, p, "momentum_up"),
         momentum_down=_whole(r, mv, p, "momentum_down"),
         into_wind=_whole(r, mv, p, "into_wind"),

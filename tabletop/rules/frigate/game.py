@@ -167,6 +167,8 @@ class FrigateGame(Combat):
     def drift(self, state: GameState, events: Events) -> GameState:
         """Ruling: dismasted and afoul ships drift downwind (the template's hexes) at the
         end of the turn, faced directly into the wind (the text's facing)."""
+        if self.rs.no_wind(state):  # ruling: no wind, no drift
+            return state
         for grp in self.groups(state):
             grp = [ship_of(state, s.id) for s in grp]
             if any(s.afoul is not None or self.dismasted(s) for s in grp):

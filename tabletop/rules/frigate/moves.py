@@ -55,6 +55,8 @@ class Movement:
         dismasted, or afoul of a ship not yet captured."""
         if self.dismasted(st) or self.held_afoul(state, st):
             return 0
+        if self.rs.no_wind(state):  # nothing but her way, slowed by momentum
+            return max(0, (st.last or 0) - self.mv.momentum_down)
         att = self.attitude(state, st)
         if att == 0:
             return max(0, (st.last or 0) - self.mv.windward_loss)
@@ -82,6 +84,7 @@ class Movement:
 
     def declare(self, state: GameState, st: FrigateShip, n: int) -> GameState:
         windward = self.attitude(state, st) == 0 and self.most(state, st) <= 0
+        windward = windward and not self.rs.no_wind(state)
         return state.with_ship(replace(st, declared=n, windward_turn=windward and n == 0))
 
     def act_speed(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
