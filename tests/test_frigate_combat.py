@@ -535,3 +535,48 @@ def test_drift_off_the_table_she_is_gone(write_scenario, rigged):
     poke(g, set_ship(g.state, "a", mast_hits=3))
     segment_ends(g, 4)
     assert ship(g, "a").out == "drifted off"
+
+
+# -- nearest target (optional rule) ---------------------------------------------------------
+NEAREST = "nearest_target = true\n"
+
+
+def test_nearest_target_she_must_fire_on_the_nearest_not_yet_fired_upon(write_scenario, rigged):
+    ships = [A, ("b", "frigate-38", "red", (2, 0), 0), ("c", "frigate-38", "red", (-1, 0), 0)]
+    g = game(write_scenario, ships, rigged, options=NEAREST)
+    declare(g, {})
+    with pytest.raises(IllegalAction, match="nearest enemy not yet fired on: c"):
+        g.play("fire a b")  # b is 2 hexes off, c 1
+    rigged([1])
+    g.play("fire a c")
+
+
+def test_nearest_target_one_fired_upon_is_passed_over(write_scenario, rigged):
+    ships = [A, ("b", "frigate-38", "red", (2, 0), 0), ("c", "frigate-38", "red", (-1, 0), 0)]
+    ships.append(("d", "frigate-38", "blue", (-2, 0), 0))
+    g = game(write_scenario, ships, rigged, options=NEAREST)
+    declare(g, {})
+    rigged([1, 1])
+    g.play("fire d c")  # d, with c at 1 hex on her starboard edge, fires on her first
+    g.play("fire a b")  # c has been fired upon: b is the nearest not yet
+
+
+def test_nearest_target_no_other_within_two_hexes_free_choice(write_scenario, rigged):
+    ships = [A, ("b", "frigate-38", "red", (3, 0), 0), ("c", "frigate-38", "red", (-4, 0), 0)]
+    g = game(write_scenario, ships, rigged, options=NEAREST)
+    declare(g, {})
+    rigged([1])
+    g.play("fire a c")  # 4 hexes, though b is 3: none within 2
+
+
+def test_nearest_target_afoul_she_fires_on_her_partner(write_scenario, rigged):
+    g = afoul_pair(write_scenario, rigged, [("e", "frigate-38", "red", (0, 2), 0)])
+    rigged([1])
+    g.play("fire a b")  # afoul: the rule does not bind her (nor could she fire at e)
+
+
+def test_nearest_target_only_with_the_optional_rule(write_scenario, rigged):
+    ships = [A, ("b", "frigate-38", "red", (2, 0), 0), ("c", "frigate-38", "red", (-1, 0), 0)]
+    g = ready(write_scenario, rigged, ships)
+    rigged([1])
+    g.play("fire a b")

@@ -46,6 +46,7 @@ class Frigate(Ruleset):
         "sagging": "bool",
         "flagship_fired_on": "bool",
         "preservation": "bool",
+        "nearest_target": "bool",
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),

@@ -17,7 +17,14 @@ from tabletop.errors import IllegalAction
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.moves import Movement
-from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, merchant, ship_of
+from tabletop.rules.frigate.ship import (
+    FrigateShip,
+    field,
+    fighting_sail,
+    merchant,
+    ship_of,
+    ships,
+)
 
 if TYPE_CHECKING:
     from tabletop.rules.frigate import Frigate
@@ -109,6 +116,8 @@ class Combat(Movement):
             raise IllegalAction(f"{st.id}'s {side} broadside has fired this turn")
         if st.fired and st.crew_hits:
             raise IllegalAction(f"{st.id} has crew hits: she fires from one side a turn")
+        if state.scenario.options.get("nearest_target") and st.afoul is None:
+            self.nearest(state, st, tgt)
         rake = board.rake(st, tgt)
         second = bool(st.fired) and st.fired_before
         g = self.strength(state, st, rake, second)
@@ -130,6 +139,27 @@ class Combat(Movement):
         hits = self.cb.crt[max(1, min(6, die + mod))][col]
         events.append(shot | {"die": die, "modifier": mod, "hits": hits})
         return self.wound(state, tgt.id, hits if aim == "hull" else 0, hits if aim != "hull" else 0)
+
+    def nearest(self, state: GameState, st: FrigateShip, tgt: FrigateShip) -> None:
+        """The optional rule: with an enemy not yet fired upon this turn within reach of
+        a broadside and within ``nearest_within`` hexes, she fires on the nearest such."""
+        near = []
+        for s in ships(state):
+            if s.lost or s.fired_on or state.side_of(s.id) == state.side_of(st.id):
+                continue
+            rng = distance(st.hex, s.hex)
+            if rng > self.cb.nearest_within or board.broadside_at(st, s.hex) is None:
+                continue
+            if board.screened_by(state, s, st) or board.blockers(self.rs, state, st, s):
+                continue
+            near.append((rng, s.id))
+        if not near:
+            return
+        best = min(r for r, _ in near)
+        if (best, tgt.id) in near:
+            return
+        names = ", ".join(sid for r, sid in sorted(near) if r == best)
+        raise IllegalAction(f"{st.id} must fire on the nearest enemy not yet fired on: {names}")
 
     def _sail(self, state: GameState, st: FrigateShip) -> bool:
         return fighting_sail(state.scenario.ship(st.id).cls)

@@ -104,6 +104,7 @@ class Combat:
     capture_odds: Fraction
     capture_crew: int
     destroy_turns: int
+    nearest_within: int
     columns: tuple[tuple[int, int], ...]  # (attack, defence) of each odds column
     crt: dict[int, tuple[int, ...]]  # die face → hits in each column
 
@@ -231,6 +232,7 @@ def read_combat(r: Reader, fire: dict[str, Any]) -> Combat:
         capture_odds=r.fraction(fire, p, "capture_odds"),
         capture_crew=_whole(r, fire, p, "capture_crew", 1),
         destroy_turns=_whole(r, fire, p, "destroy_turns", 1),
+        nearest_within=_whole(r, fire, p, "nearest_within"),
         columns=columns,
         crt={f: _ints(r, crt, "fire.crt", str(f), len(columns), 9) for f in range(1, 7)},
     )
