@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import shapely
 
-from tabletop.errors import TabletopError
+from tabletop.errors import IllegalAction, TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Contact, advance, first_contact
 from tabletop.geometry.pose import Pose
@@ -86,6 +86,24 @@ def parse_path(text: str) -> tuple[Step, ...]:
         else:
             steps.append(Step(m.group(3)))
     return tuple(steps)
+
+
+def hex_steps(text: str) -> list[str]:
+    """A move on a hex grid, one letter a step: ``F<n>`` is n ``F`` (a hex ahead),
+    ``P<a>``/``S<a>`` are a/60 ``P``/``S`` (a hexside to port/starboard each)."""
+    out: list[str] = []
+    for s in parse_path(text):
+        v = float(s.value or 0.0)
+        if s.kind == "F" and v == int(v):
+            out += ["F"] * int(v)
+        elif s.kind in "PS" and v % 60 == 0:
+            out += [s.kind] * int(v // 60)
+        else:
+            raise IllegalAction(
+                f"'{s}': a move is whole hexes ahead (F1, F2...) and turns of one "
+                "hexside (P60, S60...)"
+            )
+    return out
 
 
 def path_text(steps: tuple[Step, ...]) -> str:

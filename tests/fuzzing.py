@@ -161,6 +161,8 @@ LOG_SCENARIO = {
     "frigate-duel-boarding.log": "frigate-duel.toml",
     "man-o-war-strait.log": "man-o-war-skirmish.toml",
     "escadres-two-fleets.log": "escadres-two-fleets.toml",
+    "frigate-hex-duel.log": "frigate-hex-duel.toml",
+    "frigate-hex-prize.log": "frigate-hex-prize.toml",
     "hold-fast-frigates.log": "hold-fast-frigates.toml",
     "hold-fast-duel.log": "hold-fast-duel.toml",
 }

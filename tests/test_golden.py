@@ -36,6 +36,14 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "scenarios/escadres-two-fleets.toml",
         "games/escadres-two-fleets.log",
     ),
+    "frigate/hex-duel.json": (
+        "scenarios/frigate-hex-duel.toml",
+        "games/frigate-hex-duel.log",
+    ),
+    "frigate/hex-prize.json": (
+        "scenarios/frigate-hex-prize.toml",
+        "games/frigate-hex-prize.log",
+    ),
     "hold-fast/duel.json": ("scenarios/hold-fast-duel.toml", "games/hold-fast-duel.log"),
     "hold-fast/frigates.json": (
         "scenarios/hold-fast-frigates.toml",

@@ -19,6 +19,7 @@ from tabletop.geometry.hexgrid import (
     blocked_by,
     crossing,
     distance,
+    facing_gap,
     in_wedge,
     line,
     neighbours,
@@ -26,6 +27,7 @@ from tabletop.geometry.hexgrid import (
     rotate,
     ship_hexes,
     ship_pose,
+    side_of,
 )
 
 FLAT = HexGrid(1.0, "flat", (0.0, 0.0))
@@ -194,3 +196,37 @@ def test_rotation_by_one_facing_is_60_degrees_on_the_table(grid, h, k):
     assert (xr - x0, yr - y0) == pytest.approx(
         (dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)), abs=1e-6
     )
+
+
+# -- facings and sides -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("a", "b", "gap"), [(0, 0, 0), (0, 1, 1), (0, 5, 1), (1, 3, 2), (4, 0, 2), (2, 5, 3)]
+)
+def test_facing_gap_is_the_shorter_way_round(a, b, gap):
+    assert facing_gap(a, b) == facing_gap(b, a) == gap
+
+
+@pytest.mark.parametrize(
+    ("facing", "h", "side"),
+    [
+        (0, (1, 0), "starboard"),  # facing north, (1, 0) lies at 60°
+        (0, (-1, 0), "port"),  # at 240°
+        (0, (2, -2), None),  # dead ahead
+        (0, (-1, 1), None),  # dead astern
+        (2, (0, 1), None),  # facing 120°, the hex ahead
+        (2, (-1, 1), "starboard"),  # at 240°: 120° to her right
+        (2, (1, 0), "port"),  # at 60°: 60° to her left
+    ],
+)
+def test_side_of_a_hex_from_a_ship(facing, h, side):
+    assert side_of((0, 0), facing, h) == side
+
+
+@given(hexes, st.integers(0, 5), hexes)
+def test_side_of_agrees_with_the_table_on_both_grids(o, facing, h):
+    for grid in (FLAT, POINTY):
+        (x0, y0), (x1, y1) = grid.centre(o), grid.centre(h)
+        a = math.radians(grid.heading(facing))
+        cross = math.sin(a) * (y1 - y0) - math.cos(a) * (x1 - x0)  # > 0: to her left
+        want = None if abs(cross) < 1e-9 else "port" if cross > 0 else "starboard"
+        assert side_of(o, facing, h) == want

@@ -178,6 +178,9 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
     ruleset.check_table(r, "wind.from", wind.from_deg)
+    known = ruleset.wind_strengths
+    if known and wind.strength is not None and wind.strength not in known:
+        r.error("wind.strength", "one of " + ", ".join(known), wind.strength)
     for i, skipped in enumerate(wind.skip):
         ruleset.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)

@@ -131,6 +131,22 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def facing_gap(a: int, b: int) -> int:
+    """Hexsides between two facings the shorter way round: 0 (the same) to 3 (opposite);
+    with the wind's hexside, how far off the wind a ship points (θ = 60° a hexside)."""
+    d = (a - b) % 6
+    return min(d, 6 - d)
+
+
+def side_of(origin: Hex, facing: int, h: Hex) -> str | None:
+    """Which side of a ship on ``origin`` facing ``facing`` hex ``h`` lies on:
+    ``starboard``, ``port``, or None on her keel line, dead ahead or astern (exact: the
+    sign of a cross product in axial coordinates, which every grid turns the same way)."""
+    d, v = DIRECTIONS[facing % 6], sub(h, origin)
+    c = d[0] * v[1] - d[1] * v[0]
+    return None if c == 0 else "starboard" if c > 0 else "port"
+
+
 def rotate(h: Hex, steps: int = 1, about: Hex = (0, 0)) -> Hex:
     """``h`` turned ``steps`` × 60° clockwise about the hex ``about``."""
     q, r = sub(h, about)

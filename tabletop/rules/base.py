@@ -29,6 +29,7 @@ from tabletop.errors import IllegalAction, TabletopError
 from tabletop.fan import Fan, empty_fan
 from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
@@ -104,6 +105,22 @@ class PathPlan:
     turns: int = 0  # turns made (the engine carries them across split moves)
     since: float | None = None  # distance sailed since the last turn
     notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
+
+
+def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
+    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
+    run along a hexside (``along``: which of the two hexes must stop them)."""
+    h = r.table(data, "", "hex")
+    size = r.length(h, "hex", "size", units)
+    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
+    origin = r.value(h, "hex", "origin")
+    ok = isinstance(origin, list) and len(origin) == 2
+    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
+    if not ok:
+        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
+        origin = [0.0, 0.0]
+    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
+    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
 
 
 @dataclass(frozen=True)
@@ -283,6 +300,11 @@ class Ruleset(ABC):
     def allowance_unit(self, unit: str) -> str:
         """What an allowance is counted in on a table measured in ``unit``."""
         return unit
+
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        """The wind strengths a scenario may name (``[wind] strength``); empty: any word."""
+        return ()
 
     # -- movement --------------------------------------------------------------------
     @abstractmethod

@@ -19,12 +19,19 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
 from tabletop.fire import FireRuling, Table
-from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
+from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.base import (
+    NO_CONTEXT,
+    MoveContext,
+    PathPlan,
+    Ruleset,
+    Sector,
+    read_hex_grid,
+)
 from tabletop.rules.escadres import config, ruling
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
@@ -69,7 +76,7 @@ class Escadres(Ruleset):
 
     # -- the template ------------------------------------------------------------------
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
-        self.grid, self.along = config.read_grid(r, data, self.units)
+        self.grid, self.along = read_hex_grid(r, data, self.units)
         self.tables = config.read_tables(r, data)
         self.numbers = config.read_numbers(r, data, self.movement)
         uses = ("full", "less_one", "half_up", "none")
@@ -142,7 +149,7 @@ class Escadres(Ruleset):
     def capacity(self, state: GameState, st: EscadresShip) -> int:
         """Her move steps for this turn, by the wind on her now and her rigging."""
         cls = state.scenario.ship(st.id).cls
-        theta = abs((self.wind_facing(state) - st.facing + 3) % 6 - 3) * 60.0
+        theta = facing_gap(self.wind_facing(state), st.facing) * 60.0
         rigged = replace(cls, speed=float(max(0, int(cls.speed) - st.move_lost)))
         return int(self.allowance(rigged, self.sector(theta))[1])
 
@@ -159,7 +166,7 @@ class Escadres(Ruleset):
         a hex another ship holds stops her before it."""
         grid = self.grid_in(scn.units)
         bow, facing = place(grid, ship.pose, 2)
-        theta = abs((self.grid.facing_of(scn.wind.from_deg) - facing + 3) % 6 - 3) * 60.0
+        theta = facing_gap(self.grid.facing_of(scn.wind.from_deg), facing) * 60.0
         sector = self.sector(theta)
         most = self.allowance(ship.cls, sector)[1]
         taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}

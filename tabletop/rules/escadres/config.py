@@ -9,7 +9,6 @@ from fractions import Fraction
 from typing import Any
 
 from tabletop.data.reader import Reader, join
-from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
 
 #: The effects a damage table may name, and whether each takes an amount.
 EFFECTS = {
@@ -46,21 +45,6 @@ class Numbers:
     bad_training: int
     storm: str
     lost_over: Fraction
-
-
-def read_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
-    """The hex overlay in the template's unit, and the ruling for lines along hexsides."""
-    h = r.table(data, "", "hex")
-    size = r.length(h, "hex", "size", units)
-    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
-    origin = r.value(h, "hex", "origin")
-    ok = isinstance(origin, list) and len(origin) == 2
-    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
-    if not ok:
-        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
-        origin = [0.0, 0.0]
-    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
-    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
 
 
 def _effect(r: Reader, text: Any, path: str) -> Effect | None:

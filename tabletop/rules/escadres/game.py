@@ -18,7 +18,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.errors import IllegalAction
 from tabletop.geometry.hexgrid import DIRECTIONS, add, ship_pose
-from tabletop.movement import parse_path
+from tabletop.movement import hex_steps
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Step
 from tabletop.rules.escadres.damage import Damage, Events, ship_of
@@ -33,19 +33,7 @@ KEYS = {"both": "a", "bow": "b", "stern": "s"}
 
 def steps_of(text: str) -> list[Step]:
     """``F<n>``: n hexes ahead; ``P<a>``/``S<a>``: a/60 turns to port/starboard."""
-    out: list[Step] = []
-    for s in parse_path(text):
-        v = float(s.value or 0.0)
-        if s.kind == "F" and v == int(v):
-            out += [Step("F")] * int(v)
-        elif s.kind in "PS" and v % 60 == 0:
-            out += [Step(s.kind)] * int(v // 60)
-        else:
-            raise IllegalAction(
-                f"'{s}': a move is whole hexes ahead (F1, F2...) and turns of one "
-                "hexside (P60, S60...)"
-            )
-    return out
+    return [Step(k) for k in hex_steps(text)]
 
 
 class EscadresGame(Damage):

@@ -1,0 +1,227 @@
+"""Frigate (source 000: suggested modifications of the Frigate hex game), a ruleset
+package on a hex overlay of the table.
+
+``config`` reads the template, ``board`` answers where ships stand, how the wind meets
+them, their fields and lines of fire, ``moves`` plays declarations, segments and steps,
+``combat`` broadsides, chase guns and prizes, ``game`` the game-turn, ``ship`` holds a
+ship's state.  A ship stands on ONE hex; her table pose is derived from it, so every
+table tool sees her.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tabletop.data.reader import Reader, join
+from tabletop.engine.actions import Action, Verb
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
+from tabletop.geometry.hexgrid import HexGrid, place, ship_pose
+from tabletop.geometry.motion import Segment
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.movement import Step, hex_steps
+from tabletop.rules.base import (
+    NO_CONTEXT,
+    MoveContext,
+    PathPlan,
+    Ruleset,
+    Sector,
+    read_hex_grid,
+)
+from tabletop.rules.frigate import board, config
+from tabletop.rules.frigate.game import FrigateGame
+from tabletop.rules.frigate.ship import FrigateShip, ship_of
+
+#: The roster fields of Frigate's own.
+OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
+
+
+class Frigate(Ruleset):
+    name = "frigate"
+    has_engine = True
+    ship_state = FrigateShip
+    options: ClassVar[dict[str, str]] = {
+        "sagging": "bool",
+        "flagship_fired_on": "bool",
+        "preservation": "bool",
+        "nearest_target": "bool",
+    }
+    verbs: ClassVar[dict[str, Verb]] = {
+        "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
+        "move": Verb("SHIP STEPS...", "F<n> hexes ahead, P60/S60 a hexside turned", 2, None),
+        "fire": Verb(
+            "SHIP TARGET [hull|rigging]",
+            "the broadside whose field holds the target, aimed at her hull or rigging",
+            2,
+            3,
+            {2: ("hull", "rigging")},
+        ),
+        "chase": Verb("SHIP TARGET", "the bow or stern chasers", 2, 2),
+        "capture": Verb("SHIP TARGET", "announce an attack on the ship she lies alongside", 2, 2),
+        "destroy": Verb("SHIP PRIZE", "begin destroying a prize she lies afoul of", 2, 2),
+        "end": Verb("", "end this side's part of the phase", 0, 0),
+    }
+
+    # -- the template ------------------------------------------------------------------
+    def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
+        self.grid, self.along = read_hex_grid(r, data, self.units)
+        self.moves = config.read_moves(r, self.movement)
+        self.schedule = config.read_schedule(r, data, self.moves.strengths)
+        self.combat = config.read_combat(r, r.table(data, "", "fire"))
+        self.command = config.read_command(r, data)
+        self.preservation = config.read_preservation(r, data)
+        for i, s in enumerate(self.sectors):
+            if s.use not in config.ATTITUDES:
+                r.error(join("sectors", i) + ".use", " | ".join(config.ATTITUDES), s.use)
+        if len(self.sectors) != len(config.ATTITUDES):
+            r.error("sectors", "four sectors: front, side_front, side_rear, rear", None)
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
+        from_load = {"name", "rate", "base", "hull", "gun_deck", "turns", "command"}
+        for key in tbl:
+            if key not in OWN_FIELDS | from_load | {"speed", "speed_abeam"}:
+                r.error(join(path, key), "a field of a Frigate class", key)
+        sched = tbl.get("schedule")
+        if sched not in self.schedule:
+            want = "a row of the schedule: " + ", ".join(self.schedule)
+            r.error(join(path, "schedule"), want, sched)
+        for key, lo in (("gunnery", 0), ("defence", 1)):
+            v = r.integer(tbl, path, key, minimum=lo, maximum=999)
+            if v is None and key not in tbl:
+                r.error(join(path, key), f"a whole number ≥ {lo}", None)
+        for key in ("merchant", "fighting_sail", "flagship"):
+            r.boolean(tbl, path, key, False)
+
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """Her allowances are the schedule's, by her row: no speed of her own."""
+        for key in ("speed", "speed_abeam"):
+            if key in tbl:
+                r.error(join(path, key), "no speed: the schedule gives a Frigate ship's", tbl[key])
+        return 0.0, None
+
+    def allowance_unit(self, unit: str) -> str:
+        return "Movement Points"
+
+    def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
+        """The schedule's maximum in the template's default wind strength."""
+        game = FrigateGame(self)
+        return 0.0, float(game.allowance_of(cls, sector.use, self.moves.default_strength))
+
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        return (self.moves.no_wind, *self.moves.strengths)
+
+    def row(self, cls: ShipClass) -> config.Row:
+        return self.schedule[str(cls.fields.get("schedule"))]
+
+    def strength(self, state: GameState) -> str:
+        """The wind's strength now (the template's default when the scenario names none)."""
+        s = state.scenario.wind.strength or self.moves.default_strength
+        if s not in self.wind_strengths:
+            raise TabletopError(
+                f"wind.strength: expected one of {', '.join(self.wind_strengths)}, found '{s}'"
+            )
+        return s
+
+    def no_wind(self, state: GameState) -> bool:
+        return self.strength(state) == self.moves.no_wind
+
+    # -- the grid ----------------------------------------------------------------------
+    def grid_in(self, unit: str) -> HexGrid:
+        return self.grid.scaled(self.scale(unit))
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Snapped onto the hex she stands in, at the nearest facing."""
+        grid = self.grid_in(unit)
+        h, facing = place(grid, pose, 1)
+        return ship_pose(grid, h, facing, 1)
+
+    def wind_facing(self, state: GameState) -> int:
+        """Ruling: the wind enters a hex through the hexside nearest where it is from."""
+        w = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+        return self.grid.facing_of(w)
+
+    # -- movement preview --------------------------------------------------------------
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
+    ) -> PathPlan:
+        """Her steps laid hex by hex with their Movement Points (a hex, a hexside at her
+        turning cost, one more into the wind) against the schedule's maximum for the
+        wind on her at the start."""
+        grid = self.grid_in(scn.units)
+        h, facing = place(grid, ship.pose, 1)
+        wf = self.grid.facing_of(scn.wind.from_deg)
+        att = board.attitude(wf, facing)
+        strength = scn.wind.strength if scn.wind.strength in self.moves.strengths else None
+        most = FrigateGame(self).allowance_of(
+            ship.cls, config.ATTITUDES[att], strength or self.moves.default_strength
+        )
+        try:
+            kinds = hex_steps(" ".join(str(s) for s in steps))
+        except TabletopError as e:
+            return PathPlan((), (str(e),), float(most), 0.0, config.ATTITUDES[att])
+        cost, segs, v = 0, [], []
+        for k in kinds:
+            if k == "F":
+                h = board.step(h, facing)
+                cost += 1
+                segs.append(Segment(length=grid.size))
+            else:
+                nf = (facing + (1 if k == "S" else -1)) % 6
+                was, now = board.attitude(wf, facing), board.attitude(wf, nf)
+                into = now < was and was in (1, 2)
+                cost += self.row(ship.cls).turn_cost + (self.moves.into_wind if into else 0)
+                facing = nf
+                segs.append(Segment(turn=60.0 if k == "S" else -60.0))
+            cx, cy = grid.centre(h)
+            if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
+                v.append("she may not sail off the table")
+                break
+        if cost > most:
+            v.append(f"{cost} Movement Points; she has at most {most} with this wind")
+        return PathPlan(tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att])
+
+    # -- the game ----------------------------------------------------------------------
+    def new_ship(self, ship: Ship) -> FrigateShip:
+        """Her state before play; her hex is read from her (snapped) pose when the game
+        opens (the table's unit is the scenario's)."""
+        return FrigateShip(ship.id, ship.pose)
+
+    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+        grid = self.grid_in(state.scenario.units)
+        for s in state.ships:
+            h, facing = place(grid, s.pose, 1)
+            state = state.with_ship(FrigateShip(s.id, s.pose, hex=h, facing=facing))
+        return FrigateGame(self).open(state, events)
+
+    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+        return FrigateGame(self).apply(state, action, dice, events)
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
+        st = ship_of(state, ship)
+        cls = state.scenario.ship(ship).cls
+        flags = (
+            ("struck", st.struck),
+            ("afoul of " + (st.afoul or ""), st.afoul is not None),
+            ("dismasted", st.mast_hits >= self.moves.dismasted_at),
+            ("fighting sail", bool(cls.fields.get("fighting_sail"))),
+            ("fleet flagship", bool(cls.fields.get("flagship"))),
+            ("under command control", st.held_course),
+            (st.out or "", st.out is not None),
+        )
+        return {
+            "status": [name for name, on in flags if on],
+            "hex": list(st.hex),
+            "facing": st.facing,
+            "allowance": st.declared,
+            "points": st.points,
+            "crew_hits": st.crew_hits,
+            "mast_hits": st.mast_hits,
+            "fired": list(st.fired),
+            "efficiency": FrigateGame(self).efficiency(st),
+        }

@@ -1,0 +1,247 @@
+"""Frigate (source 000): the game-turn.
+
+Phase 0 declares each ship's Movement Allowance (the sides in scenario order, each
+ending with ``end``); then four segments.  In each the sides move in turn (ruling: the
+side to move first alternates, the first side in scenario order first in segment 1),
+each ship spending her segment's points from the Quarterly Movement Chart; any ship may
+fire at any time of a segment.  Hits are marked when made and applied when the segment
+ends.  After the fourth: drift (dismasted and afoul ships, faced into the wind), sagging
+(optional, in a fresh wind), prizes being destroyed, and a new turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from tabletop.engine.actions import Action
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.geometry.hexgrid import Hex, add, distance
+from tabletop.rules.frigate import board
+from tabletop.rules.frigate.combat import Combat, Events
+from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
+
+if TYPE_CHECKING:
+    from tabletop.rules.frigate import Frigate
+
+
+def order(sides: tuple[str, ...], phase: int) -> tuple[str, ...]:
+    """Who acts in a phase, first to last: the declaration in scenario order, and the
+    first mover of the segments in turn."""
+    k = (phase - 1) % len(sides) if phase else 0
+    return sides[k:] + sides[:k]
+
+
+class FrigateGame(Combat):
+    """Each ``act_<verb>`` maps a state and an action to the next state."""
+
+    def __init__(self, rs: Frigate) -> None:
+        super().__init__(rs)
+
+    def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        fn = getattr(self, f"act_{act.verb}")
+        out: GameState = fn(state, act, dice, events)
+        return self.winner(out, events)
+
+    def open(self, state: GameState, events: Events) -> GameState:
+        self.rs.strength(state)  # a wind strength the schedule has
+        for s in ships(state):
+            state = self.put(state, s)
+        events.append({"turn": 1, "phase": "declaration"})
+        return replace(state, phase=0, active=0)
+
+    # -- the phases -------------------------------------------------------------------
+    def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        now = order(state.sides, state.phase)
+        k = now.index(state.active_side)
+        if k + 1 < len(now):
+            return replace(state, active=state.sides.index(now[k + 1]))
+        if state.phase == 0:
+            state = self.command(self.default_declarations(state, events), dice, events)
+        else:
+            state = self.apply_hits(state, state.phase, events)
+            if state.phase == 4:
+                return self.end_turn(state, events)
+        return self.segment(state, state.phase + 1, events)
+
+    def segment(self, state: GameState, segment: int, events: Events) -> GameState:
+        events.append({"segment": segment, "first": order(state.sides, segment)[0]})
+        state = self.start_segment(state, segment)
+        first = order(state.sides, segment)[0]
+        return replace(state, phase=segment, active=state.sides.index(first))
+
+    def end_turn(self, state: GameState, events: Events) -> GameState:
+        state = self.drift(state, events)
+        if state.scenario.options.get("sagging") and (
+            self.rs.strength(state) == self.mv.sag_strength
+        ):
+            state = self.sag(state, events)
+        state = self.destroying(state, events)
+        if state.scenario.options.get("preservation"):
+            state = self.preserve(state, events)
+        for st in ships(state):
+            last = 0 if st.afoul is not None else st.declared
+            st = replace(st, last=st.last if last is None else last, declared=None)
+            st = replace(st, fired_before=st.fired_before or bool(st.fired), fired=(), chased=())
+            st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
+            state = state.with_ship(st)
+        events.append({"turn": state.turn + 1, "phase": "declaration"})
+        return replace(state, turn=state.turn + 1, phase=0, active=0)
+
+    # -- command control ---------------------------------------------------------------
+    def subject(self, state: GameState, st: FrigateShip) -> bool:
+        """Subject to command control this turn: far from her side's fleet flagship; a
+        flagship only under the optional rule, fired on since the last declarations."""
+        scn = state.scenario
+        if flagship(scn.ship(st.id).cls):
+            return bool(scn.options.get("flagship_fired_on")) and st.fired_on
+        side = state.side_of(st.id)
+        flags = [
+            s
+            for s in ships(state)
+            if not s.lost and state.side_of(s.id) == side and flagship(scn.ship(s.id).cls)
+        ]
+        return bool(flags) and min(distance(st.hex, f.hex) for f in flags) > self.rs.command.range
+
+    def command(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """Ruling: a die for each ship subject; under ``holds`` she holds her course."""
+        for st in ships(state):
+            if st.lost:
+                continue
+            if self.subject(state, st):
+                die = dice.roll(1, f"command of {st.id}")[0]
+                held = die < self.rs.command.holds
+                events.append({"command": st.id, "die": die, "holds_course": held})
+                st = replace(st, held_course=held)
+            state = state.with_ship(replace(st, fired_on=False))
+        return state
+
+    # -- drift and sagging -----------------------------------------------------------
+    def groups(self, state: GameState) -> list[list[FrigateShip]]:
+        """Each ship afloat, or each pair afoul, once."""
+        seen: set[str] = set()
+        out = []
+        for st in ships(state):
+            if st.out is not None or st.id in seen:
+                continue
+            grp = [st] if st.afoul is None else [st, ship_of(state, st.afoul)]
+            seen |= {s.id for s in grp}
+            out.append(grp)
+        return out
+
+    def shift(
+        self, state: GameState, grp: list[FrigateShip], n: int, face: bool, events: Events
+    ) -> GameState:
+        """Move a ship (or a pair afoul) ``n`` hexes downwind, stopping before a hex a
+        ship or land holds; off the table she is gone.  ``face``: into the wind."""
+        wf = self.rs.wind_facing(state)
+        h: Hex = grp[0].hex
+        moved = 0
+        for _ in range(n):
+            nxt = add(h, board.downwind(wf))
+            if not board.on_table(self.rs, state, nxt):
+                for st in grp:
+                    state = state.with_ship(replace(st, out="drifted off", afoul=None))
+                events.append({"drifted_off": [s.id for s in grp]})
+                return state
+            if board.occupants(state, nxt) or board.is_land(self.rs, state, nxt):
+                break
+            h, moved = nxt, moved + 1
+        sides = self.sides_facing_wind(grp, wf) if face else [s.side_in for s in grp]
+        for st, side in zip(grp, sides, strict=True):
+            facing = wf if face else st.facing
+            state = self.put(state, replace(st, hex=h, facing=facing, side_in=side))
+        events.append({"downwind": [s.id for s in grp], "hexes": moved, "hex": list(h)})
+        return state
+
+    @staticmethod
+    def sides_facing_wind(grp: list[FrigateShip], wf: int) -> list[str]:
+        """Both faced into the wind, side by side: the first keeps her side alongside,
+        the other has the opposite one."""
+        if len(grp) == 1:
+            return [grp[0].side_in]
+        first = grp[0].side_in or "starboard"
+        return [first, "port" if first == "starboard" else "starboard"]
+
+    def drift(self, state: GameState, events: Events) -> GameState:
+        """Ruling: dismasted and afoul ships drift downwind (the template's hexes) at the
+        end of the turn, faced directly into the wind (the text's facing)."""
+        if self.rs.no_wind(state):  # ruling: no wind, no drift
+            return state
+        for grp in self.groups(state):
+            grp = [ship_of(state, s.id) for s in grp]
+            if any(s.afoul is not None or self.dismasted(s) for s in grp):
+                state = self.shift(state, grp, self.mv.drift, True, events)
+        return state
+
+    def sag(self, state: GameState, events: Events) -> GameState:
+        """Every ship, drifting or not, moved the schedule's sag downwind after all
+        movement (a pair afoul by the lesser), facing as she was."""
+        for grp in self.groups(state):
+            grp = [ship_of(state, s.id) for s in grp]
+            if grp[0].out is not None:
+                continue
+            n = min(self.rs.row(state.scenario.ship(s.id).cls).sag for s in grp)
+            if n:
+                state = self.shift(state, grp, n, False, events)
+        return state
+
+    def destroying(self, state: GameState, events: Events) -> GameState:
+        """A prize afoul of the ship destroying her for the template's turns in a row
+        after the announcement is sunk; one not afoul of her at a turn's end is spared."""
+        for st in ships(state):
+            if st.destroy_by is None or st.out is not None:
+                continue
+            if st.afoul != st.destroy_by:
+                events.append({"destroy_abandoned": st.id})
+                state = state.with_ship(replace(st, destroy_by=None, destroy_from=0))
+                continue
+            done = state.turn - st.destroy_from + 1
+            if done >= self.cb.destroy_turns:
+                other = ship_of(state, st.destroy_by)
+                events.append({"sunk": st.id, "by": other.id})
+                state = self.put(state, replace(other, afoul=None, side_in=""))
+                state = state.with_ship(replace(st, out="sunk", afoul=None, destroy_by=None))
+        return state
+
+    # -- preservation level (optional) ---------------------------------------------------
+    def preserve(self, state: GameState, events: Events) -> GameState:
+        """Each force's losses against its level; its drops never come back."""
+        pv = self.rs.preservation
+        for side in state.sides:
+            force = [s for s in ships(state) if state.scenario.ship(s.id).side == side]
+            level = pv.per_ship * len(force)
+            lost = sum(
+                pv.crew_hit * s.crew_hits
+                + pv.mast_hit * s.mast_hits
+                + pv.lost_ship * (s.lost or s.captured_by is not None)
+                for s in force
+            )
+            over = lost - level
+            drops = 0 if over <= 0 else 2 if over >= min(pv.big, level) else 1
+            was = max(s.force_drops for s in force)
+            if drops > was:
+                events.append({"preservation": side, "lost": lost, "level": level})
+                for s in force:
+                    state = state.with_ship(replace(s, force_drops=drops))
+        return state
+
+    def efficiency(self, st: FrigateShip) -> str:
+        """Her force's rating: its start less its drops, never below the last."""
+        pv = self.rs.preservation
+        k = pv.ratings.index(pv.start) + st.force_drops
+        return pv.ratings[min(k, len(pv.ratings) - 1)]
+
+    # -- victory ----------------------------------------------------------------------
+    def winner(self, state: GameState, events: Events) -> GameState:
+        """Ruling: a side whose every ship has struck or is gone has lost; the last side
+        with a ship fighting wins."""
+        if state.winner is not None:
+            return state
+        fighting = {state.side_of(s.id) for s in ships(state) if not s.lost}
+        if len(fighting) == 1 and len(state.sides) > 1:
+            side = fighting.pop()
+            events.append({"winner": side})
+            return replace(state, winner=side)
+        return state
