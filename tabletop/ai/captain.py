@@ -20,6 +20,7 @@ import numpy as np
 from tabletop.ai.judge import (
     Shot,
     Verdict,
+    armed,
     enemies,
     friends,
     judge,
@@ -32,6 +33,7 @@ from tabletop.ai.judge import (
     sketch,
     trial,
 )
+from tabletop.ai.plotting import choose
 from tabletop.ai.reasons import fire_reason, move_reason
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights, load_weights
@@ -43,6 +45,9 @@ from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 
 LEVELS = ("scripted", "captain", "admiral")
+#: Blind cups an order other than a move is tried with: one whose outcome is rolled (a
+#: repair) is weighed by the mean of what they give, a fair stand-in for its odds.
+SAMPLES = 6
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Decision:
 class _Turn:
     """What the captain has ordered this player turn (reset when the turn changes)."""
 
-    key: tuple[int, int] = (0, -1)
+    key: tuple[int, int, int] = (0, 0, -1)
     fired: dict[str, set[str]] = field(default_factory=dict)
     moved: set[str] = field(default_factory=set)
     done: set[str] = field(default_factory=set)
@@ -94,11 +99,15 @@ class Captain:
     def _next(self, state: GameState) -> Decision:
         if state.pending and state.pending[0].side == self.side:
             return self.answer(state, state.pending[0])
-        key = (state.turn, state.active)
+        key = (state.turn, state.phase, state.active)
         if key != self.turn.key:
             self.turn = _Turn(key)
+        plotted = self.plot(state)
+        if plotted is not None:
+            return plotted
+        rs = state.scenario.ruleset
         for ship in friends(state, self.side):
-            if ship in self.turn.done:
+            if ship in self.turn.done or not rs.can_act(state, ship):
                 continue
             got = self.ship_order(state, ship)
             if got is not None:
@@ -111,8 +120,36 @@ class Captain:
         if d.ship:
             self.turn.done.add(d.ship)
 
+    def plot(self, state: GameState) -> Decision | None:
+        """Where the rules want a side's orders plotted ahead: one order for all her
+        ships that have plots (each ship's best, timed as one decision each), tried
+        blind; refused, every ship's plot is left empty."""
+        rs = state.scenario.ruleset
+        parts: dict[str, str] = {}
+        reasons = []
+        for ship in friends(state, self.side):
+            start = time.perf_counter()
+            got = choose(state, ship, self.level, self.w)
+            if got is not None:
+                self.thinking.append(time.perf_counter() - start)
+                parts[ship] = got[0].words
+                reasons.append(got[1])
+        if not parts:
+            return None
+        text = rs.plot_action(self.side, parts)
+        if trial(state, text) is None:
+            text = rs.plot_action(self.side, {s: " ".join(["-"] * 5) for s in parts})
+        return Decision(text, "", "; ".join(reasons))
+
     def ship_order(self, state: GameState, ship: str) -> Decision | None:
         t = self.turn
+        if ship not in t.moved and "move" not in state.scenario.ruleset.verbs:
+            t.moved.add(ship)  # moves are plotted (or none): the rules' other verbs
+            start = time.perf_counter()
+            t.plan[ship] = self.other_order(state, ship)
+            self.thinking.append(time.perf_counter() - start)
+            if t.plan[ship] is not None:
+                return t.plan[ship]
         if ship not in t.moved:
             if ship not in t.plan:
                 start = time.perf_counter()
@@ -123,7 +160,7 @@ class Captain:
             t.moved.add(ship)
             if t.plan[ship] is not None:
                 return t.plan[ship]
-        if state.winner is None and state.scenario.ruleset.has_gunnery:
+        if state.winner is None and armed(state.scenario.ruleset):
             scn = state.table()
             got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
             if got:
@@ -256,9 +293,9 @@ class Captain:
         for text in self.options(state, ship):
             if time.perf_counter() - start > self.w.time_limit:
                 break
-            after = trial(state, text)
-            if after is not None:
-                v = self.value(after, ship)
+            after = [a for k in range(SAMPLES) if (a := trial(state, text, k)) is not None]
+            if after:
+                v = sum(self.value(a, ship) for a in after) / len(after)
                 if best is None or v > best[0]:
                     best = (v, text)
         if best is None or not best[1]:
@@ -275,7 +312,7 @@ class Captain:
         rs = state.scenario.ruleset
         out: list[str] = []
         for verb, spec in rs.verbs.items():
-            if verb in ("move", "fire", "end") or spec.answers_only:
+            if verb in ("move", "fire", "end") or spec.answers_only or "..." in spec.usage:
                 continue
             words = [u for u in spec.usage.split() if not u.startswith("[")]
             texts = [verb]

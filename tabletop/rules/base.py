@@ -107,6 +107,26 @@ class PathPlan:
 
 
 @dataclass(frozen=True)
+class FireChance:
+    """What one ship's fire at an enemy would do as they lie, for a captain weighing it:
+    the arc (broadside) it comes from, the expected damage by the rules' exact odds, and
+    the end she rakes (or enfilades), if any."""
+
+    arc: str
+    expected: float
+    rake: str | None = None
+
+
+@dataclass(frozen=True)
+class Plot:
+    """One ship's plotted orders for a turn given ahead (her part of her side's order),
+    and where she will be after each phase if nothing stops her."""
+
+    words: str
+    poses: tuple[Pose, ...]
+
+
+@dataclass(frozen=True)
 class DrillDefaults:
     """The tacking drill's course for this ruleset: class, distance, mark radius."""
 
@@ -288,6 +308,11 @@ class Ruleset(ABC):
         scn = state.table()
         return self.fan(scn, scn.ship(ship), density)
 
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """The farthest she may sail in one turn, in the scenario's unit: her speed where
+        speed is a length; a ruleset counting hexes or actions says how far they go."""
+        return float(cls.speed)
+
     def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
         """Where the window draws the point-of-sail compass: centre x, y and radius."""
         return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6
@@ -333,6 +358,33 @@ class Ruleset(ABC):
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not yet end her side's turn as she is, or None."""
         return None
+
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Whether she is still in the fight (not struck; a ruleset whose ships also
+        leave it by sinking, fleeing or drifting off says so)."""
+        return not state.ship(ship).struck
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """Whether this ship may be given an order now: by default any ship still
+        fighting of the side to act; a ruleset that activates one ship at a time (or
+        lets a ship out of the fight still fire) says so."""
+        return state.side_of(ship) == state.active_side and self.fighting(state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        """What ``firer``'s fire at ``target`` would do as they lie now (a ship whose
+        pose differs from her rules' own record is taken at her pose), or None when she
+        cannot fire at her.  Rulesets with :meth:`rule_fire` need not implement this:
+        its exact odds say it; a ruleset that rules fire otherwise does."""
+        return None
+
+    def plots(self, state: GameState, ship: str) -> list[Plot]:
+        """The orders this ship may be given now where a side's orders are plotted
+        ahead for the whole turn (none where ships are moved one by one)."""
+        return []
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """The one action that gives a side's plotted orders (ship → her words)."""
+        raise TabletopError(f"the {self.title} rules have no plotted orders")
 
     def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
         """Where a ship would be after each phase of plotted orders, for rulesets whose
