@@ -29,6 +29,7 @@ from tabletop.ai.judge import (
     moved,
     nearest_enemy,
     place,
+    shares,
     shots,
     sketch,
     trial,
@@ -80,6 +81,7 @@ class Captain:
         self.w = w
         self.turn = _Turn()
         self.thinking: list[float] = []  # seconds per ship decision
+        self.deadline = float("inf")  # when the ship decision under way must be given
 
     @classmethod
     def for_game(cls, state: GameState, side: str, level: str) -> Captain:
@@ -115,6 +117,18 @@ class Captain:
             self.turn.done.add(ship)
         return Decision("end")
 
+    def _begin(self) -> float:
+        """A ship's decision starts: its deadline is ``decision_limit`` from now."""
+        start = time.perf_counter()
+        self.deadline = start + self.w.decision_limit
+        return start
+
+    def late(self, share: float = 1.0) -> bool:
+        """Whether ``share`` of the decision's time is spent (the search stops there; the
+        orders it has found by then are what it gives)."""
+        left = self.deadline - time.perf_counter()
+        return left < (1.0 - share) * self.w.decision_limit
+
     def refused(self, d: Decision) -> None:
         """The engine refused an order: that ship does nothing more this turn."""
         if d.ship:
@@ -128,8 +142,8 @@ class Captain:
         parts: dict[str, str] = {}
         reasons = []
         for ship in friends(state, self.side):
-            start = time.perf_counter()
-            got = choose(state, ship, self.level, self.w)
+            start = self._begin()
+            got = choose(state, ship, self.level, self.w, self.deadline)
             if got is not None:
                 self.thinking.append(time.perf_counter() - start)
                 parts[ship] = got[0].words
@@ -145,14 +159,14 @@ class Captain:
         t = self.turn
         if ship not in t.moved and "move" not in state.scenario.ruleset.verbs:
             t.moved.add(ship)  # moves are plotted (or none): the rules' other verbs
-            start = time.perf_counter()
+            start = self._begin()
             t.plan[ship] = self.other_order(state, ship)
             self.thinking.append(time.perf_counter() - start)
             if t.plan[ship] is not None:
                 return t.plan[ship]
         if ship not in t.moved:
             if ship not in t.plan:
-                start = time.perf_counter()
+                start = self._begin()
                 t.plan[ship] = self.plan(state, ship)
                 self.thinking.append(time.perf_counter() - start)
             if t.first.get(ship):
@@ -203,7 +217,7 @@ class Captain:
         found = 0
         start = time.perf_counter()
         for i in np.argsort(-sk, kind="stable"):
-            if time.perf_counter() - start > self.w.time_limit:
+            if time.perf_counter() - start > self.w.time_limit or (best and self.late()):
                 break
             text = f"move {ship} {fan.path(int(i))}"
             after = trial(state, text)
@@ -225,8 +239,13 @@ class Captain:
             self.turn.first[ship] = list(now.values())
             return self._scripted(state, ship, fan)
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
-        short = np.argsort(-sk, kind="stable")[: self.w.shortlist]
-        verdicts = [self._judged(state, ship, fan, int(i)) for i in short]
+        order = np.argsort(-sk, kind="stable")
+        verdicts: list[Verdict] = []
+        for i in order[: self.w.shortlist]:  # judged best sketch first, while time allows
+            if verdicts and self.late(0.5):
+                break
+            verdicts.append(self._judged(state, ship, fan, int(i)))
+        short = order[: len(verdicts)]
         fire_now = self.w.fire * sum(s.value for s in now.values())
         keep = [v.score for v in verdicts]
         first = [
@@ -239,7 +258,7 @@ class Captain:
         if self.level == "admiral":
             scores = self._admiral(state, ship, fan, short, scores)
         ranked = short[np.argsort(-scores, kind="stable")]
-        rest = np.argsort(-sk, kind="stable")[self.w.shortlist : self.w.shortlist * 3]
+        rest = order[len(verdicts) : self.w.shortlist * 3]
         return np.concatenate([ranked, rest])
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
@@ -258,7 +277,7 @@ class Captain:
             e = state.ship(foe).pose
             score = score - np.hypot(fan.x - e.x, fan.y - e.y)
         sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
-        speed = np.array([float(s.factor) for s in scn.ruleset.sectors])[sector]
+        speed = shares(scn, scn.ship(ship).cls)[sector]
         return np.lexsort((-speed, -np.round(score, 1)))
 
     def _admiral(
@@ -268,14 +287,13 @@ class Captain:
         replies could do to her (their broadsides by exact odds), within the time limit."""
         start = time.perf_counter()
         top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
-        out = scores.copy()
-        out[np.setdiff1d(np.arange(len(scores)), top)] -= 1e6  # unexamined: after
-        for k in top:
+        out = scores - 1e6  # unexamined (not in the top, or no time left): after
+        for n, k in enumerate(top):
+            if n and (time.perf_counter() - start > self.w.time_limit or self.late(0.85)):
+                break
             i = int(short[k])
             pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-            out[k] -= self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
-            if time.perf_counter() - start > self.w.time_limit:
-                break
+            out[k] = scores[k] - self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
         return out
 
     def _why(self, after: GameState, ship: str) -> Verdict:
@@ -291,7 +309,7 @@ class Captain:
             best = (self.value(state, ship), "")
         start = time.perf_counter()
         for text in self.options(state, ship):
-            if time.perf_counter() - start > self.w.time_limit:
+            if time.perf_counter() - start > self.w.time_limit or self.late():
                 break
             after = [a for k in range(SAMPLES) if (a := trial(state, text, k)) is not None]
             if after:

@@ -177,15 +177,17 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
 
 
 def trapped(state: GameState, ship: str, w: Weights) -> float:
-    """The penalty when every move of her next turn (her own fan from here, sparsely)
-    ends off the table, aground or with no room after: a trap a look ahead sees."""
+    """The safety penalty of her best move next turn (her own fan from here, sparsely):
+    a look ahead that sees a trap (every move off the table, aground or with no room
+    after) and, short of one, how cramped the edge will leave her.  Weighing only whole
+    traps let ships run into corners late in long games, where every escape is cramped."""
     scn = state.table()
     cls = scn.ship(ship).cls
     fan = scn.ruleset.fan_now(state, ship, 2)
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
     pen = safety(scn, cls, w, fan.x, fan.y, fan.heading)
-    return w.blunder / 2 if float(pen.min()) >= w.blunder / 2 else 0.0
+    return min(float(pen.min()), w.blunder)
 
 
 def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -256,16 +258,16 @@ def safety(
     margin = w.land_margin * k
     out += w.land * np.clip((margin - gap) / margin, 0, 1)
     out += w.blunder * (gap <= 0)
-    # next turn: if every way she can head within the escape turn (half her run on as
-    # she heads, half on the new heading) runs her off the table or aground, she is as
-    # good as lost there
+    # the next two turns: if every way she can head within the escape turn (a turn's
+    # run on as she heads, then one on the new heading) runs her off the table or
+    # aground, she is as good as lost there (one turn's look let ships chasing each
+    # other run into corners they could not turn out of)
     room = np.full(len(x), -np.inf)
-    half = run / 2
     r0 = np.radians(h)
     for a in np.linspace(-w.escape_turn, w.escape_turn, 5):
         r = np.radians(h + a)
-        ax = x + half * (np.sin(r0) + np.sin(r))
-        ay = y + half * (np.cos(r0) + np.cos(r))
+        ax = x + run * (np.sin(r0) + np.sin(r))
+        ay = y + run * (np.cos(r0) + np.cos(r))
         e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay)
         room = np.maximum(room, np.minimum(e2, g2))
     out += w.blunder / 2 * (room < 0)

@@ -21,8 +21,11 @@ from tabletop.engine.state import GameState
 from tabletop.rules.base import Plot
 
 
-def choose(state: GameState, ship: str, level: str, w: Weights) -> tuple[Plot, str] | None:
-    """Her best plot at this level and a line of reason, or None when she has none."""
+def choose(
+    state: GameState, ship: str, level: str, w: Weights, deadline: float = float("inf")
+) -> tuple[Plot, str] | None:
+    """Her best plot at this level and a line of reason, or None when she has none;
+    the exact judgements and the replies stop at their stage's time or the deadline."""
     plots = state.scenario.ruleset.plots(state, ship)
     if not plots:
         return None
@@ -43,12 +46,14 @@ def choose(state: GameState, ship: str, level: str, w: Weights) -> tuple[Plot, s
     short = np.argsort(-rough, kind="stable")[: w.shortlist]
     exact: dict[int, float] = {}
     for i in short:
-        if time.perf_counter() - start > w.time_limit and exact:
+        now = time.perf_counter()
+        if exact and (now - start > w.time_limit or now > deadline - w.decision_limit / 2):
             break
         exact[int(i)] = _judged(state, ship, plots[int(i)], w) - w.blunder * unsafe[i]
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
-            if time.perf_counter() - start > 2 * w.time_limit:
+            now = time.perf_counter()
+            if now - start > 2 * w.time_limit or now > deadline - w.decision_limit / 10:
                 break
             after = moved(state, ship, plots[i].poses[-1])
             exact[i] -= w.reply * reply_risk(after, ship, w)
