@@ -234,7 +234,8 @@ def test_every_hold_fast_plot_offered_is_accepted():
 
 def test_every_escadres_move_of_the_fan_is_accepted():
     """The drawn ship's fan of hex moves: every one is a move the engine accepts, and
-    ends where the fan says; a ship not drawn has none."""
+    ends where the fan says; a ship not drawn is given her next activation's moves (an
+    enemy's reply), which the engine refuses now."""
     state = Game.new(load_scenario(ESCADRES[0]), 3).state
     rs = state.scenario.ruleset
     drawn = [s.id for s in state.ships if rs.can_act(state, s.id)]
@@ -247,7 +248,9 @@ def test_every_escadres_move_of_the_fan_is_accepted():
         pose = after.ship(drawn[0]).pose
         assert (pose.x, pose.y) == pytest.approx((fan.x[i], fan.y[i]))
     other = next(s.id for s in state.ships if s.id != drawn[0])
-    assert len(rs.fan_now(state, other)) == 0
+    later = rs.fan_now(state, other)
+    assert len(later) > 0
+    assert trial(state, f"move {other} {later.path(0)}") is None
 
 
 def test_a_bare_level_takes_the_scenarios_sides_in_order():
@@ -256,3 +259,20 @@ def test_a_bare_level_takes_the_scenarios_sides_in_order():
         ("american", "admiral"),
         ("british", "captain"),
     ]
+
+
+def test_run_plays_the_computers_hold_fast_plots_and_fire(tmp_path, capsys):
+    """Hold Fast with the French at the computer: the human's log plots the British
+    orders and ends the phases; the computer plots the French orders as one action where
+    the movement-orders sequence reaches it, and declares its fire each phase."""
+    import json
+
+    log = tmp_path / "hf.log"
+    log.write_text("orders amazon F - F - F\nend\nend\n")
+    path = SCENARIOS / "hold-fast-duel.toml"
+    assert main(["run", str(path), str(log), "--ai", "french:captain", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"][0] == "orders amazon F - F - F"
+    assert out["actions"][1].startswith("orders cleopatre ")
+    assert out["actions"][2] == "end"  # the log's: british declares no fire in phase I
+    assert any(r.startswith("cleopatre plots ") for r in out["reasons"])

@@ -137,7 +137,7 @@ class Captain:
     def plot(self, state: GameState) -> Decision | None:
         """Where the rules want a side's orders plotted ahead: one order for all her
         ships that have plots (each ship's best, timed as one decision each), tried
-        blind; refused, every ship's plot is left empty."""
+        blind; refused, the side's order with no ship's plot in it."""
         rs = state.scenario.ruleset
         parts: dict[str, str] = {}
         reasons = []
@@ -151,8 +151,8 @@ class Captain:
         if not parts:
             return None
         text = rs.plot_action(self.side, parts)
-        if trial(state, text) is None:
-            text = rs.plot_action(self.side, {s: " ".join(["-"] * 5) for s in parts})
+        if trial(state, text) is None:  # a bug of the plots: the side's empty order
+            text = rs.plot_action(self.side, {})
         return Decision(text, "", "; ".join(reasons))
 
     def ship_order(self, state: GameState, ship: str) -> Decision | None:

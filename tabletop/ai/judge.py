@@ -277,8 +277,10 @@ def safety(
 def clearance(
     scn: Scenario, length: float, width: float, x: np.ndarray, y: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """How far poses lie inside the table edge, and from land and shoals (∞: none)."""
-    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - length / 2
+    """How far poses lie inside the table edge, and from land and shoals (∞: none).
+    The edge is measured to the base's farthest corner, whatever her heading: a base
+    lying askew reaches further than half her length."""
+    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
     pts = shapely.points(x, y)
     for t in scn.terrain:

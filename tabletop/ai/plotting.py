@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from tabletop.ai.judge import clearance, judge, moved, nearest_enemy, sketch
+from tabletop.ai.judge import clearance, judge, moved, nearest_enemy, safety, sketch
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
@@ -33,7 +33,7 @@ def choose(
     x, y, h = (
         np.array([[getattr(p, a) for p in pl.poses] for pl in plots]) for a in ("x", "y", "heading")
     )
-    unsafe = _unsafe(state, ship, x, y)
+    unsafe = _unsafe(state, ship, w, x, y, h)
     if level == "scripted":
         crowd = np.array([0.1 * ("RS" in pl.words) for pl in plots])
         score = _closing(state, ship, x[:, -1], y[:, -1]) + crowd
@@ -68,15 +68,18 @@ def _judged(state: GameState, ship: str, plot: Plot, w: Weights) -> float:
     return (sum(scores) + scores[-1]) / (len(scores) + 1)
 
 
-def _unsafe(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Plots that take her off the table, onto land or a shoal in any phase."""
+def _unsafe(
+    state: GameState, ship: str, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
+) -> np.ndarray:
+    """Plots that take her off the table, onto land or a shoal in any phase, or leave
+    her with no room to sail clear in the turns after (the scripted captain too)."""
     scn = state.table()
     cls = scn.ship(ship).cls
     bad = np.zeros(x.shape[0], bool)
     for k in range(x.shape[1]):
         edge, gap = clearance(scn, cls.base_length, cls.base_width, x[:, k], y[:, k])
         bad |= (edge < 0) | (gap <= 0)
-    return bad
+    return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1]) >= w.blunder / 4)
 
 
 def _closing(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:

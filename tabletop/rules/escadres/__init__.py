@@ -206,8 +206,8 @@ class Escadres(Ruleset):
         return isinstance(st, EscadresShip) and st.active and not st.lost
 
     def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """Every move of hex steps she may still make in her activation (only the
-        drawn ship has one)."""
+        """Every move of hex steps she may still make in her activation; a ship not
+        drawn, the moves of her next one (an enemy's possible reply)."""
         return options.moves(self, state, ship)
 
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:

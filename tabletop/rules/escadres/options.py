@@ -34,10 +34,15 @@ HARM = Fraction(4, 6)
 def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
     """Every sequence of steps she may still make this activation (capacity, turns,
     straight first when stopped), none entering a hex a ship or land holds or leaving
-    the table; one end per distinct final (bow, facing), the fewest steps kept."""
-    st = ship_of(state, sid)
-    if not st.active or st.fired or st.out is not None:
+    the table; one end per distinct final (bow, facing), the fewest steps kept.  A ship
+    not playing now is given the moves of her next activation, as if drawn now (what
+    an enemy could reply): only the drawn ship's moves are orders the engine takes."""
+    st = at_pose(rs, state, ship_of(state, sid))
+    if st.fired or st.lost:
         return empty_fan()
+    if not st.active:
+        cap = 0 if st.becalmed else rs.capacity(state, st)
+        st = replace(st, capacity=cap, steps=0, turns_made=0, straight=False)
     cls = state.scenario.ship(sid).cls
     most_turns = max(0, (cls.turns or 0) - st.turns_lost)
     left = st.capacity - st.steps

@@ -302,7 +302,8 @@ class HoldFast(Ruleset):
         return plots.chance(self, state, firer, target)
 
     def plot_action(self, side: str, parts: dict[str, str]) -> str:
-        return "orders " + " ".join(f"{sid} {words}" for sid, words in parts.items())
+        """``orders`` and each ship's id and words (a ship left out does nothing)."""
+        return " ".join(["orders", *(f"{sid} {words}" for sid, words in parts.items())])
 
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """A forward step in each phase she acts in."""
