@@ -18,6 +18,7 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
+from tabletop.fan import Fan
 from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes, ship_pose
 from tabletop.geometry.motion import Segment
@@ -26,13 +27,14 @@ from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
 from tabletop.rules.base import (
     NO_CONTEXT,
+    FireChance,
     MoveContext,
     PathPlan,
     Ruleset,
     Sector,
     read_hex_grid,
 )
-from tabletop.rules.escadres import config, ruling
+from tabletop.rules.escadres import config, options, ruling
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
     EscadresShip,
@@ -215,6 +217,28 @@ class Escadres(Ruleset):
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return EscadresGame(self).apply(state, action, dice, events)
+
+    # -- what a ship may do now (the computer captain's choices) ---------------------------
+    def fighting(self, state: GameState, ship: str) -> bool:
+        st = state.ship(ship)
+        return isinstance(st, EscadresShip) and not st.lost
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """Only the ship drawn from the bag plays."""
+        st = state.ship(ship)
+        return isinstance(st, EscadresShip) and st.active and not st.lost
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Every move of hex steps she may still make in her activation; a ship not
+        drawn, the moves of her next one (an enemy's possible reply)."""
+        return options.moves(self, state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return options.chance(self, state, firer, target)
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """Her speed in hexes, centre to centre."""
+        return float(cls.speed) * self.grid_in(scn.units).size
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)

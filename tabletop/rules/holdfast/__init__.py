@@ -25,10 +25,19 @@ from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step, theta
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, PlotSpec, Ruleset, Sector
-from tabletop.rules.holdfast import config, damage, orders
+from tabletop.rules.base import (
+    NO_CONTEXT,
+    FireChance,
+    MoveContext,
+    PathPlan,
+    Plot,
+    PlotSpec,
+    Ruleset,
+    Sector,
+)
+from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
 from tabletop.rules.holdfast.ship import HoldFastShip, diagram
@@ -279,6 +288,33 @@ class HoldFast(Ruleset):
         if state.phase == 0 and isinstance(st, HoldFastShip) and not st.orders and not st.out:
             return f"{ship} has no orders yet ({describe(state)})"
         return None
+
+    # -- what a ship may do now (the computer captain's choices) ---------------------------
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Struck, sinking, sunk, beached or fled: out of the fight (HF-67)."""
+        st = state.ship(ship)
+        return isinstance(st, HoldFastShip) and not st.out
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """A ship of the side acting, still fighting (a beached one may still fire)."""
+        st = state.ship(ship)
+        assert isinstance(st, HoldFastShip)
+        firing = 1 <= state.phase <= PHASES and st.beached and not st.struck
+        return state.side_of(ship) == state.active_side and (not st.out or firing)
+
+    def plots(self, state: GameState, ship: str) -> list[Plot]:
+        return plots.plots(self, state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return plots.chance(self, state, firer, target)
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """``orders`` and each ship's id and words (a ship left out does nothing)."""
+        return " ".join(["orders", *(f"{sid} {words}" for sid, words in parts.items())])
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """A forward step in each phase she acts in."""
+        return float(cls.speed) * self.step_length(scn.units)
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
