@@ -189,3 +189,25 @@ def test_orders_can_also_be_typed(window):
     window.on_key_press(arcade.key.ENTER, 0)
     assert window.error and "5 words of" in window.message
     assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+
+
+def test_the_fan_while_plotting_shows_where_each_plot_ends_and_takes_it(window):
+    """With the fan on, a ship being plotted shows where every plot the rules allow her
+    ends after phase V; a click on one puts that plot on the panel, and its ghost ends
+    where the click was."""
+    click_box(window, "ready")
+    click_box(window, "cell", "amazon", "0")  # her row chosen: she is selected
+    assert window.selected == "amazon"
+    window.input.toggle("fan")
+    fan = window.fan
+    assert fan is not None and len(fan) == len(window.plot_fan) > 10
+    # Amazon at (10, 12) heading 90, speed 3 (moves in I, III, V), top speed 4: three
+    # moves at most whatever she does with her sail (RS in I: speed 4 moves in II, IV,
+    # V; F in I, RS in II: IV and V), so her farthest end is x = 10 + 3 = 13
+    assert fan.x.max() == pytest.approx(13.0)
+    i = int(np.argmax(fan.x))
+    x, y = window.to_screen(np.array([fan.x[i], fan.y[i]]))
+    click(window, x, y)
+    end = window.foresight.poses["amazon"][-1]
+    assert (end.x, end.y) == pytest.approx((fan.x[i], fan.y[i]))
+    assert " ".join(window.plot.plots["amazon"]) in {p.words for p in window.plot_fan}

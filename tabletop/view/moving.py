@@ -15,9 +15,27 @@ import arcade
 import numpy as np
 
 from tabletop.errors import TabletopError
-from tabletop.fan import fan
+from tabletop.fan import Fan, empty_fan, fan
 from tabletop.movement import Step, parse_path, path_text
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
+
+
+def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
+    """The fan of a ship whose turn is plotted ahead: where each plot the rules allow her
+    now leaves her after the last phase, coloured by her point of sail there, and the
+    plots in the same order (a click on a pose takes its plot)."""
+    rs = state.scenario.ruleset
+    plots = rs.plots(state, ship)
+    if not plots:
+        return empty_fan(), []
+    scn = state.table()
+    ends = [p.poses[-1] for p in plots]
+    heading = np.array([e.heading for e in ends])
+    sector = np.array([rs.sectors.index(rs.sector(rs.theta(scn, h))) for h in heading])
+    n = len(ends)
+    f = Fan(np.array([e.x for e in ends]), np.array([e.y for e in ends]), heading, sector, (),
+            np.zeros(n, int), np.arange(n))  # fmt: skip
+    return f, plots
 
 
 class MoveEditing:
@@ -91,8 +109,11 @@ class MoveEditing:
         """Her fan as she stands now; none once she has sailed part of her move (the fan
         lays fresh moves: it would show what she can no longer do)."""
         game = self.session.game if self.session is not None else None
+        self.plot_fan: list[Any] = []
         if not self.selected:
             self.fan = None
+        elif game is not None and self._plotting(self.selected):
+            self.fan, self.plot_fan = plot_fan(game.state, self.selected)
         elif game is None:
             self.fan = fan(self.scenario, self.selected)
         elif self._sailed_part(self.selected):
@@ -109,13 +130,23 @@ class MoveEditing:
         st = game.state.ship(ship)
         return bool(st.path) or st.moved > 0
 
+    def _plotting(self, ship: str) -> bool:
+        """Whether her orders are being plotted on the panel now."""
+        p = self.plot
+        return p is not None and p.shown and ship in p.spec.ships
+
     def take_fan_pose(self, tx: float, ty: float) -> bool:
-        """A click near one of the fan's poses lays the move that reaches it."""
+        """A click near one of the fan's poses lays the move that reaches it (while
+        plotting: the plot that ends there goes on the panel)."""
         if self.fan is None or "fan" not in self.overlays or not len(self.fan):
             return False
         i = self.fan.nearest(tx, ty)
         if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 8.0 / self.px_per_unit:
             return False
+        if getattr(self, "plot_fan", None):
+            self.plot.pick(self.selected, 0)
+            self.plot_command(("type", self.plot_fan[i].words))
+            return True
         self.builder = MoveBuilder(self.selected or "")
         for word in self.fan.path(i).split():
             self.builder.steps.append(parse_path(word)[0])

@@ -428,6 +428,8 @@ class TableView(MoveEditing, arcade.View):
         except TabletopError as e:
             self.say(str(e), error=True)
             return True
+        if command[:1] == ("cell",) and command[1] != self.selected:
+            self.select(command[1])  # the ship whose row is chosen: her fan, her card
         if command == ("ready",):
             self.fit()
         if action is not None:
