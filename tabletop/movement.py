@@ -130,8 +130,14 @@ class MoveRuling:
         """The distance sailed against the allowance, each in its own unit."""
         if self.allowance_unit in ("", self.units):
             return f"{self.distance:.2f} of {self.allowance:.2f} {self.units}"
-        most = f"{self.allowance:g} {self.allowance_unit}"
+        spent = "" if self.plan.used is None else f"{self.plan.used:g} of "
+        most = f"{spent}{self.allowance:g} {self.allowance_unit}"
         return f"{self.distance:.2f} {self.units} (allowance {most})"
+
+    @property
+    def spent(self) -> float:
+        """How much of her allowance the move spends, in the allowance's own unit."""
+        return self.distance if self.plan.used is None else float(self.plan.used)
 
     def as_json(self) -> dict[str, Any]:
         col = None

@@ -272,7 +272,11 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
     counts hexes.  A Trafalgar move keeps 'of the allowance' in its one unit."""
     assert main(["move", str(SCENARIOS / "hold-fast-duel.toml"), "amazon", "F1", "S45", "F1"]) == 0
     out = capsys.readouterr().out
-    assert "after 2.00 in (allowance 4 actions)" in out
+    assert "after 2.00 in (allowance 3 of 4 actions)" in out
+    # Escadres: F1 S60 F1 is three move steps (a hex, a turn, a hex) of redoutable's 5
+    esc = str(SCENARIOS / "escadres-two-fleets.toml")
+    assert main(["move", esc, "redoutable", "F1", "S60", "F1"]) == 0
+    assert "(allowance 3 of 5 hexes)" in capsys.readouterr().out
     assert main(["move", str(SCENARIOS / "hold-fast-duel.toml"), "amazon", "F1", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     got = (d["distance"], d["allowance"], d["allowance_unit"], d["units"])

@@ -70,3 +70,14 @@ def test_fire_cli_on_escadres(capsys):
     assert main(["fire", str(SCN), "victory", "hermione", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["arc"] is None and d["can_fire"] is False
+
+
+def test_the_status_says_which_ship_the_bag_gave():
+    """The scenario's first draw (its seed's) is redoutable: the status line names her,
+    as a player at the table needs to know whose turn it is."""
+    from tabletop.session import Session
+
+    session = Session.open(load_scenario(SCN))
+    drawn = next(e["drawn"] for e in session.game.events if "drawn" in e)
+    assert session.status == f"turn 1, {drawn} drawn from the bag, french to play"
+    assert drawn == "redoutable"

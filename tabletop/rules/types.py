@@ -77,6 +77,7 @@ class PathPlan:
     turns: int = 0  # turns made (the engine carries them across split moves)
     since: float | None = None  # distance sailed since the last turn
     notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
+    used: float | None = None  # what she spends of the allowance, where it is not a length
 
 
 def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:

@@ -132,7 +132,7 @@ class StatusPane(Pane):
         if m is None or m.allowance <= 0:
             return
         x0, y0, w, h = self.table.view_w - 230, self.table.view_h - 30, 200, 12
-        used = min(1.0, m.distance / m.allowance)
+        used = min(1.0, m.spent / m.allowance)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
         col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)

@@ -125,6 +125,11 @@ class Escadres(Ruleset):
 
     fixed_turn = 60.0  # a turn shifts the stern one hex: one hexside
 
+    def step_text(self, state: GameState) -> str | None:
+        """The ship drawn from the bag plays now (the status line says which)."""
+        drawn = [s.id for s in state.ships if isinstance(s, EscadresShip) and s.active]
+        return f"{drawn[0]} drawn from the bag, {state.active_side} to play" if drawn else None
+
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
         """The referee's ruling: the zone, the hexes between, what stops the line, the
         dice (:mod:`tabletop.rules.escadres.ruling`); Escadres has no aiming high."""
@@ -200,7 +205,7 @@ class Escadres(Ruleset):
             if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
                 v.append("she may not sail off the table")
                 break
-        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name)
+        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name, used=len(hexsteps))
 
     # -- the game ----------------------------------------------------------------------
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:

@@ -197,7 +197,7 @@ class HoldFast(Ruleset):
         if actions > speed:
             v.append(f"{actions} movement actions; at speed {speed:g} she has {speed:g}")
         sector = self.sector(theta(scn, ship.pose.heading)).name
-        return PathPlan(tuple(segs), tuple(v), speed, 0.0, sector, anchor)
+        return PathPlan(tuple(segs), tuple(v), speed, 0.0, sector, anchor, used=actions)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
         """Every sequence of forward steps and pivots within the ship's speed."""
