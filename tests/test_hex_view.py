@@ -61,3 +61,17 @@ def test_the_hex_fan_shades_the_hex_under_each_poses_bow_half(escadres):
     bow = occupied["victory"][0]
     centres = {tuple(np.round(np.mean(f.points, axis=0), 6)) for f in shaded.fills}
     assert tuple(np.round(grid.centre(bow), 6)) in centres
+
+
+def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
+    """Frigate: one hex a ship; her pose is the hex's centre, heading through a hexside."""
+    scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
+    grid, occupied = scn.ruleset.hex_overlay(scn)
+    for ship in scn.ships:
+        (h,) = occupied[ship.id]
+        assert grid.centre(h) == pytest.approx((ship.pose.x, ship.pose.y))
+        assert ship.pose.heading % 60 == pytest.approx(grid.first_facing % 60)
+    assert scn.ruleset.fixed_turn == 60
+    sea = sc.table_scenes(scn)[0]
+    cells = [shapely.Polygon(line.points) for line in sea.lines if line.closed]
+    assert sum(c.area for c in cells) == pytest.approx(scn.width * scn.depth, abs=1e-6)

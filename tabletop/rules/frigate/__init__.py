@@ -17,7 +17,7 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
-from tabletop.geometry.hexgrid import HexGrid, place, ship_pose
+from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
@@ -134,6 +134,13 @@ class Frigate(Ruleset):
     # -- the grid ----------------------------------------------------------------------
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
+
+    fixed_turn = 60.0  # the window turns a ship by one hexside
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        """One hex a ship, the one she stands in."""
+        grid = self.grid_in(scn.units)
+        return grid, {s.id: (place(grid, s.pose, 1)[0],) for s in scn.ships}
 
     def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
         """Snapped onto the hex she stands in, at the nearest facing."""
