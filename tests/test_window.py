@@ -660,3 +660,18 @@ def test_the_fan_of_a_ship_left_selected_is_fresh_next_turn(fresh):
     for action in ("end", "move loire F22.6667", "end"):
         fresh.play(action)
     assert fresh.selected == "amazon" and fresh.fan is not None and len(fresh.fan)
+
+
+def test_zoomed_in_the_rulers_and_the_wind_stay_in_sight(fresh):
+    """Zoomed in far on amazon (the table's edges off screen), the edge rulers' figures
+    ride along the window's foot and left side, and the wind is named in the corner."""
+    p = fresh.scenario.ship("amazon").pose
+    x, y = screen_of(fresh, p.x, p.y)
+    for _ in range(12):
+        send(fresh, "on_mouse_scroll", int(x), int(y), 0, 1)
+    fresh.rebuild()
+    assert screen_of(fresh, 0, 0)[1] < 0  # the table's south edge is below the window
+    rulers = [t for t in fresh.drawing._labels if t.text.isdigit()]
+    seen = [t for t in rulers if 0 <= t.x <= W and 0 <= t.y <= H]
+    assert len(seen) >= 4, [(t.text, t.x, t.y) for t in rulers]
+    assert any(t.text == "wind from N" for t in fresh.hud)

@@ -148,6 +148,14 @@ class TableDrawing:
         )  # fmt: skip
         for (_, t), (x, y) in zip(names, spots, strict=True):
             t.position = (x, y)
+        v = self.view
+        low, high = 46.0, v.view_h - 20.0 * 4  # clear of the foot's bar and the status
+        left, right = 14.0, v.view_w - v.log_width - 14.0
+        for lb, t in zip(labels, texts, strict=True):  # the rulers stay in sight, zoomed in
+            if lb.pin == "x":
+                t.y = min(max(t.y, low), high)
+            elif lb.pin == "y":
+                t.x = min(max(t.x, left), right)
         return batch, texts
 
     def on_draw(self) -> bool:

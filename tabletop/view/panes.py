@@ -18,6 +18,7 @@ import pyglet
 from tabletop.engine.core import apply
 from tabletop.errors import TabletopError
 from tabletop.fire import rule_fire
+from tabletop.geometry.angles import unit
 from tabletop.rulings import sail, sail_text
 from tabletop.view import scene as sc
 from tabletop.view.keys import Key, help_lines, strip
@@ -37,6 +38,11 @@ SHADE: Colour = (10, 14, 20, 200)
 COVER: Colour = (12, 16, 22, 255)
 BUTTON: Colour = (40, 52, 70, 230)
 LIT: Colour = (110, 90, 30, 240)
+
+
+WIND_W = 130  # the top right corner the wind indicator keeps
+POINTS = dict(zip((0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0),
+                  ("N", "NE", "E", "SE", "S", "SW", "W", "NW"), strict=True))  # fmt: skip
 
 
 class Pane(arcade.Section):
@@ -79,12 +85,14 @@ class StatusPane(Pane):
 
     def __init__(self) -> None:
         super().__init__("status")
+        self.wind: float | None = None
 
     def build(self) -> None:
         t = self.table
         self.fresh()
         lines = self._lines(t)
-        width = max(20, int((t.view_w - 20) / 7.2))  # about 7.2 px a character at 11 pt
+        # about 7.2 px a character at 11 pt; the wind keeps the top right corner
+        width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
         lines = [
             (part, c)
             for s, c in lines
@@ -94,6 +102,10 @@ class StatusPane(Pane):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
         self.rows = len(lines)
         self.place(0, t.view_h - 8 - 17 * len(lines), t.view_w, 8 + 17 * len(lines))
+        self.wind = t.scenario.wind.from_deg if t.scenario is not None else None
+        if self.wind is not None:
+            name = POINTS.get(round(self.wind % 360, 6), f"{self.wind:g}°")
+            self.text(f"wind from {name}", t.view_w - WIND_W + 30, t.view_h - 18, HUD_COLOUR, 11)
 
     @staticmethod
     def _lines(t: TableView) -> list[tuple[str, Colour]]:
@@ -128,6 +140,16 @@ class StatusPane(Pane):
 
     def on_draw(self) -> None:
         super().on_draw()
+        if self.wind is not None:  # the wind, always in sight, whatever the zoom
+            cx, cy, r = self.table.view_w - WIND_W + 14, self.table.view_h - 13, 9.0
+            dx, dy = unit(self.wind + 180.0)  # where it blows to
+            tip = (cx + dx * r, cy + dy * r)
+            arcade.draw_line(cx - dx * r, cy - dy * r, *tip, HUD_COLOUR, 2)
+            side = (-dy * 4, dx * 4)
+            base = (tip[0] - dx * 6, tip[1] - dy * 6)
+            left = (base[0] + side[0], base[1] + side[1])
+            right = (base[0] - side[0], base[1] - side[1])
+            arcade.draw_triangle_filled(*tip, *left, *right, HUD_COLOUR)
         m = self.table.move
         if m is None or m.allowance <= 0:
             return
@@ -219,7 +241,7 @@ class LogPane(Pane):
         for i, (s, c) in enumerate(reversed(shown)):
             s = s if len(s) <= chars else s[: chars - 1] + "…"
             self.text(s, x, above + 14 * i, c, 9)
-        self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4)
+        self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4 if shown else 0)
 
 
 class ActionBar(Pane):

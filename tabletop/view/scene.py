@@ -74,6 +74,7 @@ class Label:
     size: float = 10.0
     clear: float = 0.0  # > 0: a name beside a thing this far across (table units), placed
     # on screen where it meets no other such name (below, above, right or left of it)
+    pin: str = ""  # an edge ruler's figure: "x" kept in sight along the foot, "y" the left
 
 
 @dataclass
@@ -124,13 +125,13 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
         if overlay is None:
             sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
         if is_major:
-            sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9))
+            sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9, pin="x"))
     for y in np.arange(0.0, d + 1e-9, minor):
         is_major = abs(y / major - round(y / major)) < 1e-9
         if overlay is None:
             sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
         if is_major:
-            sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9))
+            sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9, pin="y"))
     sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
     for t in sorted(scn.terrain, key=lambda t: t.kind == "land"):
         ring = np.array(t.points, float)
