@@ -519,8 +519,10 @@ def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
     click_ship(fresh, "loire")
     fresh.rebuild()
-    card = [t.text for t in fresh.hud if t.text.startswith("loire (french)")]
-    assert card and "hull 11/11" in card[0] and "crew 4/4" in card[0] and "masts" in card[0]
+    texts = [t.text for t in fresh.hud]
+    i = next(k for k, t in enumerate(texts) if t.startswith("loire (french)"))
+    card = " ".join([texts[i], *(t.strip() for t in texts[i + 1 :] if t.startswith("    "))])
+    assert "hull 11/11" in card and "crew 4/4" in card and "masts" in card  # wrapped or not
 
 
 def test_a_resize_keeps_the_hud_bar_and_table_inside(fresh):
