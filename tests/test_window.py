@@ -677,3 +677,23 @@ def test_zoomed_in_the_rulers_and_the_wind_stay_in_sight(fresh):
     seen = [t for t in rulers if 0 <= t.x <= W and 0 <= t.y <= H]
     assert len(seen) >= 4, [(t.text, t.x, t.y) for t in rulers]
     assert any(t.text == "wind from N" for t in fresh.hud)
+
+
+def test_messages_fade_and_errors_stay_longer(fresh):
+    """A message goes after MESSAGE_LIFE seconds, an error after twice as long; a sticky
+    one (the drill's scorecard) stays."""
+    from tabletop.view.table import MESSAGE_LIFE
+
+    fresh.say("moved")
+    send(fresh, "on_update", MESSAGE_LIFE - 1)
+    assert fresh.message == "moved"
+    send(fresh, "on_update", 2)
+    assert fresh.message == ""
+    fresh.say("not played", error=True)
+    send(fresh, "on_update", MESSAGE_LIFE + 1)
+    assert fresh.message == "not played"
+    send(fresh, "on_update", MESSAGE_LIFE)
+    assert fresh.message == ""
+    fresh.say("the best possible: 8 turns", sticky=True)
+    send(fresh, "on_update", 10 * MESSAGE_LIFE)
+    assert fresh.message == "the best possible: 8 turns"

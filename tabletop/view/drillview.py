@@ -30,7 +30,8 @@ class DrillView(TableView):
         )
         self.say(
             f"Tacking drill: {goal}.  H: the coach's hint.  "
-            f"The best possible: {self.drill.optimum.count:g} turns."
+            f"The best possible: {self.drill.optimum.count:g} turns.",
+            sticky=True,
         )
         self.changed(table=True)
         self.fit()
@@ -63,5 +64,6 @@ class DrillView(TableView):
             card = self.drill.card
             self.say(
                 card.text(self.drill.course.units).replace("\n", "  |  ")
-                + (f"  |  personal best: {self.drill.best}" if card.failed is None else "")
+                + (f"  |  personal best: {self.drill.best}" if card.failed is None else ""),
+                sticky=True,
             )

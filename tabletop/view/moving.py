@@ -64,7 +64,7 @@ class MoveEditing:
     def scenario(self) -> Any:
         raise NotImplementedError
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, sticky: bool = False) -> None:
         raise NotImplementedError
 
     def changed(self, table: bool = False, interact_only: bool = False) -> None:

@@ -43,6 +43,7 @@ from tabletop.view.plotting import Foresight, PlotPanel, foresee
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
+MESSAGE_LIFE = 10.0  # seconds a message stays (an error twice as long)
 
 
 class Panes(arcade.SectionManager):
@@ -69,6 +70,7 @@ class TableView(MoveEditing, arcade.View):
         self.ruling: tuple[str, str] | None = None
         self.message = ""
         self.error = False
+        self._said, self._sticky = 0.0, False  # the message's age, and whether it stays
         self.show_help = False
         self.camera = arcade.camera.Camera2D()
         self.drawing = TableDrawing(self)
@@ -141,8 +143,11 @@ class TableView(MoveEditing, arcade.View):
         return 260.0 if self.view_w >= 1000 else 0.0
 
     # -- state -------------------------------------------------------------------------
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, sticky: bool = False) -> None:
+        """The message line: it fades after a while (an error after longer), unless it
+        is ``sticky`` (the drill's scorecard, the greeting of a drill)."""
         self.message, self.error = text, error
+        self._said, self._sticky = 0.0, sticky
         self._dirty.add("hud")
 
     def load(self, path: str) -> None:
@@ -320,6 +325,10 @@ class TableView(MoveEditing, arcade.View):
             self._tween = (before, t + delta_time) if t + delta_time < TWEEN else None
             self._dirty |= {"table", "labels"}
             busy = True
+        self._said += delta_time
+        life = MESSAGE_LIFE * (2 if self.error else 1)
+        if self.message and not self._sticky and self._said > life:
+            self.say("")  # the message has had its time: it fades
         self.window.set_draw_rate(1 / 60 if busy else IDLE_FRAME)
         self._ai_wait -= delta_time
         game = self.session.game if self.session is not None else None
