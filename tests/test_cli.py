@@ -283,3 +283,16 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
     assert got == (1.0, 4.0, "actions", "in")
     assert main(["move", str(SCENARIOS / "squadron-action.toml"), "bellona", "F20"]) == 0
     assert "after 20.00 of 20.00 cm" in capsys.readouterr().out
+
+
+def test_a_ship_card_reads_as_words_not_program_values():
+    """Places as (q, r), nothing as a dash, an empty list as none: 'hexes (18, -2)
+    (19, -2)', not '[[18, -2], [19, -2]]'."""
+    from tabletop.engine.report import ship_card
+
+    card = ship_card({"id": "a", "side": "b", "hexes": [[18, -2], [19, -2]], "hex": [11, -5],
+                      "allowance": None, "fired": [], "guns": {"port": {"light": 3}}})  # fmt: skip
+    assert card == [
+        "a (b): hexes (18, -2) (19, -2) · hex (11, -5) · allowance — · fired none · "
+        "guns port: light 3"
+    ]

@@ -127,4 +127,14 @@ def _figure(v: Any) -> str:
         return "; ".join(f"{k.replace('_', ' ')}: {_figure(x)}" for k, x in v.items())
     if isinstance(v, dict):
         return ", ".join(f"{k.replace('_', ' ')} {_figure(x)}" for k, x in v.items())
+    if v is None:
+        return "—"
+    if isinstance(v, list | tuple):
+        if not v:
+            return "none"
+        if all(isinstance(x, list | tuple) for x in v):  # places: hexes, points
+            return " ".join("(" + ", ".join(_words(y) for y in x) + ")" for x in v)
+        if all(isinstance(x, int | float) for x in v) and len(v) == 2:
+            return "(" + ", ".join(_words(y) for y in v) + ")"  # one place
+        return ", ".join(_figure(x) for x in v)
     return _words(v)
