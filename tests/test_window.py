@@ -697,3 +697,18 @@ def test_messages_fade_and_errors_stay_longer(fresh):
     fresh.say("the best possible: 8 turns", sticky=True)
     send(fresh, "on_update", 10 * MESSAGE_LIFE)
     assert fresh.message == "the best possible: 8 turns"
+
+
+def test_a_verb_with_a_number_is_typed_from_its_button(fresh):
+    """Frigate's first step declares a ship's allowance, a number no button can hold:
+    its button opens a typed line with the verb and the ship written, the player types
+    the number, Enter plays it."""
+    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
+    side = fresh.session.game.state.active_side
+    ship = next(s.id for s in fresh.scenario.ships if s.side == side)
+    click_ship(fresh, ship)
+    press_button(fresh, "speed")
+    assert fresh.prompt is not None and fresh.prompt.text == f"speed {ship} "
+    fresh.on_text("2")
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.actions == [f"speed {ship} 2"], fresh.message

@@ -222,7 +222,13 @@ class MoveEditing:
     # -- the action bar ---------------------------------------------------------------
     def press(self, b: Button) -> None:
         """A button pressed (or its key): play it, or wait for the ship it needs, or use
-        the move being built."""
+        the move being built, or open a line for the words it needs typed."""
+        if b.needs_typing:
+            verb = b.action.split()[0]
+            start = b.action.removesuffix("?")
+            self.prompt = Prompt("action", f"{verb}: type the rest", start)
+            self.changed(interact_only=True)
+            return
         if b.needs_target:
             self.arming = b
             self.say(f"{b.label.replace('…', '').strip()}: click the ship (Esc to cancel)")
@@ -303,6 +309,8 @@ class MoveEditing:
                 self.open_save(p.text.strip())
             elif p.kind == "orders":
                 self.plot_command(("type", p.text))
+            elif p.kind == "action":
+                self.play(p.text.strip())
             else:
                 self.apply_move()
 

@@ -267,7 +267,10 @@ class ActionBar(Pane):
             ship = None  # not hers to act: only 'end turn' is offered
         x, y = 10.0, 6.0
         edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
-        for b in playable(st, action_buttons(st.scenario.ruleset.verbs, pending, ship)):
+        rs = st.scenario.ruleset
+        offered = action_buttons(rs.verbs, pending, ship)
+        offered = [b for b in offered if b.action.split()[0] not in rs.secret_verbs]
+        for b in playable(st, offered):
             label = b.label + (
                 f" [{b.key.lower() if len(b.key) == 1 else b.key.title()}]" if b.key else ""
             )
@@ -348,7 +351,7 @@ def playable(state: Any, buttons: list[Button]) -> list[Button]:
     and judged when it has them."""
     out = []
     for b in buttons:
-        if not (b.needs_target or b.needs_path):
+        if not (b.needs_target or b.needs_path or b.needs_typing):
             try:
                 apply(state, b.action)
             except TabletopError:

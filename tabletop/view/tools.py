@@ -155,6 +155,11 @@ class Button:
     def needs_path(self) -> bool:
         return "PATH" in self.action.split()
 
+    @property
+    def needs_typing(self) -> bool:
+        """Its last words are typed by the player (a number, a list the bar cannot fill)."""
+        return self.action.endswith(" ?")
+
     def fill(self, target: str | None, path: str) -> str:
         words = [
             (target or "") if w == "TARGET" else path if w == "PATH" else w
@@ -171,8 +176,8 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
     """The buttons for ``ship`` now: the pending decision's answers when one waits,
     else a button per way the ruleset's verbs can be played for her, read from each
     verb's usage words (``SHIP``, ``TARGET``, ``PATH``, ``a|b`` choices; ``[...]``
-    optional words are left out), and 'end turn'.  Verbs whose words a bar cannot fill
-    (a plot of orders) are left to their own panel."""
+    optional words are left out), and 'end turn'.  A verb with words a bar cannot fill
+    (a number, a plot of orders) gets a button that opens a typed line for the rest."""
     if pending is not None:
         return [Button(a.label, a.action, a.key) for a in pending.answers]
     out: list[Button] = []
@@ -188,7 +193,8 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
             continue
         rest = words[1:]
         if any(w not in (*PICKED, "PATH...", "STEPS...") and "|" not in w for w in rest):
-            continue  # e.g. a plot of orders: the plotting panel's job
+            out.append(Button(f"{verb} … (type)", f"{verb} {ship} ?"))  # the rest typed
+            continue
         fills: list[list[str]] = [[]]
         for w in rest:
             opts = w.split("|") if "|" in w else ["TARGET" if w in PICKED else "PATH"]
@@ -204,7 +210,7 @@ class Prompt:
     """A line of text typed into the window: where to save or open, or a path in the
     move syntax.  ``kind`` says what Enter does with it."""
 
-    kind: str  # "save" | "open" | "path" | "orders"
+    kind: str  # "save" | "open" | "path" | "orders" | "action"
     title: str
     text: str = ""
 
