@@ -85,6 +85,7 @@ class FrigateGame(Combat):
             st = replace(st, last=st.last if last is None else last, declared=None)
             st = replace(st, fired_before=st.fired_before or bool(st.fired), fired=(), chased=())
             st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
+            st = replace(st, turned=0, turn_dir="", first_into=False)
             state = state.with_ship(st)
         events.append({"turn": state.turn + 1, "phase": "declaration"})
         return replace(state, turn=state.turn + 1, phase=0, active=0)

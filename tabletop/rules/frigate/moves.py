@@ -127,15 +127,10 @@ class Movement:
         for st in ships(state):
             q = self.quota(st, segment)
             pay = min(q, st.debt)
-            st = replace(
-                st,
-                points=q - pay,
-                debt=st.debt - pay,
-                turned=0,
-                turn_dir="",
-                first_into=False,
-                seg_attitude=self.attitude(state, st),
-            )
+            # hexsides turned in one hex count across segments; a turn begun in an
+            # earlier segment is judged by the wind at that segment's start (ruling)
+            att = st.seg_attitude if st.turned else self.attitude(state, st)
+            st = replace(st, points=q - pay, debt=st.debt - pay, seg_attitude=att)
             state = state.with_ship(st)
         return state
 
