@@ -20,6 +20,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat, Events
+from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class FrigateGame(Combat):
             state = self.command(self.default_declarations(state, events), dice, events)
         else:
             state = self.apply_hits(state, state.phase, events)
-            if state.phase == 4:
+            if state.phase == SEGMENTS:
                 return self.end_turn(state, events)
         return self.segment(state, state.phase + 1, events)
 

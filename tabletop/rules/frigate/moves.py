@@ -17,7 +17,7 @@ from tabletop.engine.state import GameState
 from tabletop.errors import IllegalAction
 from tabletop.movement import hex_steps
 from tabletop.rules.frigate import board
-from tabletop.rules.frigate.config import ATTITUDES, Row
+from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ class Movement:
 
     def later(self, st: FrigateShip, segment: int) -> int:
         """Points she still has in the segments after this one (less what she owes)."""
-        return sum(self.quota(st, k) for k in range(segment + 1, 5)) - st.debt
+        return sum(self.quota(st, k) for k in range(segment + 1, SEGMENTS + 1)) - st.debt
 
     # -- steps ------------------------------------------------------------------------
     def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
