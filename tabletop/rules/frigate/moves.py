@@ -146,10 +146,13 @@ class Movement:
             raise IllegalAction("ships move in the four segments, after declaring")
         if self.held_afoul(state, st):
             raise IllegalAction(f"{st.id} lies afoul of {st.afoul}: she cannot sail")
-        if st.afoul is not None:  # breaking away from a captured ship
+        steps = hex_steps(" ".join(act.args[1:]))
+        if st.afoul is not None:  # breaking away from a captured ship: out of her hex
+            if not steps or steps[0] != "F":
+                raise IllegalAction(f"{st.id} breaks away from {st.afoul} with a hex ahead")
             state = self.break_away(state, st, events)
             st = ship_of(state, st.id)
-        for k in hex_steps(" ".join(act.args[1:])):
+        for k in steps:
             if k == "F":
                 state, stop = self.ahead(state, st, events)
             else:
