@@ -30,10 +30,12 @@ fuzz: $(STAMP)
 
 # The computer captain's strength (not part of `make test`): paired games, sides swapped.
 # GAMES=200 is the issue's measure; TURNS is the turn limit (a draw after it).
-STRENGTH_SCENARIOS ?= scenarios/frigate-duel.toml scenarios/squadron-action.toml
+STRENGTH_SCENARIOS ?= scenarios/frigate-duel.toml scenarios/squadron-action.toml \
+  scenarios/hold-fast-duel.toml scenarios/hold-fast-frigates.toml scenarios/hold-fast-escape.toml \
+  scenarios/hold-fast-squadrons.toml scenarios/escadres-two-fleets.toml
 strength: $(STAMP)
 	@for s in $(STRENGTH_SCENARIOS); do \
-	  for pair in british:captain,french:scripted british:admiral,french:captain; do \
+	  for pair in captain,scripted admiral,captain; do \
 	    $(BIN)/tabletop duel $$s --side $${pair%%,*} --side $${pair##*,} \
 	      --games $(or $(GAMES),200) --seed $(or $(SEED),1) --turns $(or $(TURNS),30) \
 	      --jobs $(or $(JOBS),2) || exit 1; \

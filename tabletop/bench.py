@@ -179,20 +179,21 @@ def window_figures(n: int = 50, frames: int = 120) -> dict[str, float]:
 
     scn = random_scenario(n, seed=3)
     window = TableWindow(None, 1100, 760, visible=False)
+    view = window.table
     try:
-        window.session = Session.open(scn)
-        window.overlays = {"sectors", "arcs", "every_arc", "bands", "lof", "fan"}
-        window.fit()
+        view.session = Session.open(scn)
+        view.overlays = {"sectors", "arcs", "every_arc", "bands", "lof", "fan"}
+        view.fit()
         out: dict[str, float] = {"ships": n}
         for label, ship in (("all_ships", None), ("selected", scn.ships[n // 2].id)):
-            window.select(ship)
+            view.select(ship)
             t0 = time.perf_counter()
-            window.on_draw()
+            window.frame()
             window.ctx.finish()
             out[f"{label}_rebuild_ms"] = round((time.perf_counter() - t0) * 1000, 1)
             t0 = time.perf_counter()
             for _ in range(frames):
-                window.on_draw()
+                window.frame()
                 window.ctx.finish()
             out[f"{label}_fps"] = round(frames / (time.perf_counter() - t0), 1)
         out["fps"] = min(out["all_ships_fps"], out["selected_fps"])
@@ -206,17 +207,18 @@ def _click_to_drawn(window: Any, scn: Any, clicks: int = 20) -> dict[str, float]
     """What a player waits for: a click on a ship (the window's default overlays: her
     sectors, arcs, bands and lines of fire to every enemy) until the frame showing them
     is flushed.  Mean and worst over ``clicks`` ships."""
-    window.overlays = {"sectors", "arcs", "bands", "lof"}
-    window.select(None)
-    window.on_draw()
+    view = window.table
+    view.overlays = {"sectors", "arcs", "bands", "lof"}
+    view.select(None)
+    window.frame()
     window.ctx.finish()
     times = []
     for ship in scn.ships[:clicks]:
-        x, y = window.to_screen(np.array([ship.pose.x, ship.pose.y]))
+        x, y = view.to_screen(np.array([ship.pose.x, ship.pose.y]))
         t0 = time.perf_counter()
-        window.on_mouse_press(float(x), float(y), 1, 0)
-        window.on_mouse_release(float(x), float(y), 1, 0)
-        window.on_draw()
+        window.send("on_mouse_press", float(x), float(y), 1, 0)
+        window.send("on_mouse_release", float(x), float(y), 1, 0)
+        window.frame()
         window.ctx.finish()
         times.append((time.perf_counter() - t0) * 1000)
     return {

@@ -124,6 +124,20 @@ class MoveRuling:
     collision: Contact | None
     collision_with: str | None
     plan: PathPlan
+    allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
+
+    def against_allowance(self) -> str:
+        """The distance sailed against the allowance, each in its own unit."""
+        if self.allowance_unit in ("", self.units):
+            return f"{self.distance:.2f} of {self.allowance:.2f} {self.units}"
+        spent = "" if self.plan.used is None else f"{self.plan.used:g} of "
+        most = f"{spent}{self.allowance:g} {self.allowance_unit}"
+        return f"{self.distance:.2f} {self.units} (allowance {most})"
+
+    @property
+    def spent(self) -> float:
+        """How much of her allowance the move spends, in the allowance's own unit."""
+        return self.distance if self.plan.used is None else float(self.plan.used)
 
     def as_json(self) -> dict[str, Any]:
         col = None
@@ -141,6 +155,7 @@ class MoveRuling:
             "end": self.end.as_dict(),
             "distance": round(self.distance, 4),
             "allowance": round(self.allowance, 4),
+            "allowance_unit": self.allowance_unit or self.units,
             "allowance_min": round(self.plan.allowance_min, 4),
             "point_of_sail": self.plan.point_of_sail,
             "legal": self.legal,
@@ -154,7 +169,7 @@ class MoveRuling:
         out = [
             f"{self.ship}: {self.path}",
             f"  ends at x {e.x:.2f}, y {e.y:.2f}, heading {e.heading:.1f}"
-            f" after {self.distance:.2f} of {self.allowance:.2f} {self.units}",
+            f" after {self.against_allowance()}",
         ]
         if self.collision is not None:
             c = self.collision
@@ -218,6 +233,7 @@ def preview(
         contact,
         names[contact.obstacle] if contact else None,
         plan,
+        scn.ruleset.allowance_unit(scn.units),
     )
 
 

@@ -45,7 +45,8 @@ class Session:
         if self.game is None:
             return f"{self.scenario.ruleset.title}: free play (no turn sequence)"
         st = self.game.state
-        text = f"turn {st.turn}, {st.active_side} to play"
+        step = st.scenario.ruleset.step_text(st)
+        text = f"turn {st.turn}, " + (step or f"{st.active_side} to play")
         if st.pending:
             p = st.pending[0]
             text += f"; {p.side} decides for {p.ship}"

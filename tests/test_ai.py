@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tabletop.ai.captain import Captain
@@ -58,8 +60,10 @@ def test_the_ai_decides_blind_of_the_game_seed():
     scn = load_scenario(TRAFALGAR[0])
     a = Game.new(scn, 1).state
     b = Game.new(scn, 999).state
-    da = Captain.for_game(a, "british", "captain").decide(a)
-    db = Captain.for_game(b, "british", "captain").decide(b)
+    # the time limits lifted, so a busy machine cannot cut one search shorter than the other
+    w = replace(load_weights(scn.ruleset), time_limit=60.0, decision_limit=60.0)
+    da = Captain("british", "captain", w).decide(a)
+    db = Captain("british", "captain", w).decide(b)
     assert da == db
     assert blind_dice(a.seed, 0, []).seed == BLIND_SEED != a.seed
 
@@ -189,3 +193,86 @@ def test_run_ai_unknown_side_is_one_line(tmp_path, capsys):
     log.write_text("end\n")
     assert main(["run", str(TRAFALGAR[0]), str(log), "--ai", "dutch"]) == 2
     assert "expected one of the sides british, french" in capsys.readouterr().err
+
+
+HOLD_FAST = [SCENARIOS / "hold-fast-duel.toml", SCENARIOS / "hold-fast-frigates.toml"]
+ESCADRES = [SCENARIOS / "escadres-two-fleets.toml"]
+
+
+def _sides(path):
+    return tuple(dict.fromkeys(s.side for s in load_scenario(path).ships))
+
+
+@pytest.mark.parametrize("path", HOLD_FAST + ESCADRES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
+def test_hold_fast_and_escadres_ai_games_are_legal_and_end(path, levels):
+    """Hold Fast (plotted orders, fire declared per phase, collisions' placings, damage
+    control) and Escadres (the bag, hex moves, fire, drift) played by the computer on
+    both sides with a fixed seed: no order refused, and the game reaches an end (a
+    side wins) or the turn limit of 4; the log replays as an ordinary game."""
+    res = play_game(str(path), dict(zip(_sides(path), levels, strict=True)), seed=3, max_turns=4)
+    assert res.illegal == 0, res.notes
+    assert res.winner is not None or res.turns == 4
+    assert any(a.split()[0] in ("move", "orders") for a in res.log)
+    game = Game.new(load_scenario(path), 3)
+    for a in res.log:
+        game.play(a)
+    assert game.state.winner in (res.winner, "draw") or game.state.turn > 4
+
+
+def test_every_hold_fast_plot_offered_is_accepted():
+    """The ruleset's plots are the engine's: each one, given as amazon's orders, is
+    accepted (orders.check and the engine agree)."""
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    rs = state.scenario.ruleset
+    plots = rs.plots(state, "amazon")
+    assert plots and all(len(p.poses) == 5 for p in plots)
+    for p in plots:
+        assert trial(state, rs.plot_action("british", {"amazon": p.words})) is not None, p
+    assert rs.plots(state, "cleopatre") == []  # french's plot comes after british's
+
+
+def test_every_escadres_move_of_the_fan_is_accepted():
+    """The drawn ship's fan of hex moves: every one is a move the engine accepts, and
+    ends where the fan says; a ship not drawn is given her next activation's moves (an
+    enemy's reply), which the engine refuses now."""
+    state = Game.new(load_scenario(ESCADRES[0]), 3).state
+    rs = state.scenario.ruleset
+    drawn = [s.id for s in state.ships if rs.can_act(state, s.id)]
+    assert len(drawn) == 1
+    fan = rs.fan_now(state, drawn[0])
+    assert len(fan) > 0
+    for i in range(len(fan)):
+        after = trial(state, f"move {drawn[0]} {fan.path(i)}")
+        assert after is not None, fan.path(i)
+        pose = after.ship(drawn[0]).pose
+        assert (pose.x, pose.y) == pytest.approx((fan.x[i], fan.y[i]))
+    other = next(s.id for s in state.ships if s.id != drawn[0])
+    later = rs.fan_now(state, other)
+    assert len(later) > 0
+    assert trial(state, f"move {other} {later.path(0)}") is None
+
+
+def test_a_bare_level_takes_the_scenarios_sides_in_order():
+    """``make strength`` names levels only: the first is the first side's."""
+    assert parse_sides(["admiral", "captain"], ("american", "british")) == [
+        ("american", "admiral"),
+        ("british", "captain"),
+    ]
+
+
+def test_run_plays_the_computers_hold_fast_plots_and_fire(tmp_path, capsys):
+    """Hold Fast with the French at the computer: the human's log plots the British
+    orders and ends the phases; the computer plots the French orders as one action where
+    the movement-orders sequence reaches it, and declares its fire each phase."""
+    import json
+
+    log = tmp_path / "hf.log"
+    log.write_text("orders amazon F - F - F\nend\nend\n")
+    path = SCENARIOS / "hold-fast-duel.toml"
+    assert main(["run", str(path), str(log), "--ai", "french:captain", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"][0] == "orders amazon F - F - F"
+    assert out["actions"][1].startswith("orders cleopatre ")
+    assert out["actions"][2] == "end"  # the log's: british declares no fire in phase I
+    assert any(r.startswith("cleopatre plots ") for r in out["reasons"])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.errors import IllegalAction
+from tabletop.fire import rule_fire
 
 from .hf import hf_game, pose, quiet_phase, st
 
@@ -77,6 +78,10 @@ def test_hf33_the_default_chaser_is_the_heaviest_that_bears(tmp_path, rigged):
     rigged([1])
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t", ships=ships)
     assert [e["battery"] for e in ev if "fires" in e] == ["carronade"]
+    # the referee's ruling names the same chaser the engine fires by default
+    table = g.state.table()
+    ruling = rule_fire(table, "a", "t")
+    assert ruling.arc == "fore" and list(ruling.to_hit["by_battery"]) == ["carronade"]
 
 
 def test_hf34_batteries_split_between_targets_each_firing_once(tmp_path):

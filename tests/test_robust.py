@@ -471,3 +471,26 @@ def test_a_touching_target_behind_a_blocker_names_the_blocker(write_scenario):
     assert (r.line_of_fire, r.blocked_by, r.can_fire) == ("blocked", ["c"], False)
     assert r.reasons == ["line of fire blocked by c"]
     assert r.visible_fraction == 0.0
+
+
+@pytest.mark.parametrize(
+    "ruleset, option, expected",
+    [
+        # TypeError (unhashable list) in the option check, found by the fuzzer
+        ("hold-fast", 'victory = "escape"\nescaping = ["a"]', "scenario.escaping: expected one"),
+        ("man-o-war", 'initiative_sides = [["a"], "b"]', "scenario.initiative_sides: expected two"),
+    ],
+)
+def test_an_option_naming_sides_with_a_list_is_one_clear_error(tmp_path, ruleset, option, expected):
+    roster = {"hold-fast": "frigate-36", "man-o-war": "frigate"}[ruleset]
+    path = tmp_path / "s.toml"
+    path.write_text(
+        f'[scenario]\nname = "x"\nruleset = "{ruleset}"\nunits = "in"\n'
+        f"table = {{ width = 36, depth = 24 }}\n{option}\n"
+        f'[wind]\nfrom = "N"\n[[ships]]\nid = "a"\nroster = "{roster}"\nside = "british"\n'
+        "x = 10\ny = 12\nheading = 90\n"
+    )
+    with pytest.raises(DataErrors) as e:
+        load_scenario(path)
+    msgs = [str(x) for x in e.value.errors]
+    assert len(msgs) == 1 and expected in msgs[0], msgs

@@ -26,10 +26,16 @@ def window():
 
 @pytest.fixture
 def fresh(window):
-    """The squadron action from the start, nothing selected, whole table in view."""
+    """The squadron action from the start, nothing selected, whole table in view: the
+    table view the window shows (events are sent through the window, as a player's)."""
     window.switch_to()  # other tests open and close windows of their own
     arcade.set_window(window)
-    window.load(str(SCENARIOS / "squadron-action.toml"))
+    view = window.table
+    view.load(str(SCENARIOS / "squadron-action.toml"))
+    return _reset(view)
+
+
+def _reset(window):
     window.overlays = {"sectors", "arcs", "bands", "lof"}
     window.ruler = window.fire_tool = window.ruling = None
     window.prompt = window.arming = None
@@ -39,9 +45,14 @@ def fresh(window):
     return window
 
 
+def send(view, event, *args):
+    """An input event as the window delivers it: to the panes, then to the view."""
+    view.window.send(event, *args)
+
+
 def frame(window) -> np.ndarray:
     """Draw one frame; an (H, W, 4) array with row 0 at the bottom of the window."""
-    window.on_draw()
+    window.window.frame()
     return np.asarray(arcade.get_image(0, 0, W, H))[::-1]
 
 
@@ -57,8 +68,8 @@ def screen_of(window, x, y):
 
 def click_ship(window, ship):
     p = window.scenario.ship(ship).pose
-    window.on_mouse_press(*screen_of(window, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
-    window.on_mouse_release(0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_press", *screen_of(window, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(window, "on_mouse_release", 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
 
 
 def test_sea_is_drawn_where_the_table_is(fresh):
@@ -128,12 +139,12 @@ def test_keys_build_a_move_enter_applies_and_ctrl_z_undoes(fresh):
 def test_dragging_the_ghost_sets_her_run(fresh):
     click_ship(fresh, "defence")
     p = fresh.scenario.ship("defence").pose
-    fresh.on_mouse_press(*screen_of(fresh, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_press", *screen_of(fresh, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
     assert fresh._drag == "ghost"
     # drag to 12 cm ahead (she heads east) and a little to the side: only 'along' counts
     sx, sy = screen_of(fresh, p.x + 12, p.y + 3)
-    fresh.on_mouse_drag(sx, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
-    fresh.on_mouse_release(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_drag", sx, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_release", sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
     assert fresh.builder.text.startswith("F")
     assert float(fresh.builder.text[1:]) == pytest.approx(12, abs=0.05)
 
@@ -152,10 +163,10 @@ def test_ruler_snaps_to_centres(fresh):
     a = fresh.scenario.ship("bellona").pose
     b = fresh.scenario.ship("tonnant").pose
     # press a few pixels off bellona's centre, release near tonnant's: both snap
-    fresh.on_mouse_press(*(screen_of(fresh, a.x, a.y) + 3), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_press", *(screen_of(fresh, a.x, a.y) + 3), arcade.MOUSE_BUTTON_LEFT, 0)
     bx, by = screen_of(fresh, b.x, b.y) - 3
-    fresh.on_mouse_drag(bx, by, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
-    fresh.on_mouse_release(bx, by, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_drag", bx, by, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_release", bx, by, arcade.MOUSE_BUTTON_LEFT, 0)
     # centres (60, 40) and (62, 57): √(2² + 17²)
     assert fresh.ruler.length == pytest.approx(np.hypot(2, 17))
     img = frame(fresh)
@@ -182,7 +193,7 @@ def test_fan_key_and_choosing_a_pose(fresh):
     assert "fan" in fresh.overlays and fresh.fan is not None and len(fresh.fan) > 100
     i = len(fresh.fan) // 2
     sx, sy = screen_of(fresh, fresh.fan.x[i], fresh.fan.y[i])
-    fresh.on_mouse_press(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_press", sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
     j = fresh.fan.nearest(*fresh.to_table(sx, sy))
     assert fresh.builder.text == fresh.fan.path(j)
     assert fresh.move.legal
@@ -245,12 +256,20 @@ def test_bad_scenario_is_a_message_and_the_window_keeps_running(fresh, tmp_path)
     assert any("cannot open" in t.text for t in fresh.hud)
 
 
-def test_help_lists_the_keys(fresh):
+def test_help_is_written_from_the_one_key_map(fresh):
+    """F1 shows every key the map binds, in the map's words; each binding's command is
+    one the view has (a key can never name a command nobody answers)."""
+    from tabletop.view.keys import KEYS
+
+    for k in KEYS:  # the input's own commands, else the view's
+        assert callable(getattr(fresh.input, k.command, None) or getattr(fresh, k.command)), k
     fresh.on_key_press(K.F1, 0)
     frame(fresh)
-    text = " ".join(t.text for t in fresh.hud)
-    for key in ("R ruler", "L line of fire", "Ctrl+Z", "Enter apply", "fan"):
-        assert key in text
+    text = " ".join(" ".join(t.text.split()) for t in fresh.hud)
+    for k in KEYS:
+        if k.label:
+            assert f"{k.label} {k.does}" in text, k.label
+    assert "R ruler" in text and "Ctrl+Z undo" in text
 
 
 def test_man_o_war_in_the_window(fresh):
@@ -271,7 +290,8 @@ def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
     from tabletop.drill import make_course
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    w = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    w = win.table
     try:
         optimum = w.drill.optimum.count
         for _ in range(3 * int(optimum)):
@@ -292,7 +312,7 @@ def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
         assert "the best possible is" in w.message
         assert (tmp_path / "scores.json").exists()
     finally:
-        w.close()
+        win.close()
 
 
 def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
@@ -301,7 +321,8 @@ def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
     from tabletop.engine.dice import Script
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
-    w = TableWindow(None, W, H, visible=False, drill=make_course("man-o-war", distance=10))
+    win = TableWindow(None, W, H, visible=False, drill=make_course("man-o-war", distance=10))
+    w = win.table
     w.session.game.dice = Script(when={"tacking": 6}).cup
     try:
         for _ in range(40):
@@ -314,7 +335,7 @@ def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
         assert w.drill.card.turns <= int(w.drill.optimum.count) + 1
         frame(w)
     finally:
-        w.close()
+        win.close()
 
 
 def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
@@ -331,14 +352,15 @@ def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
 
 def test_hold_fast_turns_by_its_pivot(fresh):
     fresh.load(str(SCENARIOS / "hold-fast-frigates.toml"))
+    fresh.on_key_press(K.SPACE, 0)  # the screen passed to the side plotting (hot seat)
     click_ship(fresh, "java")
     fresh.on_key_press(K.RIGHT, 0)
     fresh.on_key_press(K.UP, 0)
     assert fresh.builder.text == "S45 F1"
+    # Hold Fast has its engine: a turn is a plot of orders, given from the panel (Enter
+    # gives the plot, here every phase '-'), never a free move: she has not moved
     fresh.on_key_press(K.ENTER, 0)
-    # Hold Fast now has its engine: ships take plotted orders, not free moves, so the
-    # typed path is refused and she has not moved (plotting in the window is to come)
-    assert fresh.error, fresh.message
+    assert fresh.session.actions == ["orders constitution - - - - -"], fresh.message
     assert fresh.scenario.ship("java").pose.heading == 90
 
 
@@ -348,7 +370,7 @@ def test_arcs_show_for_the_selected_ship_and_every_ship_on_shift_2(fresh):
 
     def arc_count():
         fresh.rebuild()
-        return sum(1 for s in fresh._overlay_scenes for f in s.fills if f.color == ARC)
+        return sum(1 for s in fresh.drawing._overlay_scenes for f in s.fills if f.color == ARC)
 
     assert arc_count() == 0
     fresh.on_key_press(K.KEY_2, K.MOD_SHIFT)
@@ -385,13 +407,13 @@ def test_the_computer_plays_its_side_in_the_window(fresh):
     game = fresh.session.game
     fresh.autopilot = Autopilot.parse(game.state, ["french:captain"])
     try:
-        fresh.on_update(1.0)  # british to play: the computer waits
+        send(fresh, "on_update", 1.0)  # british to play: the computer waits
         assert game.state.active_side == "british" and not game.actions
         fresh.play("move amazon F22.6667")
         fresh.play("end")
         start = game.state.ship("loire").pose
         for _ in range(20):
-            fresh.on_update(1.0)
+            send(fresh, "on_update", 1.0)
             if game.state.active_side == "british" or game.state.winner:
                 break
         assert game.state.ship("loire").pose != start
@@ -426,11 +448,11 @@ def test_the_rest_of_her_allowance_by_one_key_to_the_thousandth(fresh):
 def test_dragging_the_ghost_near_the_end_of_her_allowance_snaps_onto_it(fresh):
     click_ship(fresh, "defence")  # reaching, heading 90: 20 cm
     p = fresh.scenario.ship("defence").pose
-    fresh.on_mouse_press(*screen_of(fresh, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_press", *screen_of(fresh, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
     near_end = p.x + 20 - 2.0 / fresh.px_per_unit  # two pixels short of 20 cm
     sx, sy = screen_of(fresh, near_end, p.y)
-    fresh.on_mouse_drag(sx, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
-    fresh.on_mouse_release(sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_drag", sx, sy, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_release", sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
     assert fresh.builder.text == "F20"
 
 
@@ -458,8 +480,8 @@ def press_button(window, label_start):
     window.rebuild()
     for b, (left, right, bottom, top) in window.buttons:
         if b.label.startswith(label_start):
-            window.on_mouse_press((left + right) / 2, (bottom + top) / 2, 1, 0)
-            window.on_mouse_release(0, 0, 1, 0)
+            send(window, "on_mouse_press", (left + right) / 2, (bottom + top) / 2, 1, 0)
+            send(window, "on_mouse_release", 0, 0, 1, 0)
             return b
     raise AssertionError(f"no button {label_start!r}: {[b.label for b, _ in window.buttons]}")
 
@@ -504,8 +526,8 @@ def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
 def test_a_resize_keeps_the_hud_bar_and_table_inside(fresh):
     click_ship(fresh, "amazon")
     for w, h in ((800, 500), (W, H)):
-        fresh.set_size(w, h)
-        fresh.on_resize(w, h)
+        fresh.window.set_size(w, h)
+        send(fresh, "on_resize", w, h)
         fresh.rebuild()
         # every line of the HUD and every button lies inside the window
         assert all(0 <= t.x <= w and 0 <= t.y <= h for t in fresh.hud)
@@ -519,7 +541,7 @@ def test_a_resize_keeps_the_hud_bar_and_table_inside(fresh):
 def test_the_log_pane_strikes_out_what_was_undone(fresh):
     fresh.session.play("move bellona F20")
     fresh.session.undo()
-    lines = fresh._log_lines()
+    lines = fresh.log_lines()
     assert lines[-1][0] == "  (undone) move bellona F20"
     assert not any(t == "> move bellona F20" for t, _ in lines)
 
@@ -533,14 +555,14 @@ def test_long_lines_wrap_inside_the_window(fresh):
 
 
 def test_an_idle_window_draws_four_frames_a_second(fresh):
-    from tabletop.view.app import IDLE_FRAME
+    from tabletop.view.table import IDLE_FRAME
 
     fresh.rebuild()  # nothing left to draw
-    fresh.on_update(1 / 60)
-    assert fresh._draw_rate == IDLE_FRAME == 0.25
+    send(fresh, "on_update", 1 / 60)
+    assert fresh.window._draw_rate == IDLE_FRAME == 0.25
     click_ship(fresh, "bellona")  # input: the next frame at once
-    fresh.on_update(1 / 60)
-    assert fresh._draw_rate == pytest.approx(1 / 60)
+    send(fresh, "on_update", 1 / 60)
+    assert fresh.window._draw_rate == pytest.approx(1 / 60)
 
 
 def test_help_carries_a_legend_of_the_colours(fresh):
@@ -552,3 +574,89 @@ def test_help_carries_a_legend_of_the_colours(fresh):
     legend = {t.text: tuple(t.color) for t in fresh.hud if t.text.startswith("■ ")}
     assert legend == {f"■ {side}": tuple(c) for side, c in colours.items()}
     fresh.on_key_press(K.F1, 0)
+
+
+def test_the_tool_strip_does_what_its_keys_do(fresh):
+    """A game needs no keyboard: the strip's buttons run the key map's commands (the
+    fan on and off, undo and redo of a move, the help)."""
+    fresh.rebuild()
+    strip = {k.strip: rect for k, rect in fresh.tools.buttons}
+    assert set(strip) >= {"fan", "ruler", "line of fire", "undo", "redo", "save", "help"}
+    assert all(r <= W and left >= 0 for left, r, _, _ in strip.values())
+
+    def click_strip(label):
+        fresh.rebuild()
+        left, right, bottom, top = dict((k.strip, r) for k, r in fresh.tools.buttons)[label]
+        send(fresh, "on_mouse_press", (left + right) / 2, (bottom + top) / 2, 1, 0)
+        send(fresh, "on_mouse_release", (left + right) / 2, (bottom + top) / 2, 1, 0)
+
+    click_strip("fan")
+    assert "fan" in fresh.overlays
+    click_strip("fan")
+    assert "fan" not in fresh.overlays
+    fresh.session.play("move bellona F20")
+    click_strip("undo")
+    assert fresh.session.actions == []
+    click_strip("redo")
+    assert fresh.session.actions == ["move bellona F20"]
+    click_strip("help")
+    assert fresh.show_help
+
+
+def test_the_event_loop_draws_the_view_and_its_panes():
+    """The window as the event loop runs it (pyglet's own frame call included, which a
+    method of the window's must not shadow): the view is drawn, a frame at a time."""
+    w = TableWindow(str(SCENARIOS / "frigate-duel.toml"), W, H, visible=False)
+    try:
+        drawn = []
+        real = w.table.drawing.on_draw
+
+        def counted():
+            drawn.append(1)
+            return real()
+
+        w.table.drawing.on_draw = counted
+        w.test(frames=5)
+        w.draw(1 / 60)  # what pyglet's loop calls each frame
+        assert len(drawn) >= 3
+        assert w.current_view is w.table and w.table.tools.enabled
+    finally:
+        w.close()
+
+
+def test_names_beside_ships_avoid_each_other():
+    """Two ships on one spot, radius 10 px, names 40 × 14 px: gap = 10 + 4 = 14, so the
+    first name sits below (y 100 − 14 − 7 = 79), the second above (100 + 14 + 7 = 121),
+    the third right (x 100 + 14 + 20 = 134), the fourth left (66); a fifth, finding every
+    spot taken, goes below."""
+    from tabletop.view.drawing import place_names
+
+    spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0)] * 5)
+    assert spots == [(100, 79), (100, 121), (134, 100), (66, 100), (100, 79)]
+
+
+def test_ship_names_alongside_do_not_overlap_on_screen(fresh):
+    """The Hold Fast duel's Amazon and Cleopatre lie 2.1 inches apart: their names, each
+    once drawn below its ship, now take places that do not meet."""
+    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    fresh.rebuild()
+    names = [t for t in fresh.drawing._labels if t.text in ("amazon", "cleopatre")]
+    a, b = (
+        (t.x - t.content_width / 2, t.x + t.content_width / 2,
+         t.y - t.content_height / 2, t.y + t.content_height / 2) for t in names
+    )  # fmt: skip
+    assert not (a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]), (a, b)
+
+
+def test_the_fan_of_a_ship_left_selected_is_fresh_next_turn(fresh):
+    """Amazon sails her whole move with the fan on (none then: she has sailed), the
+    turn passes; still selected at her side's next turn, her fan is there again."""
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.input.toggle("fan")
+    click_ship(fresh, "amazon")
+    assert fresh.fan is not None and len(fresh.fan)
+    fresh.play("move amazon F22.6667")
+    assert fresh.fan is None
+    for action in ("end", "move loire F22.6667", "end"):
+        fresh.play(action)
+    assert fresh.selected == "amazon" and fresh.fan is not None and len(fresh.fan)

@@ -20,6 +20,7 @@ import numpy as np
 from tabletop.ai.judge import (
     Shot,
     Verdict,
+    armed,
     enemies,
     friends,
     judge,
@@ -28,10 +29,12 @@ from tabletop.ai.judge import (
     moved,
     nearest_enemy,
     place,
+    shares,
     shots,
     sketch,
     trial,
 )
+from tabletop.ai.plotting import choose
 from tabletop.ai.reasons import fire_reason, move_reason
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights, load_weights
@@ -43,6 +46,9 @@ from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 
 LEVELS = ("scripted", "captain", "admiral")
+#: Blind cups an order other than a move is tried with: one whose outcome is rolled (a
+#: repair) is weighed by the mean of what they give, a fair stand-in for its odds.
+SAMPLES = 6
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,7 @@ class Decision:
 class _Turn:
     """What the captain has ordered this player turn (reset when the turn changes)."""
 
-    key: tuple[int, int] = (0, -1)
+    key: tuple[int, int, int] = (0, 0, -1)
     fired: dict[str, set[str]] = field(default_factory=dict)
     moved: set[str] = field(default_factory=set)
     done: set[str] = field(default_factory=set)
@@ -75,6 +81,7 @@ class Captain:
         self.w = w
         self.turn = _Turn()
         self.thinking: list[float] = []  # seconds per ship decision
+        self.deadline = float("inf")  # when the ship decision under way must be given
 
     @classmethod
     def for_game(cls, state: GameState, side: str, level: str) -> Captain:
@@ -94,11 +101,15 @@ class Captain:
     def _next(self, state: GameState) -> Decision:
         if state.pending and state.pending[0].side == self.side:
             return self.answer(state, state.pending[0])
-        key = (state.turn, state.active)
+        key = (state.turn, state.phase, state.active)
         if key != self.turn.key:
             self.turn = _Turn(key)
+        plotted = self.plot(state)
+        if plotted is not None:
+            return plotted
+        rs = state.scenario.ruleset
         for ship in friends(state, self.side):
-            if ship in self.turn.done:
+            if ship in self.turn.done or not rs.can_act(state, ship):
                 continue
             got = self.ship_order(state, ship)
             if got is not None:
@@ -106,16 +117,56 @@ class Captain:
             self.turn.done.add(ship)
         return Decision("end")
 
+    def _begin(self) -> float:
+        """A ship's decision starts: its deadline is ``decision_limit`` from now."""
+        start = time.perf_counter()
+        self.deadline = start + self.w.decision_limit
+        return start
+
+    def late(self, share: float = 1.0) -> bool:
+        """Whether ``share`` of the decision's time is spent (the search stops there; the
+        orders it has found by then are what it gives)."""
+        left = self.deadline - time.perf_counter()
+        return left < (1.0 - share) * self.w.decision_limit
+
     def refused(self, d: Decision) -> None:
         """The engine refused an order: that ship does nothing more this turn."""
         if d.ship:
             self.turn.done.add(d.ship)
 
+    def plot(self, state: GameState) -> Decision | None:
+        """Where the rules want a side's orders plotted ahead: one order for all her
+        ships that have plots (each ship's best, timed as one decision each), tried
+        blind; refused, the side's order with no ship's plot in it."""
+        rs = state.scenario.ruleset
+        parts: dict[str, str] = {}
+        reasons = []
+        for ship in friends(state, self.side):
+            start = self._begin()
+            got = choose(state, ship, self.level, self.w, self.deadline)
+            if got is not None:
+                self.thinking.append(time.perf_counter() - start)
+                parts[ship] = got[0].words
+                reasons.append(got[1])
+        if not parts:
+            return None
+        text = rs.plot_action(self.side, parts)
+        if trial(state, text) is None:  # a bug of the plots: the side's empty order
+            text = rs.plot_action(self.side, {})
+        return Decision(text, "", "; ".join(reasons))
+
     def ship_order(self, state: GameState, ship: str) -> Decision | None:
         t = self.turn
+        if ship not in t.moved and "move" not in state.scenario.ruleset.verbs:
+            t.moved.add(ship)  # moves are plotted (or none): the rules' other verbs
+            start = self._begin()
+            t.plan[ship] = self.other_order(state, ship)
+            self.thinking.append(time.perf_counter() - start)
+            if t.plan[ship] is not None:
+                return t.plan[ship]
         if ship not in t.moved:
             if ship not in t.plan:
-                start = time.perf_counter()
+                start = self._begin()
                 t.plan[ship] = self.plan(state, ship)
                 self.thinking.append(time.perf_counter() - start)
             if t.first.get(ship):
@@ -123,7 +174,7 @@ class Captain:
             t.moved.add(ship)
             if t.plan[ship] is not None:
                 return t.plan[ship]
-        if state.winner is None and state.scenario.ruleset.has_gunnery:
+        if state.winner is None and armed(state.scenario.ruleset):
             scn = state.table()
             got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
             if got:
@@ -166,7 +217,7 @@ class Captain:
         found = 0
         start = time.perf_counter()
         for i in np.argsort(-sk, kind="stable"):
-            if time.perf_counter() - start > self.w.time_limit:
+            if time.perf_counter() - start > self.w.time_limit or (best and self.late()):
                 break
             text = f"move {ship} {fan.path(int(i))}"
             after = trial(state, text)
@@ -188,8 +239,13 @@ class Captain:
             self.turn.first[ship] = list(now.values())
             return self._scripted(state, ship, fan)
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
-        short = np.argsort(-sk, kind="stable")[: self.w.shortlist]
-        verdicts = [self._judged(state, ship, fan, int(i)) for i in short]
+        order = np.argsort(-sk, kind="stable")
+        verdicts: list[Verdict] = []
+        for i in order[: self.w.shortlist]:  # judged best sketch first, while time allows
+            if verdicts and self.late(0.5):
+                break
+            verdicts.append(self._judged(state, ship, fan, int(i)))
+        short = order[: len(verdicts)]
         fire_now = self.w.fire * sum(s.value for s in now.values())
         keep = [v.score for v in verdicts]
         first = [
@@ -202,7 +258,7 @@ class Captain:
         if self.level == "admiral":
             scores = self._admiral(state, ship, fan, short, scores)
         ranked = short[np.argsort(-scores, kind="stable")]
-        rest = np.argsort(-sk, kind="stable")[self.w.shortlist : self.w.shortlist * 3]
+        rest = order[len(verdicts) : self.w.shortlist * 3]
         return np.concatenate([ranked, rest])
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
@@ -221,7 +277,7 @@ class Captain:
             e = state.ship(foe).pose
             score = score - np.hypot(fan.x - e.x, fan.y - e.y)
         sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
-        speed = np.array([float(s.factor) for s in scn.ruleset.sectors])[sector]
+        speed = shares(scn, scn.ship(ship).cls)[sector]
         return np.lexsort((-speed, -np.round(score, 1)))
 
     def _admiral(
@@ -231,14 +287,13 @@ class Captain:
         replies could do to her (their broadsides by exact odds), within the time limit."""
         start = time.perf_counter()
         top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
-        out = scores.copy()
-        out[np.setdiff1d(np.arange(len(scores)), top)] -= 1e6  # unexamined: after
-        for k in top:
+        out = scores - 1e6  # unexamined (not in the top, or no time left): after
+        for n, k in enumerate(top):
+            if n and (time.perf_counter() - start > self.w.time_limit or self.late(0.85)):
+                break
             i = int(short[k])
             pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-            out[k] -= self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
-            if time.perf_counter() - start > self.w.time_limit:
-                break
+            out[k] = scores[k] - self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
         return out
 
     def _why(self, after: GameState, ship: str) -> Verdict:
@@ -254,11 +309,11 @@ class Captain:
             best = (self.value(state, ship), "")
         start = time.perf_counter()
         for text in self.options(state, ship):
-            if time.perf_counter() - start > self.w.time_limit:
+            if time.perf_counter() - start > self.w.time_limit or self.late():
                 break
-            after = trial(state, text)
-            if after is not None:
-                v = self.value(after, ship)
+            after = [a for k in range(SAMPLES) if (a := trial(state, text, k)) is not None]
+            if after:
+                v = sum(self.value(a, ship) for a in after) / len(after)
                 if best is None or v > best[0]:
                     best = (v, text)
         if best is None or not best[1]:
@@ -275,7 +330,7 @@ class Captain:
         rs = state.scenario.ruleset
         out: list[str] = []
         for verb, spec in rs.verbs.items():
-            if verb in ("move", "fire", "end") or spec.answers_only:
+            if verb in ("move", "fire", "end") or spec.answers_only or "..." in spec.usage:
                 continue
             words = [u for u in spec.usage.split() if not u.startswith("[")]
             texts = [verb]

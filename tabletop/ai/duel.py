@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import shapely
 
-from tabletop.ai.captain import LEVELS, Captain
+from tabletop.ai.captain import LEVELS, Captain, Decision
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
@@ -56,9 +56,35 @@ def blunder(state: GameState, ship: str) -> str | None:
         if t.kind in ("land", "shoal") and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
-    if theta < 1e-6 or scn.ruleset.sector(theta).factor <= 0:
+    if theta < 1e-6 or scn.ruleset.allowance(model.cls, scn.ruleset.sector(theta))[1] <= 0:
         return "into irons"
     return None
+
+
+def _count(
+    res: GameResult, before: GameState, after: GameState, d: Decision, levels: dict[str, str]
+) -> None:
+    """Blunders and ship-turns of one order.  A ship that newly lies off the table or
+    aground after it blundered (her side's, whoever gave the order: plotted and drawn
+    moves are played out later); one the order sailed into irons too.  Each turn that
+    ends counts each side's ships still fighting as ship-turns of its level."""
+    rs = before.scenario.ruleset
+    for s in before.ships:
+        if not rs.fighting(before, s.id) or blunder(before, s.id) is not None:
+            continue
+        why = blunder(after, s.id)
+        if why == "into irons" and not (d.action.startswith("move ") and d.ship == s.id):
+            continue
+        if why is not None:
+            lv = levels[before.side_of(s.id)]
+            res.blunders += 1
+            res.by_level.setdefault(lv, [0, 0])[0] += 1
+            res.notes.append(f"turn {before.turn}: {s.id} sailed {why}")
+    if after.turn != before.turn:
+        for s in before.ships:
+            if rs.fighting(before, s.id):
+                res.ship_turns += 1
+                res.by_level.setdefault(levels[before.side_of(s.id)], [0, 0])[1] += 1
 
 
 def play_game(
@@ -74,6 +100,7 @@ def play_game(
     caps = {s: Captain.for_game(game.state, s, lv) for s, lv in levels.items()}
     res = GameResult(None, 1)
     orders = 0
+    opened = game.state  # the state as the turn now being played began
     while game.state.winner is None and game.state.turn <= max_turns:
         state = game.state
         side = state.pending[0].side if state.pending else state.active_side
@@ -94,18 +121,14 @@ def play_game(
         res.log.append(d.action)
         if on_order is not None and d.reason:
             on_order(d.reason)
-        if d.action.startswith("move "):
-            why = blunder(game.state, d.ship)
-            if why is not None and blunder(state, d.ship) is None:
-                res.blunders += 1
-                res.by_level.setdefault(levels[side], [0, 0])[0] += 1
-                res.notes.append(f"turn {state.turn}: {d.ship} sailed {why}")
-        if d.action == "end":
-            n = sum(1 for s in state.ships if not s.struck and state.side_of(s.id) == side)
-            res.ship_turns += n
-            res.by_level.setdefault(levels[side], [0, 0])[1] += n
+        _count(res, state, game.state, d, levels)
+        if d.action == "end" or game.state.turn != state.turn:
             orders = 0
-    res.winner = game.state.winner
+        if game.state.turn != state.turn:
+            opened = game.state
+    if game.state.winner is not None:  # the turn the game ended in counts too
+        _count(res, opened, replace(opened, turn=opened.turn + 1), Decision("end"), levels)
+    res.winner = None if game.state.winner == "draw" else game.state.winner
     res.turns = min(game.state.turn, max_turns)
     res.thinking = [t for c in caps.values() for t in c.thinking]
     return res
@@ -121,10 +144,13 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def parse_sides(specs: list[str], sides: tuple[str, ...]) -> list[tuple[str, str]]:
-    """``--side SIDE:LEVEL`` twice, for the scenario's two sides, levels known."""
+    """``--side SIDE:LEVEL`` twice, for the scenario's two sides, levels known; a bare
+    ``LEVEL`` (no side of that name) takes the scenario's sides in their order."""
     out = []
-    for spec in specs:
+    for n, spec in enumerate(specs):
         side, _, level = spec.partition(":")
+        if not level and side in LEVELS and side not in sides and n < len(sides):
+            side, level = sides[n], side
         level = level or "captain"
         if side not in sides:
             raise TabletopError(

@@ -30,6 +30,7 @@ from tabletop.geometry.pose import Pose
 from tabletop.geometry.rake import rake
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario
+from tabletop.rules.base import FireChance, Ruleset
 
 #: The AI's own dice seed for trial moves: nothing to do with any game's seed.
 BLIND_SEED = 0x7AB1E70B
@@ -40,20 +41,54 @@ def blind_dice(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice
     return Dice(BLIND_SEED, counter, rolled)
 
 
-def trial(state: GameState, text: str) -> GameState | None:
-    """The state after ``text`` with blind dice, or None when the rules refuse it."""
+def trial(state: GameState, text: str, sample: int = 0) -> GameState | None:
+    """The state after ``text`` with blind dice (``sample`` picks another blind cup, to
+    weigh an order whose outcome is rolled), or None when the rules refuse it."""
+
+    def cup(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+        return Dice(BLIND_SEED + sample, counter, rolled)
+
     try:
-        return apply(state, text, blind_dice)[0]
+        return apply(state, text, cup if sample else blind_dice)[0]
     except TabletopError:
         return None
 
 
 def enemies(state: GameState, side: str) -> list[str]:
-    return [s.id for s in state.ships if not s.struck and state.side_of(s.id) != side]
+    rs = state.scenario.ruleset
+    return [s.id for s in state.ships if state.side_of(s.id) != side and rs.fighting(state, s.id)]
 
 
 def friends(state: GameState, side: str) -> list[str]:
-    return [s.id for s in state.ships if not s.struck and state.side_of(s.id) == side]
+    rs = state.scenario.ruleset
+    return [s.id for s in state.ships if state.side_of(s.id) == side and rs.fighting(state, s.id)]
+
+
+def armed(rs: Ruleset) -> bool:
+    """Whether the ruleset rules fire: by :meth:`Ruleset.rule_fire` or its own
+    :meth:`Ruleset.fire_chance`."""
+    return rs.has_gunnery or type(rs).fire_chance is not Ruleset.fire_chance
+
+
+def chance(
+    scn: Scenario, tab: Table | None, state: GameState, firer: str, target: str
+) -> FireChance | None:
+    """What her fire at the target would do as they lie (the ruling's exact odds)."""
+    rs = scn.ruleset
+    if type(rs).fire_chance is not Ruleset.fire_chance or not rs.has_gunnery:
+        return rs.fire_chance(state, firer, target)
+    r = rs.rule_fire(scn, tab or Table.of(scn), scn.index(firer), scn.index(target), False)
+    if not r.can_fire or r.arc is None:
+        return None
+    return FireChance(r.arc, expected_hits(r), r.rake)
+
+
+def shares(scn: Scenario, cls: Any) -> np.ndarray:
+    """Each point of sail's allowance as a share of her best (0: she cannot sail)."""
+    rs = scn.ruleset
+    most = np.array([rs.allowance(cls, s)[1] for s in rs.sectors], float)
+    top = float(most.max()) if len(most) else 0.0
+    return most / top if top > 0 else most
 
 
 def damage_share(state: GameState, ship: str) -> float:
@@ -101,16 +136,14 @@ def shots(
     scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights, used: set[str]
 ) -> dict[str, Shot]:
     """Each unused broadside's best shot from where she lies now (fire as she bears)."""
-    rs = scn.ruleset
-    if not rs.has_gunnery:
+    if not armed(scn.ruleset):
         return {}
-    i = scn.index(ship)
     best: dict[str, Shot] = {}
     for e in enemies(state, state.side_of(ship)):
-        r = rs.rule_fire(scn, tab, i, scn.index(e), False)
-        if not r.can_fire or r.arc is None or r.arc in used:
+        r = chance(scn, tab, state, ship, e)
+        if r is None or r.arc in used:
             continue
-        hits = expected_hits(r)
+        hits = r.expected
         value = hits * (1 + (w.rake if r.rake else 0.0)) * (1 + w.finish * damage_share(state, e))
         if hits > 0 and (r.arc not in best or value > best[r.arc].value):
             best[r.arc] = Shot(r.arc, e, hits, r.rake, value)
@@ -119,14 +152,13 @@ def shots(
 
 def exposure(scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights) -> float:
     """Expected unsaved hits the enemy could land on her from where they lie now."""
-    rs = scn.ruleset
-    if not rs.has_gunnery:
+    if not armed(scn.ruleset):
         return 0.0
-    j = scn.index(ship)
     total = 0.0
     for e in enemies(state, state.side_of(ship)):
-        r = rs.rule_fire(scn, tab, scn.index(e), j, False)
-        total += expected_hits(r) * (1 + (w.rake if r.rake else 0.0))
+        r = chance(scn, tab, state, e, ship)
+        if r is not None:
+            total += r.expected * (1 + (w.rake if r.rake else 0.0))
     return total
 
 
@@ -145,15 +177,17 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
 
 
 def trapped(state: GameState, ship: str, w: Weights) -> float:
-    """The penalty when every move of her next turn (her own fan from here, sparsely)
-    ends off the table, aground or with no room after: a trap a look ahead sees."""
+    """The safety penalty of her best move next turn (her own fan from here, sparsely):
+    a look ahead that sees a trap (every move off the table, aground or with no room
+    after) and, short of one, how cramped the edge will leave her.  Weighing only whole
+    traps let ships run into corners late in long games, where every escape is cramped."""
     scn = state.table()
     cls = scn.ship(ship).cls
     fan = scn.ruleset.fan_now(state, ship, 2)
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
     pen = safety(scn, cls, w, fan.x, fan.y, fan.heading)
-    return w.blunder / 2 if float(pen.min()) >= w.blunder / 2 else 0.0
+    return min(float(pen.min()), w.blunder)
 
 
 def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -194,7 +228,7 @@ def place(
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
     theta = relative_wind(wind, h)
     sector = classify(theta, rs.sector_lowers)
-    factor = np.array([float(s.factor) for s in rs.sectors])[sector]
+    factor = shares(scn, model.cls)[sector]
     out += w.mobility * factor
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
     out -= safety(scn, model.cls, w, x, y, h)
@@ -207,6 +241,7 @@ def safety(
     """The penalty (≥ 0) of poses near the edge, land and shoals, off or on them, or with
     no room to sail clear next turn."""
     k = scn.ruleset.scale(scn.units)
+    run = max(scn.ruleset.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
     edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y)
     margin = w.edge_margin * k
@@ -219,15 +254,15 @@ def safety(
         tx = np.where(sx > 1e-9, (scn.width - x) / sx, np.where(sx < -1e-9, -x / sx, np.inf))
         ty = np.where(sy > 1e-9, (scn.depth - y) / sy, np.where(sy < -1e-9, -y / sy, np.inf))
     ahead = np.minimum(tx, ty)
-    out += w.edge * np.clip((2 * cls.speed - ahead) / (2 * cls.speed), 0, 1)
+    out += w.edge * np.clip((2 * run - ahead) / (2 * run), 0, 1)
     margin = w.land_margin * k
     out += w.land * np.clip((margin - gap) / margin, 0, 1)
     out += w.blunder * (gap <= 0)
-    # next turn: if every way she can head within the escape turn (half her run on as
-    # she heads, half on the new heading) runs her off the table or aground, she is as
-    # good as lost there
+    # the next two turns: if every way she can head within the escape turn (a turn's
+    # run on as she heads, then one on the new heading) runs her off the table or
+    # aground, she is as good as lost there (one turn's look let ships chasing each
+    # other run into corners they could not turn out of)
     room = np.full(len(x), -np.inf)
-    run = cls.speed / 2
     r0 = np.radians(h)
     for a in np.linspace(-w.escape_turn, w.escape_turn, 5):
         r = np.radians(h + a)
@@ -242,8 +277,10 @@ def safety(
 def clearance(
     scn: Scenario, length: float, width: float, x: np.ndarray, y: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """How far poses lie inside the table edge, and from land and shoals (∞: none)."""
-    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - length / 2
+    """How far poses lie inside the table edge, and from land and shoals (∞: none).
+    The edge is measured to the base's farthest corner, whatever her heading: a base
+    lying askew reaches further than half her length."""
+    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
     pts = shapely.points(x, y)
     for t in scn.terrain:

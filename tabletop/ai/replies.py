@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import enemies, expected_hits, moved, sketch
+from tabletop.ai.judge import armed, chance, enemies, moved, sketch
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fire import Table
@@ -20,19 +20,24 @@ from tabletop.geometry.pose import Pose
 def reply_risk(state: GameState, ship: str, w: Weights) -> float:
     """The sum over enemy ships of their best sampled reply's expected hits on her."""
     rs = state.scenario.ruleset
-    if not rs.has_gunnery:
+    if not armed(rs):
         return 0.0
     total = 0.0
     for e in enemies(state, state.side_of(ship)):
         fan = rs.fan_now(state, e, max(2, w.density - 1))
-        if not len(fan):
-            continue
-        sk = sketch(state, e, w, fan.x, fan.y, fan.heading)
+        poses = [state.ship(e).pose]  # a ship that may not move now fires as she lies
+        if len(fan):
+            sk = sketch(state, e, w, fan.x, fan.y, fan.heading)
+            poses = [
+                Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
+                for i in np.argsort(-sk, kind="stable")[: w.replies]
+            ]
         best = 0.0
-        for i in np.argsort(-sk, kind="stable")[: w.replies]:
-            pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-            scn = moved(state, e, pose).table()
-            r = rs.rule_fire(scn, Table.of(scn), scn.index(e), scn.index(ship), False)
-            best = max(best, expected_hits(r) * (1 + (w.rake if r.rake else 0.0)))
+        for pose in poses:
+            after = moved(state, e, pose)
+            scn = after.table()
+            r = chance(scn, Table.of(scn) if rs.has_gunnery else None, after, e, ship)
+            if r is not None:
+                best = max(best, r.expected * (1 + (w.rake if r.rake else 0.0)))
         total += best
     return total

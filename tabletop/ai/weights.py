@@ -61,6 +61,7 @@ class Weights:
     admiral_shortlist: int
     replies: int
     time_limit: float
+    decision_limit: float
 
 
 def ai_file(rs: Ruleset) -> Path:
@@ -90,6 +91,8 @@ def _load(name: str, units: str, file: str) -> Weights:
         if k not in s:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
+    whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
     r.report_unused(data)
     r.raise_if_any()
-    return Weights(**nums, **lens, **search, time_limit=limit)  # type: ignore[arg-type]
+    times = {"time_limit": limit, "decision_limit": whole}
+    return Weights(**nums, **lens, **search, **times)  # type: ignore[arg-type]

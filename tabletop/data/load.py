@@ -230,10 +230,12 @@ def _read_options(
         elif kind == "bool" and not isinstance(value, bool):
             r.error(path, "true or false", value)
         elif kind == "sides" and (
-            not isinstance(value, list) or len(value) != 2 or not set(value) <= sides
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, str) and v in sides for v in value)
         ):
             r.error(path, f"two of the scenario's sides ({', '.join(sorted(sides))})", value)
-        elif kind == "side" and value not in sides:
+        elif kind == "side" and not (isinstance(value, str) and value in sides):
             r.error(path, f"one of the scenario's sides ({', '.join(sorted(sides))})", value)
         elif "|" in kind and value not in kind.split("|"):
             r.error(path, "one of " + ", ".join(kind.split("|")), value)

@@ -7,8 +7,9 @@ from typing import Any
 from tabletop.engine.state import GameState
 
 
-def ship_report(state: GameState, ship: str) -> dict[str, Any]:
-    """Where she is, and her condition as her ruleset reports it."""
+def ship_report(state: GameState, ship: str, viewer: str | None = "") -> dict[str, Any]:
+    """Where she is, and her condition as her ruleset reports it; with a ``viewer`` (a
+    side, or None for everyone at the table) only what that viewer may see of it."""
     st = state.ship(ship)
     out: dict[str, Any] = {
         "id": ship,
@@ -17,7 +18,8 @@ def ship_report(state: GameState, ship: str) -> dict[str, Any]:
         "y": round(st.pose.y, 4),
         "heading": round(st.pose.heading, 4),
     }
-    out.update(state.scenario.ruleset.ship_report(state, ship))
+    rs = state.scenario.ruleset
+    out.update(rs.ship_report(state, ship) if viewer == "" else rs.report_seen(state, ship, viewer))
     if st.captured_by:
         out["captured_by"] = st.captured_by
     return out
@@ -114,6 +116,8 @@ def ship_card(report: dict[str, Any], grappled_with: tuple[str, ...] = ()) -> li
     lines = [f"{report['id']} ({report['side']})" + (": " + " · ".join(figures) if figures else "")]
     if flags:
         lines.append("  " + ", ".join(flags))
+    if report.get("orders"):  # plotted orders, as far as the reader may see them
+        lines.append("  orders " + " ".join(str(w) for w in report["orders"]))
     return lines
 
 

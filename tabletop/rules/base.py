@@ -17,7 +17,7 @@ scenario's on use.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -29,107 +29,44 @@ from tabletop.errors import IllegalAction, TabletopError
 from tabletop.fan import Fan, empty_fan
 from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
-from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
-from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.rules.types import (  # the interface's values, importable from here too
+    NO_CONTEXT,
+    Band,
+    DrillDefaults,
+    FireChance,
+    MoveContext,
+    PathPlan,
+    Plot,
+    PlotSpec,
+    Sector,
+    read_hex_grid,
+)
 from tabletop.units import TABLE_UNITS, TOL, convert
 
 if TYPE_CHECKING:
     from tabletop.coaching import Coach, Course
     from tabletop.movement import Step
 
+__all__ = [
+    "Ruleset",
+    "Events",
+    "Sector",
+    "Band",
+    "MoveContext",
+    "NO_CONTEXT",
+    "PathPlan",
+    "PlotSpec",
+    "FireChance",
+    "Plot",
+    "DrillDefaults",
+    "read_hex_grid",
+]
+
 Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)
-
-
-@dataclass(frozen=True)
-class Sector:
-    """A point of sail: relative wind angles from ``lower`` up to the next sector's."""
-
-    name: str
-    lower: float
-    factor: Fraction  # allowance as a share of the roster speed
-    min_factor: Fraction | None  # the least share a ship must use; None: the whole allowance
-    code: str = ""  # the source's letter, where it has one
-    use: str = ""  # ruleset-specific allowance rule (e.g. man-o-war "max_abeam")
-    ends_move: bool = False
-
-
-@dataclass(frozen=True)
-class Band:
-    """A range band: up to ``upper`` (inclusive when ``closed``), with its to-hit modifier."""
-
-    name: str
-    upper: float
-    closed: bool
-    modifier: int
-    criticals: bool = True
-
-
-@dataclass(frozen=True)
-class MoveContext:
-    """What a ship has already done this turn, for laying the rest of her move.
-
-    ``partial``: the path is the part of her move sailed so far (she may fire, then sail
-    on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
-    ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
-    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
-    having swung ``turned`` degrees already this turn.
-    """
-
-    partial: bool = False
-    no_turns: bool = False
-    budget: float | None = None
-    turns_used: int = 0
-    since: float | None = None
-    anchored: bool = False
-    turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
-
-
-#: A fresh move: nothing sailed yet this turn.
-NO_CONTEXT = MoveContext()
-
-
-@dataclass(frozen=True)
-class PathPlan:
-    """A path laid on the table: its segments and what the rules say of it."""
-
-    segments: tuple[Segment, ...]
-    violations: tuple[str, ...]
-    allowance: float
-    allowance_min: float
-    point_of_sail: str
-    anchor: str | None = None  # "drop" | "weigh"
-    turns: int = 0  # turns made (the engine carries them across split moves)
-    since: float | None = None  # distance sailed since the last turn
-    notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
-
-
-def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
-    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
-    run along a hexside (``along``: which of the two hexes must stop them)."""
-    h = r.table(data, "", "hex")
-    size = r.length(h, "hex", "size", units)
-    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
-    origin = r.value(h, "hex", "origin")
-    ok = isinstance(origin, list) and len(origin) == 2
-    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
-    if not ok:
-        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
-        origin = [0.0, 0.0]
-    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
-    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
-
-
-@dataclass(frozen=True)
-class DrillDefaults:
-    """The tacking drill's course for this ruleset: class, distance, mark radius."""
-
-    cls: str
-    distance: float
-    radius: float
 
 
 class Ruleset(ABC):
@@ -310,6 +247,11 @@ class Ruleset(ABC):
         scn = state.table()
         return self.fan(scn, scn.ship(ship), density)
 
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """The farthest she may sail in one turn, in the scenario's unit: her speed where
+        speed is a length; a ruleset counting hexes or actions says how far they go."""
+        return float(cls.speed)
+
     def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
         """Where the window draws the point-of-sail compass: centre x, y and radius."""
         return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6
@@ -318,6 +260,12 @@ class Ruleset(ABC):
     close_hauled: float | None = None
     #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
     fixed_turn: float | None = None
+
+    def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
+        """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's
+        unit) and each ship's hexes, bow first; None on a continuous table.  The window
+        draws the hexes instead of the square grid and shades the ships' and the fan's."""
+        return None
 
     # -- fire ------------------------------------------------------------------------
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
@@ -356,10 +304,51 @@ class Ruleset(ABC):
         """Why this ship may not yet end her side's turn as she is, or None."""
         return None
 
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Whether she is still in the fight (not struck; a ruleset whose ships also
+        leave it by sinking, fleeing or drifting off says so)."""
+        return not state.ship(ship).struck
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """Whether this ship may be given an order now: by default any ship still
+        fighting of the side to act; a ruleset that activates one ship at a time (or
+        lets a ship out of the fight still fire) says so."""
+        return state.side_of(ship) == state.active_side and self.fighting(state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        """What ``firer``'s fire at ``target`` would do as they lie now (a ship whose
+        pose differs from her rules' own record is taken at her pose), or None when she
+        cannot fire at her.  Rulesets with :meth:`rule_fire` need not implement this:
+        its exact odds say it; a ruleset that rules fire otherwise does."""
+        return None
+
+    def plots(self, state: GameState, ship: str) -> list[Plot]:
+        """The orders this ship may be given now where a side's orders are plotted
+        ahead for the whole turn (none where ships are moved one by one)."""
+        return []
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """The one action that gives a side's plotted orders (ship → her words)."""
+        raise TabletopError(f"the {self.title} rules have no plotted orders")
+
     def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
         """Where a ship would be after each phase of plotted orders, for rulesets whose
         orders are plotted ahead (the window's ghosts); none here."""
         return ()
+
+    #: Verbs whose words are secret when played (a plot of orders): a shared screen
+    #: shows that they were played, not what they say.
+    secret_verbs: ClassVar[frozenset[str]] = frozenset()
+
+    def plot_spec(self, state: GameState) -> PlotSpec | None:
+        """The plot the side to act owes now, when this ruleset's orders are plotted
+        ahead in secret (the window then passes the screen and opens its panel); None."""
+        return None
+
+    def step_text(self, state: GameState) -> str | None:
+        """Where the turn stands, in words, when a turn has steps beyond "whose turn it
+        is" (plotting, a phase's fire, damage control); None."""
+        return None
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
@@ -370,6 +359,11 @@ class Ruleset(ABC):
         """The ship's condition for the HUD and ``run``: ``status`` words and any figures
         (hull, crew, guns, masts) the ruleset keeps."""
         return {"status": ["struck"] if state.ship(ship).struck else []}
+
+    def report_seen(self, state: GameState, ship: str, viewer: str | None) -> dict[str, Any]:
+        """Her report as ``viewer`` (a side; None: everyone at the table) may see it: a
+        ruleset with secret orders hides what is not yet revealed.  All of it here."""
+        return self.ship_report(state, ship)
 
     def own(self, state: GameState, ship: str) -> ShipState:
         """The ship, if she is the side to play's and still fighting; else why not."""

@@ -27,19 +27,23 @@ def render(
     from tabletop.view.app import TableWindow
 
     window = TableWindow(scenario, size[0], size[1], visible=False)
+    view = window.table  # the same view the window shows, drawn offscreen
     try:
-        if window.session is None:
-            raise TabletopError(window.message)
+        if view.session is None:
+            raise TabletopError(view.message)
+        if view.plot is not None:  # a referee's picture: the table, not the hot seat's panel
+            view.plot = view.foresight = None
+            view.fit()
         if overlays is not None:
-            window.overlays = set(overlays)
+            view.overlays = set(overlays)
         if select:
-            window.scenario.ship(select)
-            window.select(select)
+            view.scenario.ship(select)
+            view.select(select)
         if ruling:
             for s in ruling:
-                window.scenario.ship(s)
-            window.ruling = ruling
-        window.on_draw()
+                view.scenario.ship(s)
+            view.ruling = ruling
+        window.frame()
         img = arcade.get_image(0, 0, size[0], size[1])
         buf = io.BytesIO()
         img.save(buf, format="PNG")

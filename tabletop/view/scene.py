@@ -15,6 +15,7 @@ from tabletop.coaching import Course
 from tabletop.fan import Fan
 from tabletop.fire import rule_fire
 from tabletop.geometry.angles import relative_wind, unit
+from tabletop.geometry.hexgrid import HexGrid, hex_corners
 from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import to_world
@@ -71,6 +72,8 @@ class Label:
     text: str
     color: Color = (255, 255, 255, 255)
     size: float = 10.0
+    clear: float = 0.0  # > 0: a name beside a thing this far across (table units), placed
+    # on screen where it meets no other such name (below, above, right or left of it)
 
 
 @dataclass
@@ -107,14 +110,25 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
     w, d = scn.width, scn.depth
     sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
     minor, major = grid_step(scn)
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is not None:  # a hex game: the hexes instead of the square grid
+        grid, occupied = overlay
+        hex_lines(sea, grid, w, d)
+        colours = side_colours(scn)
+        for ship in scn.ships:
+            r, g, b, _ = colours[ship.side]
+            for h in occupied.get(ship.id, ()):
+                sea.fills.append(Fill(np.array(hex_corners(grid, h)), (r, g, b, 60)))
     for x in np.arange(0.0, w + 1e-9, minor):
         is_major = abs(x / major - round(x / major)) < 1e-9
-        sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
+        if overlay is None:
+            sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
         if is_major:
             sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9))
     for y in np.arange(0.0, d + 1e-9, minor):
         is_major = abs(y / major - round(y / major)) < 1e-9
-        sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
+        if overlay is None:
+            sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
         if is_major:
             sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9))
     sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
@@ -150,7 +164,7 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
             )[0]
             fleet.lines.append(Line(outline, colours[ship.side], 1.5, closed=True))
             half = max(half, c.hull_length * k * 0.5)
-        fleet.labels.append(Label(p.x, p.y - half - 0.02 * d, ship.id, size=9))
+        fleet.labels.append(Label(p.x, p.y, ship.id, size=9, clear=half))
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
@@ -166,6 +180,59 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
     )
     fleet.labels.append(Label(ax, ay - 1.4 * L, txt, size=10))
     return [sea, ground, fleet]
+
+
+def hex_lines(sc: Scene, grid: HexGrid, w: float, d: float) -> None:
+    """Every hex that touches the table, outlined and cut at the table's edge (the cells
+    are built and clipped together, as arrays)."""
+    corners = [grid.hex_at(x, y) for x in (0.0, w) for y in (0.0, d)]
+    qs = [q for q, _ in corners]
+    rs = [r for _, r in corners]
+    pad = 2 + int(max(w, d) / grid.size)
+    cells = [
+        (q, r)
+        for q in range(min(qs) - pad, max(qs) + pad + 1)
+        for r in range(min(rs) - pad, max(rs) + pad + 1)
+    ]
+    rings = shapely.polygons([hex_corners(grid, h) for h in cells])
+    cut = shapely.intersection(rings, shapely.box(0.0, 0.0, w, d))
+    for poly in cut[~shapely.is_empty(cut)]:
+        for part in getattr(poly, "geoms", [poly]):
+            if part.geom_type == "Polygon" and part.area > 1e-9:
+                ring = shapely.get_coordinates(part.exterior)[:-1]
+                sc.lines.append(Line(ring, GRID_MAJOR, 1.0, closed=True))
+
+
+def hex_fan_scene(scn: Scenario, fan: object) -> Scene:
+    """On a hex table, the fan as the hexes she can reach: the hex under her bow half
+    at each legal end pose, shaded by point of sail."""
+    assert isinstance(fan, Fan)
+    sc = Scene()
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is None or not len(fan):
+        return sc
+    grid = overlay[0]
+    seen: dict[tuple[int, int], int] = {}
+    reach = 0.25 * max(s.cls.base_length for s in scn.ships)
+    r = np.radians(fan.heading)
+    for x, y, k in zip(fan.x + reach * np.sin(r), fan.y + reach * np.cos(r), fan.sector,
+                       strict=True):  # fmt: skip
+        seen.setdefault(grid.hex_at(float(x), float(y)), int(k))
+    for h, k in seen.items():
+        col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
+        sc.fills.append(Fill(np.array(hex_corners(grid, h)), col))
+    return sc
+
+
+def hexes_scene(scn: Scenario, ship_id: str) -> Scene:
+    """On a hex table, the selected ship's hexes outlined."""
+    sc = Scene()
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is not None:
+        grid, occupied = overlay
+        for h in occupied.get(ship_id, ()):
+            sc.lines.append(Line(np.array(hex_corners(grid, h)), SELECT, 2.0, closed=True))
+    return sc
 
 
 def selection_scene(scn: Scenario, ship_id: str) -> Scene:
@@ -369,3 +436,35 @@ def drill_scene(course: Course) -> Scene:
         )
     sc.labels.append(Label(mx, my + 2 * course.radius, "gate" if course.gate else "mark", MARK, 10))
     return sc
+
+
+def plot_scene(scn: Scenario, poses: dict[str, tuple], meets: dict[str, tuple[int, str]],
+               slots: tuple[str, ...]) -> Scene:  # fmt: skip
+    """A plot's ghosts: each ship's base after each slot in her side's colour, her track
+    through them, the slot's numeral at its centre; the ghost that meets another ship,
+    and that ship, outlined in the collision colour."""
+    sc = Scene()
+    colours = side_colours(scn)
+    for sid, ghost in poses.items():
+        ship = scn.ship(sid)
+        r, g, b, _ = colours[ship.side]
+        track = [(ship.pose.x, ship.pose.y)] + [(p.x, p.y) for p in ghost]
+        sc.lines.append(Line(np.array(track), (r, g, b, 200), 1.0))
+        hit = meets.get(sid)
+        at_pose: dict[tuple[float, float, float], list[int]] = {}
+        for k, pose in enumerate(ghost):  # phases she lies still share one ghost
+            key = (round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4))
+            at_pose.setdefault(key, []).append(k)
+        for ks in at_pose.values():
+            pose = ghost[ks[0]]
+            meet = hit is not None and hit[0] in ks
+            colour = COLLISION if meet else (r, g, b, 230)
+            sc.lines.append(Line(ship.moved(pose).base_corners(), colour, 2.0, closed=True))
+            text = ",".join(slots[k] for k in ks if k < len(slots))
+            sc.labels.append(Label(pose.x, pose.y, text, GHOST_TEXT))
+        if hit is not None:
+            sc.lines.append(Line(scn.ship(hit[1]).base_corners(), COLLISION, 2.5, closed=True))
+    return sc
+
+
+GHOST_TEXT: Color = (255, 255, 255, 230)

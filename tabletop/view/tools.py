@@ -163,6 +163,10 @@ class Button:
         return " ".join(w for w in words if w)
 
 
+#: Usage words that stand for another ship, picked by a click on her.
+PICKED = ("TARGET", "PRIZE")
+
+
 def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> list[Button]:
     """The buttons for ``ship`` now: the pending decision's answers when one waits,
     else a button per way the ruleset's verbs can be played for her, read from each
@@ -183,11 +187,11 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
         if ship is None or words[0] != "SHIP":
             continue
         rest = words[1:]
-        if any(w not in ("TARGET", "PATH...", "STEPS...") and "|" not in w for w in rest):
-            continue  # e.g. a plot of orders, or a prize's crews: not a button's job
+        if any(w not in (*PICKED, "PATH...", "STEPS...") and "|" not in w for w in rest):
+            continue  # e.g. a plot of orders: the plotting panel's job
         fills: list[list[str]] = [[]]
         for w in rest:
-            opts = w.split("|") if "|" in w else ["TARGET" if w == "TARGET" else "PATH"]
+            opts = w.split("|") if "|" in w else ["TARGET" if w in PICKED else "PATH"]
             fills = [f + [o] for f in fills for o in opts]
         for f in fills:
             label = " ".join([verb, *("…" if o == "TARGET" else o for o in f if o != "PATH")])
@@ -200,7 +204,7 @@ class Prompt:
     """A line of text typed into the window: where to save or open, or a path in the
     move syntax.  ``kind`` says what Enter does with it."""
 
-    kind: str  # "save" | "open" | "path"
+    kind: str  # "save" | "open" | "path" | "orders"
     title: str
     text: str = ""
 

@@ -18,6 +18,8 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
+from tabletop.fan import Fan
+from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
@@ -25,13 +27,14 @@ from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step
 from tabletop.rules.base import (
     NO_CONTEXT,
+    FireChance,
     MoveContext,
     PathPlan,
     Ruleset,
     Sector,
     read_hex_grid,
 )
-from tabletop.rules.escadres import config
+from tabletop.rules.escadres import config, options, ruling
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
     EscadresShip,
@@ -120,6 +123,25 @@ class Escadres(Ruleset):
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
 
+    fixed_turn = 60.0  # a turn shifts the stern one hex: one hexside
+
+    def step_text(self, state: GameState) -> str | None:
+        """The ship drawn from the bag plays now (the status line says which)."""
+        drawn = [s.id for s in state.ships if isinstance(s, EscadresShip) and s.active]
+        return f"{drawn[0]} drawn from the bag, {state.active_side} to play" if drawn else None
+
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        """The referee's ruling: the zone, the hexes between, what stops the line, the
+        dice (:mod:`tabletop.rules.escadres.ruling`); Escadres has no aiming high."""
+        return ruling.fire_ruling(self, scn, i, j)
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        return ruling.arc_outlines(self, scn, ship)
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        grid = self.grid_in(scn.units)
+        return grid, {s.id: ship_hexes(*place(grid, s.pose, 2), 2) for s in scn.ships}
+
     def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
         """Snapped onto two hexes: the nearest facing, the bow hex ahead of the centre."""
         grid = self.grid_in(unit)
@@ -183,13 +205,13 @@ class Escadres(Ruleset):
             if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
                 v.append("she may not sail off the table")
                 break
-        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name)
+        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name, used=len(hexsteps))
 
     # -- the game ----------------------------------------------------------------------
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
-        return EscadresGame(self).open(self._on_hexes(state), dice, events)
+        return EscadresGame(self).open(self.on_hexes(state), dice, events)
 
-    def _on_hexes(self, state: GameState) -> GameState:
+    def on_hexes(self, state: GameState) -> GameState:
         """Each ship's hexes read from her (already snapped) pose."""
         grid = self.grid_in(state.scenario.units)
         out = state
@@ -200,6 +222,28 @@ class Escadres(Ruleset):
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return EscadresGame(self).apply(state, action, dice, events)
+
+    # -- what a ship may do now (the computer captain's choices) ---------------------------
+    def fighting(self, state: GameState, ship: str) -> bool:
+        st = state.ship(ship)
+        return isinstance(st, EscadresShip) and not st.lost
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """Only the ship drawn from the bag plays."""
+        st = state.ship(ship)
+        return isinstance(st, EscadresShip) and st.active and not st.lost
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Every move of hex steps she may still make in her activation; a ship not
+        drawn, the moves of her next one (an enemy's possible reply)."""
+        return options.moves(self, state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return options.chance(self, state, firer, target)
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """Her speed in hexes, centre to centre."""
+        return float(cls.speed) * self.grid_in(scn.units).size
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)

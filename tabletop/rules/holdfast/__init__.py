@@ -25,10 +25,19 @@ from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step, theta
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
-from tabletop.rules.holdfast import config, damage, orders
+from tabletop.rules.base import (
+    NO_CONTEXT,
+    FireChance,
+    MoveContext,
+    PathPlan,
+    Plot,
+    PlotSpec,
+    Ruleset,
+    Sector,
+)
+from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
 from tabletop.rules.holdfast.ship import HoldFastShip, diagram
@@ -36,6 +45,12 @@ from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
 PHASES = 5
+#: The words a phase of a plot takes (the source's notation), as a plotting panel offers them.
+PLOT_WORDS = (
+    ("F", "forward 1 inch"), ("P", "turn 45° to port"), ("S", "turn 45° to starboard"),
+    ("RS", "raise sail"), ("LS", "lower sail"), ("DA", "drop anchor"),
+    ("WA", "weigh anchor"), ("D", "drift"), ("-", "nothing"),
+)  # fmt: skip
 
 
 class HoldFast(Ruleset):
@@ -182,7 +197,7 @@ class HoldFast(Ruleset):
         if actions > speed:
             v.append(f"{actions} movement actions; at speed {speed:g} she has {speed:g}")
         sector = self.sector(theta(scn, ship.pose.heading)).name
-        return PathPlan(tuple(segs), tuple(v), speed, 0.0, sector, anchor)
+        return PathPlan(tuple(segs), tuple(v), speed, 0.0, sector, anchor, used=actions)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
         """Every sequence of forward steps and pivots within the ship's speed."""
@@ -274,6 +289,33 @@ class HoldFast(Ruleset):
             return f"{ship} has no orders yet ({describe(state)})"
         return None
 
+    # -- what a ship may do now (the computer captain's choices) ---------------------------
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Struck, sinking, sunk, beached or fled: out of the fight (HF-67)."""
+        st = state.ship(ship)
+        return isinstance(st, HoldFastShip) and not st.out
+
+    def can_act(self, state: GameState, ship: str) -> bool:
+        """A ship of the side acting, still fighting (a beached one may still fire)."""
+        st = state.ship(ship)
+        assert isinstance(st, HoldFastShip)
+        firing = 1 <= state.phase <= PHASES and st.beached and not st.struck
+        return state.side_of(ship) == state.active_side and (not st.out or firing)
+
+    def plots(self, state: GameState, ship: str) -> list[Plot]:
+        return plots.plots(self, state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return plots.chance(self, state, firer, target)
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """``orders`` and each ship's id and words (a ship left out does nothing)."""
+        return " ".join(["orders", *(f"{sid} {words}" for sid, words in parts.items())])
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """A forward step in each phase she acts in."""
+        return float(cls.speed) * self.step_length(scn.units)
+
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
         assert isinstance(st, HoldFastShip)
@@ -289,6 +331,33 @@ class HoldFast(Ruleset):
         out["diagram"] = diagram(cls, st, self.engine.sections, factor)
         if st.orders:
             out["orders"] = list(st.orders)
+        return out
+
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"orders"})
+
+    def plot_spec(self, state: GameState) -> PlotSpec | None:
+        """In the movement-orders sequence the side to act plots its ships' five phases
+        (HF-5), out of the other side's sight."""
+        if state.phase != 0 or state.winner is not None:
+            return None
+        side = state.active_side
+        ships = tuple(
+            s.id
+            for s in state.ships
+            if state.side_of(s.id) == side and isinstance(s, HoldFastShip) and not s.out
+        )
+        return PlotSpec("orders", side, ships, orders.NUMERALS, PLOT_WORDS)
+
+    def step_text(self, state: GameState) -> str | None:
+        return describe(state)
+
+    def report_seen(self, state: GameState, ship: str, viewer: str | None) -> dict[str, Any]:
+        """Her orders are revealed phase by phase (HF-5, HF-6): to anyone but her own
+        side plotting them, the phases not yet reached show as '?'."""
+        out = self.ship_report(state, ship)
+        if "orders" in out and viewer != state.side_of(ship):
+            shown = min(state.phase, PHASES)
+            out["orders"] = [w if k < shown else "?" for k, w in enumerate(out["orders"])]
         return out
 
     def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:

@@ -16,8 +16,11 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import IllegalAction
 from tabletop.fire import Table
+from tabletop.model import Scenario
 from tabletop.rules.holdfast import damage
+from tabletop.rules.holdfast.collide import afloat
 from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.fire import best_chaser
 from tabletop.rules.holdfast.ship import BROADSIDES, HoldFastShip, batteries_on, marines, plus
 
 if TYPE_CHECKING:
@@ -48,12 +51,20 @@ def fired(st: HoldFastShip) -> dict[tuple[str, str], int]:
     return out
 
 
+def on_the_water(state: GameState, keep: tuple[str, str]) -> Scenario:
+    """The table for a line of fire: a ship sunk or gone off the table stands in nobody's
+    way (HF-39 with HF-66/68: she is no longer a hazard), the two ships in question kept."""
+    gone = set(s.id for s in state.ships) - set(afloat(state)) - set(keep)
+    scn = state.table()
+    return replace(scn, ships=tuple(s for s in scn.ships if s.id not in gone))
+
+
 def declare_fire(
     rs: HoldFast, state: GameState, st: HoldFastShip, target: str, words: list[str]
 ) -> tuple[HoldFastShip, dict[str, object]]:
     """Check one declaration of fire and keep it on the firer (HF-31..HF-37, HF-51)."""
     sid = st.id
-    scn = state.table()
+    scn = on_the_water(state, (sid, target))
     ruling = rs.rule_fire(scn, Table.of(scn), scn.index(sid), scn.index(target), False)
     arc = next((w for w in words if w in ("port", "starboard", "fore", "aft")), ruling.arc or "")
     aim = next((w for w in words if w in AIMS), "")
@@ -86,8 +97,7 @@ def declare_fire(
     if not asked:  # the firer's default: every battery that bears, or the best chaser
         asked = {g: n for (_, g), n in free.items()}
         if chaser:
-            best = max(asked, key=lambda g: (rs.engine.damage.points[g] * (7 - table[g][cat]), g))
-            asked = {best: 1}
+            asked = {best_chaser(rs, asked, cat): 1}
     if chaser and sum(asked.values()) != 1:
         raise IllegalAction("a chaser is one battery of the firer's choice (HF-33)")
     orders, total = list(st.fire_orders), 0
@@ -125,7 +135,7 @@ def _crews(sid: str, st: HoldFastShip, now: dict[tuple[str, str], int], crews: i
 def _facing_side(state: GameState, target: str, firer: str, rs: HoldFast) -> str:
     """The target's broadside facing the firer; from ahead or astern the target's captain
     would choose: the ruling takes the side with more batteries left (HF-42)."""
-    scn = state.table()
+    scn = on_the_water(state, (target, firer))
     ruling = rs.rule_fire(scn, Table.of(scn), scn.index(target), scn.index(firer), False)
     if ruling.arc in BROADSIDES:
         return ruling.arc

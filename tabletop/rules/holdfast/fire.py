@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,13 @@ from tabletop.units import TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.holdfast import HoldFast
+
+
+def best_chaser(rs: HoldFast, guns: Iterable[str], cat: int) -> str:
+    """The chaser a captain who names none fires (HF-33 ruling): the battery of most
+    damage for its chance to hit at this range, damage points × (7 − the number needed)."""
+    table = rs.to_hit_by_range
+    return max(guns, key=lambda g: (rs.engine.damage.points[g] * (7 - table[g][cat]), g))
 
 
 def quadrant_ruling(
@@ -40,8 +48,8 @@ def quadrant_ruling(
     lof_state = "blocked" if blocked_by else "clear"
     table = rs.to_hit_by_range
     usable = {g: n for g, n in batteries.items() if n and g in table and cat < len(table[g])}
-    if arc in ("fore", "aft"):
-        usable = {g: 1 for g in list(usable)[:1]}  # one chaser battery of the firer's choice
+    if arc in ("fore", "aft") and usable:  # one chaser: the engine's default choice
+        usable = {best_chaser(rs, usable, cat): 1}
     need = min((table[g][cat] for g in usable), default=None)
     band = "alongside" if cat == 0 else f"{cat}in"
     if not usable:

@@ -1,0 +1,147 @@
+"""The values a ruleset takes and returns through its interface (:mod:`tabletop.rules.base`):
+sail-point sectors and range bands read from a template, what a move carries over and
+the path it lays, what a side plots ahead, what a captain weighs of a shot, the drill's
+course; and the hex overlay's template section, read alike by every hex game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tabletop.data.reader import Reader
+from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
+from tabletop.geometry.motion import Segment
+from tabletop.geometry.pose import Pose
+
+
+@dataclass(frozen=True)
+class Sector:
+    """A point of sail: relative wind angles from ``lower`` up to the next sector's."""
+
+    name: str
+    lower: float
+    factor: Fraction  # allowance as a share of the roster speed
+    min_factor: Fraction | None  # the least share a ship must use; None: the whole allowance
+    code: str = ""  # the source's letter, where it has one
+    use: str = ""  # ruleset-specific allowance rule (e.g. man-o-war "max_abeam")
+    ends_move: bool = False
+
+
+@dataclass(frozen=True)
+class Band:
+    """A range band: up to ``upper`` (inclusive when ``closed``), with its to-hit modifier."""
+
+    name: str
+    upper: float
+    closed: bool
+    modifier: int
+    criticals: bool = True
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """What a ship has already done this turn, for laying the rest of her move.
+
+    ``partial``: the path is the part of her move sailed so far (she may fire, then sail
+    on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
+    ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
+    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
+    having swung ``turned`` degrees already this turn.
+    """
+
+    partial: bool = False
+    no_turns: bool = False
+    budget: float | None = None
+    turns_used: int = 0
+    since: float | None = None
+    anchored: bool = False
+    turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
+
+
+#: A fresh move: nothing sailed yet this turn.
+NO_CONTEXT = MoveContext()
+
+
+@dataclass(frozen=True)
+class PathPlan:
+    """A path laid on the table: its segments and what the rules say of it."""
+
+    segments: tuple[Segment, ...]
+    violations: tuple[str, ...]
+    allowance: float
+    allowance_min: float
+    point_of_sail: str
+    anchor: str | None = None  # "drop" | "weigh"
+    turns: int = 0  # turns made (the engine carries them across split moves)
+    since: float | None = None  # distance sailed since the last turn
+    notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
+    used: float | None = None  # what she spends of the allowance, where it is not a length
+
+
+def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
+    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
+    run along a hexside (``along``: which of the two hexes must stop them)."""
+    h = r.table(data, "", "hex")
+    size = r.length(h, "hex", "size", units)
+    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
+    origin = r.value(h, "hex", "origin")
+    ok = isinstance(origin, list) and len(origin) == 2
+    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
+    if not ok:
+        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
+        origin = [0.0, 0.0]
+    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
+    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
+
+
+@dataclass(frozen=True)
+class PlotSpec:
+    """What a side owes when its ships' orders are plotted ahead for several phases and
+    kept from the other side (Hold Fast's movement orders): what a plotting panel offers.
+
+    The plot is given as one action, ``verb SHIP w1 … wn [SHIP w1 … wn …]``, one word per
+    slot; ``words`` are the words a slot takes, each with what it does."""
+
+    verb: str
+    side: str
+    ships: tuple[str, ...]
+    slots: tuple[str, ...]
+    words: tuple[tuple[str, str], ...]
+    blank: str = "-"
+
+    def action(self, plots: dict[str, list[str]]) -> str:
+        parts = [self.verb]
+        for s in self.ships:
+            parts += [s, *plots.get(s, [self.blank] * len(self.slots))]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class FireChance:
+    """What one ship's fire at an enemy would do as they lie, for a captain weighing it:
+    the arc (broadside) it comes from, the expected damage by the rules' exact odds, and
+    the end she rakes (or enfilades), if any."""
+
+    arc: str
+    expected: float
+    rake: str | None = None
+
+
+@dataclass(frozen=True)
+class Plot:
+    """One ship's plotted orders for a turn given ahead (her part of her side's order),
+    and where she will be after each phase if nothing stops her."""
+
+    words: str
+    poses: tuple[Pose, ...]
+
+
+@dataclass(frozen=True)
+class DrillDefaults:
+    """The tacking drill's course for this ruleset: class, distance, mark radius."""
+
+    cls: str
+    distance: float
+    radius: float

@@ -1,0 +1,212 @@
+"""Drawing the table view: the layers rebuilt from the state when it changes, the
+labels in screen space, the HUD's panes laid out; a frame draws what is cached.
+
+A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as ``self``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import numpy as np
+import pyglet
+
+from tabletop.errors import TabletopError
+from tabletop.view import scene as sc
+from tabletop.view import uidump
+from tabletop.view.batch import Layer
+
+if TYPE_CHECKING:
+    from tabletop.view.table import TableView
+
+TWEEN = 0.6  # seconds an action's movement takes on screen
+
+
+class TableDrawing:
+    """What the view draws, and when it is rebuilt."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        self.table_layer = Layer(view.window)
+        self.overlay_layer = Layer(view.window)
+        self.interact_layer = Layer(view.window)  # the move being built, the ruler: often
+        self.labels = pyglet.graphics.Batch()  # the table's labels
+        self._labels: list[arcade.Text] = []
+        self.over_labels = pyglet.graphics.Batch()  # the overlays' labels
+        self._over: list[arcade.Text] = []
+        self._table_scenes: list[sc.Scene] = []
+        self._overlay_scenes: list[sc.Scene] = []
+        self._interact_scenes: list[sc.Scene] = []
+
+    def overlay_scenes(self) -> list[sc.Scene]:
+        scn = self.view.scenario
+        out: list[sc.Scene] = []
+        if scn is None:
+            return out
+        sel = self.view.selected
+        if self.view.ruling is None and "every_arc" in self.view.overlays:
+            out.append(sc.arcs_scene(scn, bands="bands" in self.view.overlays))
+        elif self.view.ruling is None and sel and self.view.overlays & {"arcs", "bands"}:
+            out.append(sc.arcs_scene(scn, bands="bands" in self.view.overlays, only=sel))
+        if sel is not None:
+            if "sectors" in self.view.overlays:
+                out.insert(0, sc.sectors_scene(scn, sel))
+            if "lof" in self.view.overlays and scn.ruleset.has_gunnery:
+                side = scn.ship(sel).side
+                enemies = [s.id for s in scn.ships if s.side != side]
+                out.append(sc.lof_scene(scn, sel, enemies))
+            if "fan" in self.view.overlays and self.view.fan is not None:
+                hexes = scn.ruleset.hex_overlay(scn) is not None
+                out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))
+            out.append(sc.hexes_scene(scn, sel))
+            hl = sc.Scene()
+            hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
+            out.append(hl)
+        if self.view.drill is not None:
+            out.insert(0, sc.drill_scene(self.view.drill.course))
+        if self.view.plot is not None and self.view.plot.shown and self.view.foresight is not None:
+            f = self.view.foresight
+            out.append(sc.plot_scene(scn, f.poses, f.meets, self.view.plot.spec.slots))
+        if self.view.ruling is not None:
+            try:
+                out.append(sc.ruling_scene(scn, *self.view.ruling))
+            except TabletopError as e:
+                self.view.say(str(e), error=True)
+        return out
+
+    def interact_scenes(self) -> list[sc.Scene]:
+        scn = self.view.scenario
+        out: list[sc.Scene] = []
+        if scn is None:
+            return out
+        if self.view.selected is not None and self.view.move is not None:
+            out.append(sc.move_scene(scn, self.view.selected, self.view.move))
+        ruler = self.view.ruler
+        if ruler is not None and ruler.a is not None and ruler.b is not None:
+            out.append(sc.ruler_scene(scn, ruler.a, ruler.b))
+        return out
+
+    def rebuild(self) -> None:
+        """Rebuild whatever is out of date (called before a frame; cheap when nothing is)."""
+        scn = self.view.scenario
+        upp = 1.0 / self.view.px_per_unit
+        if "table" in self.view._dirty:
+            shown = self._tweened(scn) if scn is not None else None
+            self._table_scenes = sc.table_scenes(shown, upp) if shown is not None else []
+            self.table_layer.build(self._table_scenes, upp)
+        if "overlay" in self.view._dirty:
+            self._overlay_scenes = self.overlay_scenes()
+            self.overlay_layer.build(self._overlay_scenes, upp)
+        if "interact" in self.view._dirty:
+            self._interact_scenes = self.interact_scenes()
+            self.interact_layer.build(self._interact_scenes, upp)
+        # the table's labels (grid figures, names) only when the table or the view moves;
+        # the overlays' own (ranges, bearings) whenever they change
+        if self.view._dirty & {"labels", "table"}:
+            self.labels, self._labels = self._build_labels(getattr(self, "_table_scenes", []))
+        if self.view._dirty & {"labels", "overlay", "interact"}:
+            self.over_labels, self._over = self._build_labels(
+                [*getattr(self, "_overlay_scenes", []), *getattr(self, "_interact_scenes", [])]
+            )
+        if self.view._dirty & {"hud", "overlay", "interact"}:
+            self.build_panes()
+        self.view._dirty.clear()
+
+    def build_panes(self) -> None:
+        """Lay out the HUD's panes from the state (the log sits above the action bar)."""
+        self.view.status_pane.build()
+        self.view.ruling_pane.build(self.view.view_h - 44)
+        self.view.cover.build()
+        self.view.plot_pane.build()
+        self.view.tools.build()
+        self.view.bar.build()
+        self.view.log_pane.build(max(self.view.bar.top_edge, 32.0) + 8)  # over bar and strip
+        uidump.dump(self.view)
+
+    def _build_labels(
+        self, scenes: list[sc.Scene]
+    ) -> tuple[pyglet.graphics.Batch, list[arcade.Text]]:
+        """The scenes' labels as one text batch, placed on screen (labels keep their size
+        at any zoom, so they are laid in screen space); names beside things avoid each
+        other (:func:`place_names`)."""
+        batch = pyglet.graphics.Batch()
+        texts = []
+        for scene in scenes:
+            for lb in scene.labels:
+                x, y = self.view.to_screen(np.array([lb.x, lb.y]))
+                texts.append(
+                    arcade.Text(lb.text, float(x), float(y), lb.color, lb.size,
+                                anchor_x="center", anchor_y="center", batch=batch)  # fmt: skip
+                )
+        labels = [lb for scene in scenes for lb in scene.labels]
+        names = [(lb, t) for lb, t in zip(labels, texts, strict=True) if lb.clear > 0]
+        spots = place_names(
+            [(t.x, t.y, lb.clear * self.view.px_per_unit, t.content_width, t.content_height)
+             for lb, t in names]
+        )  # fmt: skip
+        for (_, t), (x, y) in zip(names, spots, strict=True):
+            t.position = (x, y)
+        return batch, texts
+
+    def on_draw(self) -> bool:
+        self.rebuild()
+        self.view.clear()
+        if self.view.plot is not None and not self.view.plot.shown:
+            return True  # the screen is being passed: the cover alone
+        with self.view.camera.activate():
+            self.table_layer.draw()
+            self.overlay_layer.draw()
+            self.interact_layer.draw()
+        self.labels.draw()
+        self.over_labels.draw()
+        return True
+
+    def _tweened(self, scn: Any) -> Any:
+        """The table as drawn: while an action's movement plays out, each ship part of
+        the way from where she was to where she is."""
+        if self.view._tween is None:
+            return scn
+        before, t = self.view._tween
+        f = min(1.0, t / TWEEN)
+        ships = []
+        for s in scn.ships:
+            a, b = before.get(s.id), s.pose
+            if a is None or a == b:
+                ships.append(s)
+                continue
+            turn = (b.heading - a.heading + 180.0) % 360.0 - 180.0
+            x, y = a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)
+            ships.append(s.moved(type(b)(x, y, (a.heading + f * turn) % 360.0)))
+        return replace(scn, ships=tuple(ships))
+
+
+Rect = tuple[float, float, float, float]
+
+
+def place_names(items: list[tuple[float, float, float, float, float]]) -> list[tuple[float, float]]:
+    """Screen centres for names, each ``(x, y, clear, w, h)``: a thing at (x, y) of radius
+    ``clear`` pixels and a name ``w`` by ``h``.  Each name takes the first of below, above,
+    right, left of its thing whose box meets no name placed before it (below when all
+    do): greedy, in order, as a map maker would."""
+    placed: list[Rect] = []
+    out = []
+    for x, y, clear, w, h in items:
+        gap = clear + 4
+        spots = [(x, y - gap - h / 2), (x, y + gap + h / 2),
+                 (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
+        choice = spots[0]
+        for cx, cy in spots:
+            box = (cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2)
+            if not any(_meet(box, b) for b in placed):
+                choice = (cx, cy)
+                break
+        cx, cy = choice
+        placed.append((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2))
+        out.append((float(cx), float(cy)))
+    return out
+
+
+def _meet(a: Rect, b: Rect) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]

@@ -1,0 +1,67 @@
+"""The tacking drill's view: the table view with the mark, the coach's hint, turns that
+end themselves, and the scorecard at the mark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from tabletop.drill import Drill
+from tabletop.movement import parse_path
+from tabletop.session import Session
+from tabletop.view.table import TableView
+from tabletop.view.tools import MoveBuilder
+
+
+class DrillView(TableView):
+    """A course to sail: the pupil's ship selected, the sectors and laylines shown."""
+
+    def __init__(self, window: arcade.Window, course: Any) -> None:
+        super().__init__(window, None)
+        self.session = Session.open(course.scenario)
+        self.drill = Drill.start(course)
+        self.overlays = {"sectors"}  # no guns in a drill: the wedges and the laylines
+        self.select(course.ship)
+        goal = (
+            f"sail through the {course.gate:g} {course.units} gate"
+            if course.gate
+            else f"reach the mark ({course.radius:g} {course.units} circle)"
+        )
+        self.say(
+            f"Tacking drill: {goal}.  H: the coach's hint.  "
+            f"The best possible: {self.drill.optimum.count:g} turns."
+        )
+        self.changed(table=True)
+        self.fit()
+
+    def hint(self) -> bool:
+        """H: the coach's next move as a ghost (Enter sails it), or the tack to take."""
+        if self.session is None or self.session.game is None:
+            return True
+        action = self.drill.hint(self.session.game)
+        if action.startswith("move "):
+            self.builder = MoveBuilder(
+                self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
+            )
+            self._rebuild_move()
+            self.say(f"coach: {action.split(' ', 2)[2]} (Enter to sail it)")
+        else:
+            self.say(f"coach: {action}  (',' port / '.' starboard)")
+        return True
+
+    def after_move(self, before: Any, action: str, reached: bool) -> None:
+        """After a drill move: end the turn when nothing more is owed; score at the mark."""
+        if self.drill.card is not None:
+            return
+        game = self.session.game
+        self.drill.played(game, action)
+        if not self.drill.owes_more(game) and not reached:
+            self.session.play("end")
+        self.drill.record(before, action, game, reached)
+        if self.drill.card is not None:
+            card = self.drill.card
+            self.say(
+                card.text(self.drill.course.units).replace("\n", "  |  ")
+                + (f"  |  personal best: {self.drill.best}" if card.failed is None else "")
+            )

@@ -1,0 +1,198 @@
+"""Input to the table view: the mouse on the table (the panes take their own clicks),
+and keys through the one key map, then the pending decision's answers and the action
+bar's keys, then the move being built; the key map's commands.
+
+A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as ``self``).
+Every handler says it handled its event: the section manager hands the view what no
+pane took, and the window must not hand it to the view a second time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from tabletop.view.keys import Key, lookup
+from tabletop.view.tools import Button, FireTool, Ruler
+
+if TYPE_CHECKING:
+    from tabletop.view.table import TableView
+
+
+class TableInput:
+    """The view's input handlers and commands."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        """A click on the table (the panes take their own).  Every handler here says it
+        handled its event: the section manager hands the view what no pane took, and the
+        window must not hand it to the view a second time."""
+        self._press(x, y)
+        return True
+
+    def _press(self, x: float, y: float) -> None:
+        if self.view.session is None:
+            return
+        tx, ty = self.view.to_table(x, y)
+        hit = self.view.ship_at(x, y)
+        if self.view.arming is not None:
+            if hit is not None:
+                self.view.armed_pick(hit)
+                self.view.changed()
+            return
+        if self.view.ruler is not None:
+            reach = 8.0 / self.view.px_per_unit
+            self.view.ruler.a = Ruler.snap(self.view.scenario, tx, ty, reach)
+            self.view.ruler.b = self.view.ruler.a
+            self.view._drag = "ruler"
+            return
+        if self.view.fire_tool is not None:
+            if hit is not None:
+                self.view.fire_tool.pick(hit)
+                if self.view.fire_tool.target is not None:
+                    self.view.ruling = (self.view.fire_tool.firer, self.view.fire_tool.target)  # type: ignore[assignment]
+                self.view.changed()
+            return
+        if hit is None and self.view.take_fan_pose(tx, ty):
+            return
+        if hit is not None and hit == self.view.selected and self.view.builder is not None:
+            self.view._drag = "ghost"
+            return
+        if hit is not None:
+            self.view.select(hit)
+            return
+        self.view._drag = "pan"
+
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool:
+        if self.view._drag == "pan":
+            cx, cy = self.view.camera.position
+            k = self.view.px_per_unit
+            self.view.camera.position = (cx - dx / k, cy - dy / k)
+            self.view._dirty.add("labels")
+        elif self.view._drag == "ruler" and self.view.ruler is not None:
+            tx, ty = self.view.to_table(x, y)
+            self.view.ruler.b = Ruler.snap(self.view.scenario, tx, ty, 8.0 / self.view.px_per_unit)
+            self.view.changed(interact_only=True)
+        elif self.view._drag == "ghost" and self.view.builder is not None and self.view.selected:
+            self.view.drag_ghost(*self.view.to_table(x, y))
+        return True
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        self.view._drag = None
+        return True
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        before = self.view.to_table(x, y)
+        self.view.camera.zoom = float(self.view.camera.zoom) * 1.15**scroll_y
+        after = self.view.to_table(x, y)
+        cx, cy = self.view.camera.position
+        self.view.camera.position = (cx + before[0] - after[0], cy + before[1] - after[1])
+        self.view._dirty |= {"table", "overlay", "interact", "labels"}  # widths follow the zoom
+        return True
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        """The key map first; then the pending decision's answers and the action bar's
+        buttons by their keys; then the move being built."""
+        self._key(symbol, modifiers)
+        return True
+
+    def _key(self, symbol: int, modifiers: int) -> None:
+        if self.view.prompt is not None:
+            self.view.prompt_key(symbol)
+            self.view.changed()
+            return
+        covered = self.view.plot is not None and not self.view.plot.shown
+        for k in lookup(symbol, modifiers, "global"):
+            if covered and k.command not in ("plot_ready", "undo", "redo", "ask", "toggle_help"):
+                continue  # the screen is being passed: nothing else
+            if self.do(k) is not False:
+                self.view.changed()
+                return
+        if covered:
+            return
+        if (answer := self._answer(symbol)) is not None:
+            self.view.play(answer)
+        elif (b := self._button_for(symbol)) is not None:
+            self.view.press(b)
+        else:
+            for k in lookup(symbol, modifiers, "edit"):
+                if self.view.builder is not None and self.do(k) is not False:
+                    return
+            return
+        self.view.changed()
+
+    def do(self, k: Key) -> bool | None:
+        """A binding's command: the input's own, else the view's (moves, files, plots)."""
+        fn = getattr(self, k.command, None) or getattr(self.view, k.command)
+        result: bool | None = fn(*k.args)
+        return result
+
+    def _button_for(self, symbol: int) -> Button | None:
+        """The action bar's button with this letter key (Enter stays the move's key)."""
+        for b, _ in self.view.buttons:
+            if len(b.key) == 1 and symbol == getattr(arcade.key, b.key, None):
+                return b
+        return None
+
+    def _answer(self, symbol: int) -> str | None:
+        """The pending decision's answer whose key this is (one that needs no path)."""
+        game = self.view.session.game if self.view.session is not None else None
+        if game is None or not game.state.pending:
+            return None
+        for a in game.state.pending[0].answers:
+            if len(a.key) == 1 and symbol == getattr(arcade.key, a.key, None):
+                return a.action
+        return None
+
+    # -- the key map's commands (each: True or None when it did something) ---------------
+    def end_turn(self) -> bool:
+        self.view.play("end")
+        return True
+
+    def toggle_help(self) -> bool:
+        self.view.show_help = not self.view.show_help
+        return True
+
+    def toggle(self, name: str) -> bool:
+        self.view.overlays ^= {name}
+        if name == "fan" and "fan" in self.view.overlays and self.view.selected:
+            self.view._compute_fan()
+        return True
+
+    def ruler_tool(self) -> bool:
+        self.view.ruler = None if self.view.ruler is not None else Ruler()
+        self.view.fire_tool = None
+        return True
+
+    def fire_tool_toggle(self) -> bool:
+        self.view.fire_tool = None if self.view.fire_tool is not None else FireTool()
+        self.view.ruler = None
+        if self.view.fire_tool is None:
+            self.view.ruling = None
+        return True
+
+    def fire_ruling(self, high: bool = False) -> bool:
+        """G fires the ruling the line-of-fire tool shows; without one, the bar's G."""
+        if self.view.ruling is None:
+            return False
+        firer, target = self.view.ruling
+        self.view.play(f"fire {firer} {target}" + (" high" if high else ""))
+        return True
+
+    def escape(self) -> bool:
+        """Esc: the armed button, else the tool, else the move being built, else the ship."""
+        if self.view.arming is not None:
+            self.view.arming = None
+            self.view.say("")
+        elif self.view.ruler is not None or self.view.fire_tool is not None:
+            self.view.ruler, self.view.fire_tool, self.view.ruling = None, None, None
+        elif self.view.builder is not None and self.view.builder.steps:
+            self.view.fresh_move()
+        else:
+            self.view.select(None)
+        return True

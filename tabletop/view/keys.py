@@ -1,0 +1,124 @@
+"""The window's one key map: what each key does, from which the F1 help is written.
+
+A key is bound to a command of the table view (a method name and its arguments).  The
+map is searched in order; a command answers whether it did anything, so a key whose
+command has nothing to do falls through to the pending decision's answers and the
+action bar's buttons (their keys are data: each button shows its own), and then to the
+move being built.  The ``edit`` stage holds the keys that build a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import arcade
+
+K = arcade.key
+SHIFT, CTRL = K.MOD_SHIFT, K.MOD_CTRL
+
+
+@dataclass(frozen=True)
+class Key:
+    """One binding: the keys (with the modifiers each needs), the command it runs, and
+    how the help names it.  An empty ``label`` keeps a variant out of the help."""
+
+    group: str
+    label: str
+    does: str
+    combos: tuple[tuple[int, int], ...]
+    command: str
+    args: tuple[object, ...] = ()
+    stage: str = "global"  # or "edit": the move being built
+    strip: str = ""  # its button on the tool strip, for the mouse alone
+
+    def matches(self, symbol: int, modifiers: int) -> bool:
+        mods = modifiers & (SHIFT | CTRL)
+        return any(symbol == s and mods == m for s, m in self.combos)
+
+
+ENTER = ((K.ENTER, 0), (K.RETURN, 0), (K.NUM_ENTER, 0))
+
+KEYS: tuple[Key, ...] = (
+    Key("File", "Ctrl+S", "save as (the last place offered)", ((K.S, CTRL),), "ask", ("save",),
+        strip="save"),  # fmt: skip
+    Key("File", "Ctrl+O", "open a saved game", ((K.O, CTRL),), "ask", ("open",)),
+    Key("File", "Ctrl+Z", "undo", ((K.Z, CTRL),), "undo", strip="undo"),
+    Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
+    Key("File", "F1", "this help", ((K.F1, 0), (K.F1, SHIFT)), "toggle_help", strip="help"),
+    Key("Hot seat", "Space", "the plotting side's captain is at the screen",
+        ((K.SPACE, 0),), "plot_ready"),  # fmt: skip
+    Key("Move", "/", "type her path (previewed as you type), or the orders of the ship plotted",
+        ((K.SLASH, 0),), "ask", ("path",)),  # fmt: skip
+    Key("View", "F", "fit the table", ((K.F, 0),), "fit"),
+    Key("Overlays", "Shift+2", "every ship's arcs (@ on X11)",
+        ((K.KEY_2, SHIFT), (K.AT, 0), (K.AT, SHIFT)), "toggle", ("every_arc",)),  # fmt: skip
+    Key("Overlays", "1", "sectors", ((K.KEY_1, 0),), "toggle", ("sectors",)),
+    Key("Overlays", "2", "arcs", ((K.KEY_2, 0),), "toggle", ("arcs",)),
+    Key("Overlays", "3", "bands", ((K.KEY_3, 0),), "toggle", ("bands",)),
+    Key("Overlays", "4", "lines of fire", ((K.KEY_4, 0),), "toggle", ("lof",)),
+    Key("Overlays", "5 or N", "the fan of legal end poses (click one to take it)",
+        ((K.KEY_5, 0), (K.N, 0)), "toggle", ("fan",), strip="fan"),  # fmt: skip
+    Key("Tools", "R", "ruler (drag)", ((K.R, 0),), "ruler_tool", strip="ruler"),
+    Key("Tools", "L", "line of fire: click the firer, then the target",
+        ((K.L, 0),), "fire_tool_toggle", strip="line of fire"),  # fmt: skip
+    Key("Tools", "G", "fire the ruling shown (Shift+G high)", ((K.G, 0),), "fire_ruling"),
+    Key("Tools", "", "", ((K.G, SHIFT),), "fire_ruling", (True,)),
+    Key("Game", "E", "end the turn (or the step)", ((K.E, 0),), "end_turn"),
+    Key("Game", ", / .", "onto the port / starboard tack (finish a tack, or out of irons)",
+        ((K.COMMA, 0),), "onto_tack", ("port",)),  # fmt: skip
+    Key("Game", "", "", ((K.PERIOD, 0),), "onto_tack", ("starboard",)),
+    Key("Game", "H", "the coach's next move as a ghost (drill)", ((K.H, 0),), "hint"),
+    Key("Game", "Enter", "play the move built, or give the plot (an illegal one is refused)",
+        ENTER, "enter"),  # fmt: skip
+    Key("Game", "Esc", "cancel: the button waiting for a ship, the tool, the move, the selection",
+        ((K.ESCAPE, 0),), "escape"),  # fmt: skip
+    Key("Move", "Up / Down", "her run 1 longer / shorter (Shift 0.1, Ctrl 5)",
+        ((K.UP, 0),), "run", (1.0,), "edit"),  # fmt: skip
+    Key("Move", "", "", ((K.UP, SHIFT),), "run", (0.1,), "edit"),
+    Key("Move", "", "", ((K.UP, CTRL),), "run", (5.0,), "edit"),
+    Key("Move", "", "", ((K.DOWN, 0),), "run", (-1.0,), "edit"),
+    Key("Move", "", "", ((K.DOWN, SHIFT),), "run", (-0.1,), "edit"),
+    Key("Move", "", "", ((K.DOWN, CTRL),), "run", (-5.0,), "edit"),
+    Key("Move", "Left / Right", "turn 5° to port / starboard (Shift 1°; a fixed pivot by it)",
+        ((K.LEFT, 0),), "turn", (-1, False), "edit"),  # fmt: skip
+    Key("Move", "", "", ((K.LEFT, SHIFT),), "turn", (-1, True), "edit"),
+    Key("Move", "", "", ((K.RIGHT, 0),), "turn", (1, False), "edit"),
+    Key("Move", "", "", ((K.RIGHT, SHIFT),), "turn", (1, True), "edit"),
+    Key("Move", "=", "her last run to the end of her allowance, exactly",
+        ((K.EQUAL, 0), (K.NUM_EQUAL, 0)), "snap_rest", (), "edit"),  # fmt: skip
+    Key("Move", "U", "luffing runs on / off", ((K.U, 0),), "luffing", (), "edit"),
+    Key("Move", "T A W", "tack, drop anchor, weigh anchor",
+        ((K.T, 0),), "token", ("T",), "edit"),  # fmt: skip
+    Key("Move", "", "", ((K.A, 0),), "token", ("A",), "edit"),
+    Key("Move", "", "", ((K.W, 0),), "token", ("W",), "edit"),
+    Key("Move", "Backspace", "take back a step", ((K.BACKSPACE, 0),), "back", (), "edit"),
+)
+
+#: What the mouse does, for the help (not keys, so not bindings).
+MOUSE = (
+    "click a ship: select her (her arcs, bands, lines of fire); drag the sea: pan; "
+    "wheel: zoom; drag her ghost: her last run (it snaps to the end of her allowance)",
+    "the action bar: every verb she may play now, each with its key ('…': then click "
+    "the ship it is aimed at); a pending decision's answers",
+)
+
+
+def strip() -> list[Key]:
+    """The tool strip's bindings, in the map's order."""
+    return [k for k in KEYS if k.strip]
+
+
+def lookup(symbol: int, modifiers: int, stage: str) -> list[Key]:
+    """The bindings of ``stage`` this key press matches, in the map's order."""
+    return [k for k in KEYS if k.stage == stage and k.matches(symbol, modifiers)]
+
+
+def help_lines() -> list[str]:
+    """The F1 help, written from the key map: one line a group."""
+    groups: dict[str, list[str]] = {}
+    for k in KEYS:
+        if k.label:
+            groups.setdefault(k.group, []).append(f"{k.label} {k.does}")
+    return ["Mouse: " + MOUSE[0], "       " + MOUSE[1]] + [
+        f"{g}: " + "  ·  ".join(items) for g, items in groups.items()
+    ]

@@ -1,0 +1,363 @@
+"""The move being built in the table view, and the actions that need one: keys and drags
+into a path, the preview judged as the engine will judge it, Enter to play it, the fan's
+poses to take, the typed line, the action bar's buttons that want a target or a path.
+
+A mixin of :class:`tabletop.view.table.TableView`: it reads and writes the view's state
+(``session``, ``selected``, ``builder``, ``move``, ``fan``) and calls its ``play``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import arcade
+import numpy as np
+
+from tabletop.errors import TabletopError
+from tabletop.fan import Fan, empty_fan, fan
+from tabletop.movement import Step, parse_path, path_text
+from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
+
+
+def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
+    """The fan of a ship whose turn is plotted ahead: where each plot the rules allow her
+    now leaves her after the last phase, coloured by her point of sail there, and the
+    plots in the same order (a click on a pose takes its plot)."""
+    rs = state.scenario.ruleset
+    plots = rs.plots(state, ship)
+    if not plots:
+        return empty_fan(), []
+    scn = state.table()
+    ends = [p.poses[-1] for p in plots]
+    heading = np.array([e.heading for e in ends])
+    sector = np.array([rs.sectors.index(rs.sector(rs.theta(scn, h))) for h in heading])
+    n = len(ends)
+    f = Fan(np.array([e.x for e in ends]), np.array([e.y for e in ends]), heading, sector, (),
+            np.zeros(n, int), np.arange(n))  # fmt: skip
+    return f, plots
+
+
+class MoveEditing:
+    """The move being built, and everything that reads it."""
+
+    session: Any
+    selected: str | None
+    fan: Any
+    overlays: set[str]
+    prompt: Prompt | None
+    arming: Button | None
+    plot: Any
+    save_path: Path | None
+    error: bool
+
+    def init_moves(self) -> None:
+        self.builder: MoveBuilder | None = None
+        self.move: Any = None  # the MoveRuling of the move being built
+
+    # what the table view provides (it comes first in the order methods are found)
+    @property
+    def px_per_unit(self) -> float:
+        raise NotImplementedError
+
+    @property
+    def scenario(self) -> Any:
+        raise NotImplementedError
+
+    def say(self, text: str, error: bool = False) -> None:
+        raise NotImplementedError
+
+    def changed(self, table: bool = False, interact_only: bool = False) -> None:
+        raise NotImplementedError
+
+    def play(self, action: str) -> bool:
+        raise NotImplementedError
+
+    def after_move(self, before: Any, action: str, reached: bool) -> None:
+        raise NotImplementedError
+
+    def save(self, path: str | Path | None = None) -> None:
+        raise NotImplementedError
+
+    def open_save(self, path: str | Path | None = None) -> None:
+        raise NotImplementedError
+
+    def plot_command(self, command: tuple[str, ...]) -> bool:
+        raise NotImplementedError
+
+    def fresh_move(self) -> None:
+        """A new, empty move for the selected ship (none when nothing is selected)."""
+        self.builder = MoveBuilder(self.selected) if self.selected else None
+        self.move = None
+
+    def _rebuild_move(self) -> None:
+        if self.builder is None or self.session is None:
+            self.move = None
+            return
+        try:
+            self.move = (
+                self.session.preview(self.builder.ship, self.builder.text)
+                if self.builder.steps
+                else None
+            )
+        except TabletopError as e:
+            self.move = None
+            self.say(str(e), error=True)
+        self.changed(interact_only=True)
+
+    def _compute_fan(self) -> None:
+        """Her fan as she stands now; none once she has sailed part of her move (the fan
+        lays fresh moves: it would show what she can no longer do)."""
+        game = self.session.game if self.session is not None else None
+        self.plot_fan: list[Any] = []
+        if not self.selected:
+            self.fan = None
+        elif game is not None and self._plotting(self.selected):
+            self.fan, self.plot_fan = plot_fan(game.state, self.selected)
+        elif game is None:
+            self.fan = fan(self.scenario, self.selected)
+        elif self._sailed_part(self.selected):
+            self.fan = None
+            self.say(f"{self.selected} has sailed part of her move: the fan shows fresh moves only")
+        else:
+            self.fan = game.state.scenario.ruleset.fan_now(game.state, self.selected)
+
+    def _sailed_part(self, ship: str) -> bool:
+        """Whether she is part-way through her move this turn."""
+        game = self.session.game if self.session is not None else None
+        if game is None:
+            return False
+        st = game.state.ship(ship)
+        return bool(st.path) or st.moved > 0
+
+    def _plotting(self, ship: str) -> bool:
+        """Whether her orders are being plotted on the panel now."""
+        p = self.plot
+        return p is not None and p.shown and ship in p.spec.ships
+
+    def take_fan_pose(self, tx: float, ty: float) -> bool:
+        """A click near one of the fan's poses lays the move that reaches it (while
+        plotting: the plot that ends there goes on the panel)."""
+        if self.fan is None or "fan" not in self.overlays or not len(self.fan):
+            return False
+        i = self.fan.nearest(tx, ty)
+        if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 8.0 / self.px_per_unit:
+            return False
+        if getattr(self, "plot_fan", None):
+            self.plot.pick(self.selected, 0)
+            self.plot_command(("type", self.plot_fan[i].words))
+            return True
+        self.builder = MoveBuilder(self.selected or "")
+        for word in self.fan.path(i).split():
+            self.builder.steps.append(parse_path(word)[0])
+        self._rebuild_move()
+        return True
+
+    def snap_rest(self) -> bool:
+        """Make the move's last run end her allowance exactly (what is left of it)."""
+        if self.builder is None or self.move is None:
+            if self.builder is not None and self.session is not None:
+                self.builder.forward(1.0)  # nothing built yet: lay a run to measure from
+                self._rebuild_move()
+            if self.move is None:
+                return True
+        assert self.builder is not None
+        rest = self.move.allowance - self.move.distance
+        last = self.builder.steps[-1] if self.builder.steps else None
+        run = last.value if last is not None and last.kind in "FL" else 0.0
+        self.builder.set_run(max(0.0, float(run or 0.0) + rest))
+        self._rebuild_move()
+        return True
+
+    def apply_move(self) -> None:
+        """Play the move built so far through the engine; a move the preview finds
+        illegal is refused with its reason (nothing illegal reaches the game)."""
+        if self.builder is None or not self.builder.steps:
+            return
+        if self.move is not None and not self.move.legal:
+            self.say("not played: " + "; ".join(self.move.violations), error=True)
+            return
+        verb = "move"
+        game = self.session.game if self.session is not None else None
+        if game is not None and game.state.pending:
+            p = game.state.pending[0]
+            sail_clear = [a for a in p.answers if a.action.endswith("PATH")]
+            if sail_clear and p.ship == self.builder.ship:
+                verb = sail_clear[0].verb  # a decision answered by a move (avoid a rammer)
+        before = self.scenario.ship(self.builder.ship).pose
+        drill = getattr(self, "drill", None)
+        reached = drill is not None and self.move is not None and drill.course.passes(self.move)
+        action = f"{verb} {self.builder.ship} {self.builder.text}"
+        if self.play(action):
+            self.after_move(before, action, reached)
+            self.builder = MoveBuilder(self.builder.ship)
+            self.move = None
+            if "fan" in self.overlays:
+                self._compute_fan()
+
+    def drag_ghost(self, tx: float, ty: float) -> None:
+        """Set her last run so the ghost ends where the pointer is, along her heading."""
+        assert self.builder is not None
+        start = self.scenario.ship(self.builder.ship).pose
+        if self.builder.steps and self.builder.steps[-1].kind in "FL":
+            self.builder.steps.pop()
+        prefix = (
+            self.session.preview(self.builder.ship, self.builder.text)
+            if self.builder.steps
+            else None
+        )
+        pose = prefix.end if prefix is not None else start
+        r = np.radians(pose.heading)
+        along = max(0.0, float((tx - pose.x) * np.sin(r) + (ty - pose.y) * np.cos(r)))
+        # within a few pixels of the end of her allowance, the ghost snaps onto it
+        probe = self.session.preview(
+            self.builder.ship, path_text((*self.builder.steps, Step("F", 1.0)))
+        )
+        rest = probe.allowance - (probe.distance - 1.0)
+        if abs(along - rest) <= 8.0 / self.px_per_unit:
+            along = rest
+        self.builder.set_run(along)
+        self._rebuild_move()
+
+    # -- the action bar ---------------------------------------------------------------
+    def press(self, b: Button) -> None:
+        """A button pressed (or its key): play it, or wait for the ship it needs, or use
+        the move being built."""
+        if b.needs_target:
+            self.arming = b
+            self.say(f"{b.label.replace('…', '').strip()}: click the ship (Esc to cancel)")
+            return
+        if b.needs_path:
+            if self.builder is None or not self.builder.steps:
+                self.say("build her move first (arrows, the ghost, or '=')", error=True)
+                return
+            if b.action.split()[0] in ("move", "avoid"):
+                self.apply_move()
+                return
+        self.play(b.fill(None, self.builder.text if self.builder else ""))
+
+    def armed_pick(self, target: str) -> None:
+        b, self.arming = self.arming, None
+        assert b is not None
+        if b.needs_path and (self.builder is None or not self.builder.steps):
+            self.say("build her move first, then pick the target", error=True)
+            return
+        self.play(b.fill(target, self.builder.text if self.builder else ""))
+
+    # -- typing a line -----------------------------------------------------------------
+    def ask(self, kind: str) -> bool:
+        """Open the typed line: where to save (the last place offered), what to open, or
+        the selected ship's path in the move syntax, previewed as it is typed."""
+        default = str(self.save_path) if self.save_path is not None else ""
+        if kind == "path" and self.plot is not None and self.plot.shown:
+            ship, slots = self.plot.ship, self.plot.spec.slots
+            words = " ".join(self.plot.plots.get(ship, []))
+            title = f"{ship}'s orders, phases {' '.join(slots)}"
+            self.prompt = Prompt("orders", title, words)
+        elif kind == "path":
+            if self.builder is None:
+                self.say("select a ship first", error=True)
+                return True
+            self.prompt = Prompt("path", f"{self.builder.ship}'s path", self.builder.text)
+        else:
+            title = "save the game to" if kind == "save" else "open the saved game"
+            self.prompt = Prompt(kind, title, default)
+        self.changed(interact_only=True)
+        return True
+
+    def on_text(self, text: str) -> None:
+        if self.prompt is None:
+            return
+        self.prompt.type(text)
+        self._prompt_changed()
+
+    def _prompt_changed(self) -> None:
+        """A typed path is previewed as it is typed (a path not yet whole shows why)."""
+        p = self.prompt
+        if p is not None and p.kind == "path" and self.builder is not None:
+            try:
+                steps = list(parse_path(p.text)) if p.text.strip() else []
+            except TabletopError as e:
+                self.say(str(e), error=True)
+                steps = None
+            if steps is not None:
+                self.builder.steps = steps
+                self.say("")
+                self._rebuild_move()
+        self.changed(interact_only=True)
+
+    def prompt_key(self, symbol: int) -> None:
+        """Enter does what the line is for; Esc closes it; Backspace deletes."""
+        p, k = self.prompt, arcade.key
+        assert p is not None
+        if symbol == k.BACKSPACE:
+            p.back()
+            self._prompt_changed()
+        elif symbol == k.ESCAPE:
+            self.prompt = None
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.prompt = None
+            if p.kind == "save":
+                self.save(p.text.strip())
+            elif p.kind == "open":
+                self.open_save(p.text.strip())
+            elif p.kind == "orders":
+                self.plot_command(("type", p.text))
+            else:
+                self.apply_move()
+
+    # -- the key map's commands for moves ---------------------------------------------
+    def enter(self) -> bool:
+        """Enter: give the plot being made, else play the move built."""
+        if self.plot is not None:
+            return self.plot_command(("give",))
+        if self.builder is not None and self.builder.steps:
+            self.apply_move()
+            return True
+        return False
+
+    def onto_tack(self, side: str) -> bool:
+        """, / .: onto the port / starboard tack (the ruleset's verb for it, or recover)."""
+        if not self.selected or self.session is None:
+            return False
+        game = self.session.game
+        rs = game.state.scenario.ruleset if game is not None else None
+        verb = rs.tack_verb(game.state, self.selected) if rs is not None else None
+        before = self.scenario.ship(self.selected).pose
+        action = f"{verb or 'recover'} {self.selected} {side}"
+        if self.play(action):
+            self.after_move(before, action, False)
+        return True
+
+    def run(self, d: float) -> bool:
+        assert self.builder is not None
+        self.builder.forward(d)
+        self._rebuild_move()
+        return True
+
+    def turn(self, sign: int, fine: bool) -> bool:
+        """A ruleset with fixed pivots (Hold Fast: 45°) turns by the pivot."""
+        assert self.builder is not None
+        pivot = self.scenario.ruleset.fixed_turn if self.scenario else None
+        self.builder.turn(sign * (pivot if pivot else (1.0 if fine else TURN_STEP)))
+        self._rebuild_move()
+        return True
+
+    def luffing(self) -> bool:
+        assert self.builder is not None
+        self.builder.luffing = not self.builder.luffing
+        self.say("luffing runs" if self.builder.luffing else "full sail runs")
+        self._rebuild_move()
+        return True
+
+    def token(self, kind: str) -> bool:
+        assert self.builder is not None
+        self.builder.token(kind)
+        self._rebuild_move()
+        return True
+
+    def back(self) -> bool:
+        assert self.builder is not None
+        self.builder.back()
+        self._rebuild_move()
+        return True

@@ -1,0 +1,385 @@
+"""The HUD's panes as arcade Sections of the table view: the status at the top, the fire
+ruling at the top right, the log at the right, the action bar (or the plotting panel)
+along the foot, and the cover that hides the table while the screen is passed.
+
+Each pane lays out its text from the view's state when the view says the HUD changed
+(never per frame), sizes itself to what it shows, draws its own backdrop and text batch,
+and takes the clicks that land on it; a click elsewhere goes to the table.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import pyglet
+
+from tabletop.engine.core import apply
+from tabletop.errors import TabletopError
+from tabletop.fire import rule_fire
+from tabletop.rulings import sail, sail_text
+from tabletop.view import scene as sc
+from tabletop.view.keys import Key, help_lines, strip
+from tabletop.view.plotting import Box, cover
+from tabletop.view.tools import Button, action_buttons
+
+if TYPE_CHECKING:
+    from tabletop.view.table import TableView
+
+Colour = tuple[int, int, int, int]
+HUD_COLOUR: Colour = (240, 240, 240, 255)
+LOG_COLOUR: Colour = (200, 210, 220, 255)
+UNDONE_COLOUR: Colour = (120, 125, 135, 255)
+ERROR_COLOUR: Colour = (255, 120, 120, 255)
+ARMED: Colour = (255, 220, 120, 255)
+SHADE: Colour = (10, 14, 20, 200)
+COVER: Colour = (12, 16, 22, 255)
+BUTTON: Colour = (40, 52, 70, 230)
+LIT: Colour = (110, 90, 30, 240)
+
+
+class Pane(arcade.Section):
+    """A pane: a text batch rebuilt by :meth:`build`, a shaded backdrop, its own area.
+    A press on it never reaches the table; drags and the wheel pass through."""
+
+    def __init__(self, name: str, **kw: Any) -> None:
+        kw.setdefault("prevent_dispatch_view", {"on_mouse_press"})
+        super().__init__(0, 0, 1, 1, name=name, accept_keyboard_keys=False, **kw)
+        self.batch = pyglet.graphics.Batch()
+        self.texts: list[arcade.Text] = []
+        self.enabled = False
+
+    @property
+    def table(self) -> TableView:
+        return self.view  # type: ignore[no-any-return]
+
+    def place(self, left: float, bottom: float, width: float, height: float) -> None:
+        self.enabled = width > 0 and height > 0
+        if self.enabled:
+            self.left, self.bottom = int(left), int(bottom)
+            self.width, self.height = max(1, int(width)), max(1, int(height))
+
+    def text(self, s: str, x: float, y: float, colour: Colour, size: float) -> None:
+        self.texts.append(arcade.Text(s, x, y, colour, size, batch=self.batch))
+
+    def fresh(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.texts = []
+
+    def on_draw(self) -> None:
+        arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, SHADE)
+        self.batch.draw()
+
+
+class StatusPane(Pane):
+    """The top of the window: the scenario and whose turn it is, a pending decision, the
+    selected ship's point of sail and card, the move being built, the tools, the typed
+    line, the last message, and the help; long lines wrap.  The allowance meter."""
+
+    def __init__(self) -> None:
+        super().__init__("status")
+
+    def build(self) -> None:
+        t = self.table
+        self.fresh()
+        lines = self._lines(t)
+        width = max(20, int((t.view_w - 20) / 7.2))  # about 7.2 px a character at 11 pt
+        lines = [
+            (part, c)
+            for s, c in lines
+            for part in (textwrap.wrap(s, width, subsequent_indent="    ") or [""])
+        ]
+        for i, (s, c) in enumerate(lines):
+            self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
+        self.rows = len(lines)
+        self.place(0, t.view_h - 8 - 17 * len(lines), t.view_w, 8 + 17 * len(lines))
+
+    @staticmethod
+    def _lines(t: TableView) -> list[tuple[str, Colour]]:
+        lines: list[tuple[str, Colour]] = []
+        scn = t.scenario
+        if t.session is not None:
+            lines.append((f"{scn.name}  ·  {scn.ruleset.title}  ·  {scn.units}  ·  "
+                          f"{t.session.status}", HUD_COLOUR))  # fmt: skip
+            game = t.session.game
+            if game is not None and game.state.pending:
+                lines.append((_pending_text(game.state.pending[0]), ERROR_COLOUR))
+            if t.selected:
+                lines.append((sail_text(sail(scn, t.selected)), HUD_COLOUR))
+                lines += t.card_lines(t.selected)
+                lines += _move_lines(t)
+        if t.ruler is not None and t.ruler.length is not None:
+            lines.append((f"ruler: {t.ruler.length:.2f} {scn.units}", sc.RULER))
+        tool = "ruler" if t.ruler is not None else "line of fire" if t.fire_tool else ""
+        if tool:
+            lines.append((f"tool: {tool} (Esc to leave)", HUD_COLOUR))
+        if t.prompt is not None:
+            lines.append((f"{t.prompt.title}: {t.prompt.text}_   (Enter, Esc)", ARMED))
+        if t.message:
+            lines.append((t.message, ERROR_COLOUR if t.error else HUD_COLOUR))
+        if t.show_help:
+            lines += [(h, HUD_COLOUR) for h in help_lines()]
+            if scn is not None:
+                lines += legend(scn)
+        else:
+            lines.append(("F1: help", (180, 180, 180, 255)))
+        return lines
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        m = self.table.move
+        if m is None or m.allowance <= 0:
+            return
+        x0, y0, w, h = self.table.view_w - 230, self.table.view_h - 30, 200, 12
+        used = min(1.0, m.spent / m.allowance)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
+        col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
+        arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
+
+
+def _pending_text(p: Any) -> str:
+    keys = ", or ".join(
+        f"select {p.ship} and build a move to {a.label.split(':')[0]} ({a.key})"
+        if a.action.endswith("PATH")
+        else f"{a.key}: {a.label}"
+        for a in p.answers
+    )
+    return f"{p.side} decides for {p.ship}: {keys}"
+
+
+def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
+    """The move being built: how far of her allowance, legal or why not, what it meets."""
+    m = t.move
+    if t.builder is None or not t.builder.steps or m is None:
+        return []
+    state = "legal" if m.legal else "ILLEGAL: " + "; ".join(m.violations)
+    if m.collision is not None:
+        state += f"; COLLIDES with {m.collision_with} after {m.collision.at:.2f}"
+    owed = m.plan.allowance_min - m.distance
+    if m.legal and owed > 1e-3:
+        state += f" so far: {owed:.2f} more owed before the turn ends"
+    text = f"move {t.builder.text}: {m.against_allowance()}  {state}   (= the rest)"
+    return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]
+
+
+def legend(scn: Any) -> list[tuple[str, Colour]]:
+    """What the colours mean: each side in its own colour, then the overlays'."""
+    sides: list[tuple[str, Colour]] = [
+        (f"■ {side}", tuple(c)) for side, c in sc.side_colours(scn).items()  # type: ignore[misc]
+    ]
+    return [
+        ("Colours:", HUD_COLOUR),
+        *sides,
+        ("line of fire: green clear, yellow partly blocked, red blocked", HUD_COLOUR),
+        ("wedges and the fan: by point of sail; yellow outline: the selected ship", HUD_COLOUR),
+    ]
+
+
+class RulingPane(Pane):
+    """The line-of-fire tool's ruling, in words, at the top right under the status."""
+
+    def __init__(self) -> None:
+        super().__init__("ruling")
+
+    def build(self, below: float) -> None:
+        t = self.table
+        self.fresh()
+        panel: list[str] = []
+        if t.ruling is not None and t.session is not None:
+            try:
+                panel = rule_fire(t.scenario, *t.ruling).text().splitlines()
+            except TabletopError:
+                panel = []
+        px = max(10.0, t.view_w - 20 - 6.2 * max((len(s) for s in panel), default=0))
+        for i, s in enumerate(panel):
+            self.text(s, px, below - 18 - 16 * i, HUD_COLOUR, 10)
+        self.place(px - 10, below - 26 - 16 * len(panel), t.view_w - px + 10, 26 + 16 * len(panel))
+        if not panel:
+            self.enabled = False
+
+
+class LogPane(Pane):
+    """The game's log at the right (or above the action bar when the window is narrow):
+    the latest lines that fit, what was undone greyed."""
+
+    def __init__(self) -> None:
+        super().__init__("log")
+
+    def build(self, above: float) -> None:
+        t = self.table
+        self.fresh()
+        lines = t.log_lines()
+        if t.log_width:
+            x, chars = t.view_w - t.log_width + 8, int((t.log_width - 16) / 5.6)
+            rows = int((t.view_h - 110 - above) / 14)
+        else:
+            x, chars, rows = 10.0, int((t.view_w - 20) / 5.6), 6
+        shown = lines[-rows:] if rows > 0 else []
+        for i, (s, c) in enumerate(reversed(shown)):
+            s = s if len(s) <= chars else s[: chars - 1] + "…"
+            self.text(s, x, above + 14 * i, c, 9)
+        self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4)
+
+
+class ActionBar(Pane):
+    """Along the foot: the verbs the ruleset offers the selected ship now (only those the
+    engine would take), or the pending decision's answers, each with its key."""
+
+    def __init__(self) -> None:
+        super().__init__("bar")
+        self.buttons: list[tuple[Button, tuple[float, float, float, float]]] = []
+
+    def build(self) -> None:
+        t = self.table
+        self.fresh()
+        self.buttons = []
+        game = t.session.game if t.session is not None else None
+        if game is None or game.state.winner is not None or t.plot is not None:
+            self.enabled = False
+            return  # a plot is given from its panel
+        st = game.state
+        pending = st.pending[0] if st.pending else None
+        ship = pending.ship if pending is not None else t.selected
+        if pending is None and ship is not None and st.side_of(ship) != st.active_side:
+            ship = None  # not hers to act: only 'end turn' is offered
+        x, y = 10.0, 6.0
+        edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
+        for b in playable(st, action_buttons(st.scenario.ruleset.verbs, pending, ship)):
+            label = b.label + (
+                f" [{b.key.lower() if len(b.key) == 1 else b.key.title()}]" if b.key else ""
+            )
+            w = 7.0 * len(label) + 14
+            if x + w > edge and x > 10.0:  # wrap onto the row above
+                x, y = 10.0, y + 26.0
+            self.buttons.append((b, (x, x + w, y, y + 22.0)))
+            self.text(label, x + 7, y + 6, ARMED if b is t.arming else HUD_COLOUR, 10)
+            x += w + 6
+        right = max((r for _, (_, r, _, _) in self.buttons), default=0.0)
+        self.place(0, 0, right + 6, y + 28)
+
+    @property
+    def top_edge(self) -> float:
+        return float(self.top) if self.enabled else 0.0
+
+    def on_draw(self) -> None:
+        for b, (left, right, bottom, top) in self.buttons:
+            fill = (70, 60, 30, 230) if b is self.table.arming else BUTTON
+            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
+        self.batch.draw()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for b, (left, right, bottom, top) in self.buttons:
+            if left <= x <= right and bottom <= y <= top:
+                self.table.press(b)
+                self.table.changed()
+                return
+
+
+class ToolStrip(Pane):
+    """The bottom right: the key map's tools and files as buttons (the fan, the ruler,
+    the line of fire, undo, redo, save, help), so a game needs no keyboard."""
+
+    def __init__(self) -> None:
+        super().__init__("tools", draw_order=2)
+        self.buttons: list[tuple[Key, tuple[float, float, float, float]]] = []
+
+    def build(self) -> None:
+        t = self.table
+        self.fresh()
+        self.buttons = []
+        if t.session is None:
+            self.enabled = False
+            return
+        x = float(t.view_w) - 8
+        for k in reversed(strip()):
+            w = 7.0 * len(k.strip) + 14
+            x -= w
+            on = (k.command == "toggle" and k.args[0] in t.overlays) or (
+                k.command == "ruler_tool" and t.ruler is not None
+            ) or (k.command == "fire_tool_toggle" and t.fire_tool is not None)
+            self.buttons.insert(0, (k, (x, x + w, 6.0, 28.0)))
+            self.text(k.strip, x + 7, 12, ARMED if on else HUD_COLOUR, 10)
+            x -= 6
+        self.place(x, 0, t.view_w - x, 32)
+
+    @property
+    def left_edge(self) -> float:
+        return float(self.left) if self.enabled else float(self.table.view_w)
+
+    def on_draw(self) -> None:
+        for _, (left, right, bottom, top) in self.buttons:
+            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, BUTTON)
+        self.batch.draw()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for k, (left, right, bottom, top) in self.buttons:
+            if left <= x <= right and bottom <= y <= top:
+                self.table.input.do(k)
+                self.table.changed()
+                return
+
+
+def playable(state: Any, buttons: list[Button]) -> list[Button]:
+    """The buttons whose action the engine would take now: each whole action is tried on
+    the state (pure: nothing is kept); one still wanting a target or a path is offered,
+    and judged when it has them."""
+    out = []
+    for b in buttons:
+        if not (b.needs_target or b.needs_path):
+            try:
+                apply(state, b.action)
+            except TabletopError:
+                continue
+        out.append(b)
+    return out
+
+
+class PlotPane(Pane):
+    """The plotting panel along the foot (where the action bar is otherwise), or the
+    cover over the whole window while the screen is passed (a modal pane: it takes every
+    click and is drawn over everything)."""
+
+    def __init__(self, modal: bool = False) -> None:
+        super().__init__("cover" if modal else "plot", modal=modal)
+        self.boxes: list[Box] = []
+
+    def build(self) -> None:
+        t = self.table
+        self.fresh()
+        self.boxes = []
+        plot = t.plot
+        if plot is None or plot.shown != (not self.modal):
+            self.enabled = False
+            return
+        if self.modal:
+            self.boxes = cover(plot.spec, t.view_w, t.view_h)
+        else:
+            notes = t.foresight.notes(plot.spec.slots) if t.foresight else {}
+            self.boxes = plot.layout(10.0, plot.height() + 8.0, notes)
+        for b in self.boxes:
+            if b.text:
+                colour = ERROR_COLOUR if b.text.startswith(("cannot", "meets")) else HUD_COLOUR
+                self.text(b.text, b.rect[0] + 6, b.rect[2] + 6, colour, 10)
+        right = max(b.rect[1] for b in self.boxes if b.command)  # captions may run on
+        top = max(b.rect[3] for b in self.boxes)
+        self.place(0, 0, right + 6, top + 4)
+
+    def on_draw(self) -> None:
+        if not self.modal:
+            arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, SHADE)
+        for b in self.boxes:
+            left, right, bottom, top = b.rect
+            if not b.text and not b.command:
+                arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, COVER)
+            elif b.command:
+                fill = LIT if b.lit else BUTTON
+                arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
+        self.batch.draw()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        for b in self.boxes:
+            left, right, bottom, top = b.rect
+            if b.command and left <= x <= right and bottom <= y <= top:
+                self.table.plot_command(b.command)
+                return

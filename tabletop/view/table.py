@@ -1,0 +1,457 @@
+"""The table view: see the table, select a ship, build and play moves, fire, measure,
+plot orders; the HUD's panes are its Sections (:mod:`tabletop.view.panes`).
+
+Drawing is in layers, each one numpy-built vertex buffer rebuilt only when what it
+shows changes: the table (sea, terrain, ships), and the overlays (sectors, arcs, bands,
+lines of fire, the fan, a plot's ghosts, the move being built, the ruler, a ruling's
+proof).  A camera pans without rebuilding anything; labels are pyglet text batches.
+Shapely runs on events (a move, a key), never per frame.  Keys go through the one key
+map (:mod:`tabletop.view.keys`); the move being built is :class:`MoveEditing`'s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import arcade
+import numpy as np
+import shapely
+
+from tabletop.ai.autopilot import Autopilot
+from tabletop.data.load import load_scenario
+from tabletop.engine.report import event_text, ship_card, ship_report
+from tabletop.errors import TabletopError
+from tabletop.session import Session
+from tabletop.view.drawing import TWEEN, TableDrawing
+from tabletop.view.input import TableInput
+from tabletop.view.moving import MoveEditing
+from tabletop.view.panes import (
+    ERROR_COLOUR,
+    HUD_COLOUR,
+    LOG_COLOUR,
+    UNDONE_COLOUR,
+    ActionBar,
+    Colour,
+    LogPane,
+    PlotPane,
+    RulingPane,
+    StatusPane,
+    ToolStrip,
+)
+from tabletop.view.plotting import Foresight, PlotPanel, foresee
+from tabletop.view.tools import Button, FireTool, Prompt, Ruler
+
+IDLE_FRAME = 0.25  # seconds between frames when nothing changes
+
+
+class Panes(arcade.SectionManager):
+    """The view's panes: a click is judged against the panes as they are about to be
+    drawn (the view lays them out first: a state change since the last frame counts)."""
+
+    def on_mouse_press(self, x: int, y: int, *args: Any, **kwargs: Any) -> bool | None:
+        self.view.rebuild()  # type: ignore[attr-defined]
+        return super().on_mouse_press(x, y, *args, **kwargs)
+
+
+class TableView(MoveEditing, arcade.View):
+    """One session on the table; input handlers delegate to the tools."""
+
+    def __init__(self, window: arcade.Window, scenario_path: str | None) -> None:
+        super().__init__(window)
+        self.background_color = (18, 24, 32, 255)
+        self.session: Any = None
+        self.selected: str | None = None
+        self.overlays: set[str] = {"sectors", "arcs", "bands", "lof"}
+        self.fan: Any = None
+        self.ruler: Ruler | None = None
+        self.fire_tool: FireTool | None = None
+        self.ruling: tuple[str, str] | None = None
+        self.message = ""
+        self.error = False
+        self.show_help = False
+        self.camera = arcade.camera.Camera2D()
+        self.drawing = TableDrawing(self)
+        self.input = TableInput(self)
+        self._drag: str | None = None
+        self._dirty = {"table", "overlay", "interact", "labels", "hud"}
+        self.save_path: Path | None = None
+        self.drill: Any = None
+        self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
+        self.arming: Button | None = None  # a button waiting for its target ship
+        self.prompt: Prompt | None = None  # a line being typed (save as, open, a path)
+        self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
+        self.plot: PlotPanel | None = None  # a side's orders being plotted (hot seat)
+        self.foresight: Foresight | None = None
+        self._tween: tuple[dict[str, Any], float] | None = None  # (poses before, time)
+        self.animate = False  # ships sail across the screen (the interactive window's)
+        self._ai_wait = 0.0
+        self.status_pane, self.ruling_pane = StatusPane(), RulingPane()
+        self.log_pane, self.bar = LogPane(), ActionBar()
+        self.plot_pane, self.cover = PlotPane(), PlotPane(modal=True)
+        self.tools = ToolStrip()
+        self.section_manager = Panes(self)
+        for pane in (self.cover, self.tools, self.status_pane, self.ruling_pane, self.bar,
+                     self.plot_pane, self.log_pane):  # fmt: skip
+            self.section_manager.add_section(pane)
+        self.init_moves()
+        if scenario_path:
+            self.load(scenario_path)
+
+    def on_show_view(self) -> None:
+        self.section_manager.enable()
+
+    def on_hide_view(self) -> None:
+        self.section_manager.disable()
+
+    # -- what the panes and the tests read ------------------------------------------------
+    @property
+    def hud(self) -> list[arcade.Text]:
+        """Every text the HUD's panes show now."""
+        panes = (self.status_pane, self.ruling_pane, self.log_pane, self.bar, self.plot_pane,
+                 self.cover, self.tools)  # fmt: skip
+        return [t for p in panes if p.enabled for t in p.texts]
+
+    @property
+    def buttons(self) -> list[tuple[Button, tuple[float, float, float, float]]]:
+        return self.bar.buttons
+
+    @property
+    def boxes(self) -> list[Any]:
+        return self.cover.boxes if self.cover.enabled else self.plot_pane.boxes
+
+    @property
+    def scenario(self) -> Any:
+        """The table as it stands now (ships at their current poses)."""
+        return self.session.table if self.session is not None else None
+
+    @property
+    def view_w(self) -> int:
+        """The window's size as last laid out (on_resize's; the same as ``width`` on a
+        screen, where a headless window cannot change its framebuffer)."""
+        return getattr(self, "_laid_out", (self.window.width, self.window.height))[0]
+
+    @property
+    def view_h(self) -> int:
+        return getattr(self, "_laid_out", (self.window.width, self.window.height))[1]
+
+    @property
+    def log_width(self) -> float:
+        """The log's pane at the right, when the window is wide enough to spare it."""
+        return 260.0 if self.view_w >= 1000 else 0.0
+
+    # -- state -------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.error = text, error
+        self._dirty.add("hud")
+
+    def load(self, path: str) -> None:
+        """Open a scenario; a bad file is shown as a message and the view keeps running."""
+        try:
+            session = Session.open(load_scenario(path))
+        except TabletopError as e:
+            self.say(f"cannot open {path}: {e}", error=True)
+            return
+        self.session = session
+        self.save_path = Path(path).with_suffix(".save.json")
+        self.selected, self.builder, self.move, self.fan = None, None, None, None
+        self.say("")
+        self.changed(table=True)
+        self.sync_plot()
+        self.fit()
+
+    def changed(self, table: bool = False, interact_only: bool = False) -> None:
+        """Mark what must be redrawn: the move/ruler only, the overlays, or the table too."""
+        if interact_only:
+            self._dirty |= {"interact", "hud"}
+            return
+        self._dirty |= {"overlay", "interact", "hud"} | ({"table"} if table else set())
+
+    def fit(self) -> None:
+        """Zoom and centre so the whole table shows clear of the HUD's panes."""
+        scn = self.scenario
+        if scn is None:
+            return
+        self.camera.match_window()
+        margin, top = 40.0, 70.0  # room for the HUD
+        bottom = 36.0  # and for the action bar (or the plotting panel) below the table
+        if self.plot is not None and self.plot.shown:
+            bottom = self.plot.height() + 36.0
+        right = self.log_width  # and for the log's pane
+        zoom = min(
+            (self.view_w - 2 * margin - right) / scn.width,
+            (self.view_h - 2 * margin - top - bottom) / scn.depth,
+        )
+        self.camera.zoom = zoom
+        self.camera.position = (
+            scn.width / 2 + right / 2 / zoom,
+            scn.depth / 2 + (top - bottom) / 2 / zoom,
+        )
+        self._dirty |= {"labels", "overlay", "interact", "table", "hud"}
+
+    def log_lines(self) -> list[tuple[str, Colour]]:
+        """The game's events as played, and after them the actions undone (greyed, to be
+        redone with Ctrl+Y): the log of what stands; a secret plot's words kept off it."""
+        if self.session is None:
+            return []
+        game = self.session.game
+        if game is None:
+            return [(t, LOG_COLOUR) for t in self.session.log]
+        secret = game.state.scenario.ruleset.secret_verbs
+        out = [(hide(event_text(e), secret), LOG_COLOUR) for e in game.events]
+        out += [
+            (f"  (undone) {hide(str(a), secret)}", UNDONE_COLOUR)
+            for a, _, _ in reversed(game.redo_stack)
+        ]
+        return out
+
+    @property
+    def px_per_unit(self) -> float:
+        return float(self.camera.zoom)
+
+    def to_table(self, x: float, y: float) -> np.ndarray:
+        w = self.camera.unproject((x, y))
+        return np.array([w[0], w[1]])
+
+    def to_screen(self, pts: np.ndarray) -> np.ndarray:
+        pts = np.asarray(pts, float)
+        flat = pts.reshape(-1, 2)
+        out = np.array([tuple(self.camera.project((float(x), float(y))))[:2] for x, y in flat])
+        return out.reshape(pts.shape)
+
+    def ship_at(self, x: float, y: float) -> str | None:
+        """The ship whose base is under the screen point (a few pixels of slack)."""
+        scn = self.scenario
+        if scn is None:
+            return None
+        p = shapely.Point(*self.to_table(x, y))
+        slack = 4.0 / self.px_per_unit
+        hits = [(s.base_polygon().distance(p), s.id) for s in scn.ships]
+        hits = [h for h in hits if h[0] <= slack]
+        return min(hits)[1] if hits else None
+
+    def select(self, ship: str | None) -> None:
+        self.selected = ship
+        self.fresh_move()
+        self.fan = None
+        if ship and "fan" in self.overlays:
+            self._compute_fan()
+        self.changed()
+
+    # -- playing ------------------------------------------------------------------------
+    def play(self, action: str) -> bool:
+        """Play one action through the session; a refusal is a message (False)."""
+        if self.session is None:
+            return False
+        before = {s.id: s.pose for s in self.scenario.ships}
+        try:
+            lines = self.session.play(action)
+        except TabletopError as e:
+            self.say(f"{action}: {e}", error=True)
+            return False
+        self.say(lines[-1].strip() if lines else action)
+        self.changed(table=True)
+        if self.selected and "fan" in self.overlays:
+            self._compute_fan()  # her fan as things stand now (a new turn: fresh moves)
+        if self.animate:
+            self._tween = (before, 0.0)
+        self.sync_plot()
+        return True
+
+    def after_move(self, before: Any, action: str, reached: bool) -> None:
+        """After a move or a tack of the player's: nothing here (the drill scores it)."""
+
+    def undo(self) -> bool:
+        if self.session is not None and self.session.undo():
+            self.say("undone")
+            self.select(self.selected)
+            self.changed(table=True)
+            self.sync_plot()
+        return True
+
+    def redo(self) -> bool:
+        if self.session is not None and self.session.redo():
+            self.say("redone")
+            self.select(self.selected)
+            self.changed(table=True)
+            self.sync_plot()
+        return True
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Save the game (atomically: nothing is lost if this fails half-way) to ``path``,
+        or where it was last saved; the path used becomes the next default."""
+        if self.session is None:
+            return
+        target = Path(path).expanduser() if path else self.save_path
+        if target is None:
+            return
+        try:
+            self.session.save(target)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return
+        self.save_path = target
+        self.say(f"saved to {target}")
+
+    def open_save(self, path: str | Path | None = None) -> None:
+        target = Path(path).expanduser() if path else self.save_path
+        if target is None or not target.exists():
+            self.say(f"no saved game at {target}", error=True)
+            return
+        try:
+            self.session = Session.load(target)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return
+        self.save_path = target
+        self.say(f"opened {target}")
+        self.select(None)
+        self.changed(table=True)
+        self.sync_plot()
+
+    def on_update(self, delta_time: float) -> bool:
+        """An idle window draws four frames a second, not sixty: a frame is drawn at once
+        when anything changed (input marks what), while a drag lasts, while ships sail
+        across the screen, or while the computer plays.  The computer's side, when it is
+        to act: one order every half second, each with its reason in the message."""
+        busy = bool(self._dirty) or self._drag is not None or self.autopilot is not None
+        if self._tween is not None:
+            before, t = self._tween
+            self._tween = (before, t + delta_time) if t + delta_time < TWEEN else None
+            self._dirty |= {"table", "labels"}
+            busy = True
+        self.window.set_draw_rate(1 / 60 if busy else IDLE_FRAME)
+        self._ai_wait -= delta_time
+        game = self.session.game if self.session is not None else None
+        if self.autopilot is None or game is None or self._ai_wait > 0:
+            return True
+        cap = self.autopilot.due(game.state)
+        if cap is not None:
+            d = cap.decide(game.state)
+            if self.play(d.action) and d.reason:
+                self.say(d.reason)
+            self._ai_wait = 0.5
+        return True
+
+    def card_lines(self, ship: str) -> list[tuple[str, Colour]]:
+        """Her ship card; what changed since her side's turn began, in the alarm colour."""
+        game = self.session.game if self.session is not None else None
+        if game is None:
+            return []
+        st = game.state
+        key = (st.turn, st.active)
+        if self._turn_cards[0] != key:  # a new player turn: remember every ship as she was
+            self._turn_cards = (key, {s.id: self.card(s.id) for s in st.ships})
+        now = self.card(ship)
+        out = [(t, HUD_COLOUR) for t in now]
+        then = self._turn_cards[1].get(ship)
+        if then is not None and then[0] != now[0]:
+            out.append((f"  this turn, was: {then[0].split(': ', 1)[-1]}", ERROR_COLOUR))
+        return out
+
+    def card(self, ship: str) -> list[str]:
+        """Her card as the screen's viewer may see it: the plotting side while it plots,
+        else everyone at the table (secret orders shown only as far as revealed)."""
+        state = self.session.game.state
+        with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
+        viewer = self.plot.spec.side if self.plot is not None and self.plot.shown else None
+        return ship_card(ship_report(state, ship, viewer), with_)
+
+    # -- drawing and input: the view's helpers -------------------------------------------
+    def rebuild(self) -> None:
+        self.drawing.rebuild()
+
+    def on_draw(self) -> bool:
+        return self.drawing.on_draw()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        return self.input.on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool:
+        return self.input.on_mouse_drag(x, y, dx, dy, buttons, modifiers)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
+        return self.input.on_mouse_release(x, y, button, modifiers)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        return self.input.on_mouse_scroll(x, y, scroll_x, scroll_y)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        return self.input.on_key_press(symbol, modifiers)
+
+    def hint(self) -> bool:
+        """The coach's next move: the drill's (none here)."""
+        return False
+
+    def on_resize(self, width: int, height: int) -> bool:
+        """The HUD's panes follow the new size, and the table is fitted to it again (a
+        resize is rare: the player's zoom is not worth a scrambled view)."""
+        self._laid_out = (width, height)
+        self.camera.match_window()
+        self.fit()
+        self._dirty |= {"labels", "hud"}
+        return True
+
+    # -- plotting orders ahead, hot seat ------------------------------------------------
+    def sync_plot(self) -> None:
+        """Open the plotting panel when the side to act owes a secret plot (behind the
+        cover when another human shares the screen), close it when the plot is given."""
+        game = self.session.game if self.session is not None else None
+        spec = game.state.scenario.ruleset.plot_spec(game.state) if game is not None else None
+        ai = self.autopilot.captains if self.autopilot is not None else {}
+        if spec is None or spec.side in ai:
+            if self.plot is not None:
+                self.plot, self.foresight = None, None
+                self.fit()
+        elif self.plot is None or self.plot.spec != spec:
+            humans = {s for s in game.state.sides if s not in ai}  # type: ignore[union-attr]
+            self.plot = PlotPanel.start(spec, shown=len(humans) < 2)
+            self.select(None)
+            self._foresee()
+            self.fit()
+        self.changed()
+
+    def _foresee(self) -> None:
+        if self.plot is not None and self.session is not None and self.session.game:
+            self.foresight = foresee(self.session.game.state, self.plot.spec, self.plot.plots)
+        self.changed()
+
+    def plot_command(self, command: tuple[str, ...]) -> bool:
+        """A click on the panel or the cover (or its key): give the plot when asked, if
+        the foresight finds no rule broken."""
+        if self.plot is None:
+            return False
+        try:
+            action = self.plot.click(command)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return True
+        if command[:1] == ("cell",) and command[1] != self.selected:
+            self.select(command[1])  # the ship whose row is chosen: her fan, her card
+        if command == ("ready",):
+            self.fit()
+        if action is not None:
+            problems = self.foresight.problems if self.foresight is not None else {}
+            if problems:
+                why = "; ".join(f"{k}: {v}" for k, v in problems.items())
+                self.say("not given: " + why, error=True)
+                return True
+            self.play(action)
+            return True
+        self._foresee()
+        return True
+
+    def plot_ready(self) -> bool:
+        if self.plot is None or self.plot.shown:
+            return False
+        return self.plot_command(("ready",))
+
+def hide(line: str, secret: frozenset[str]) -> str:
+    """A secret action's words kept off a shared screen: the verb, not the plot."""
+    words = line.split()
+    verb_at = 1 if words[:1] == [">"] else 0
+    if len(words) > verb_at and words[verb_at] in secret:
+        return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
+    return line

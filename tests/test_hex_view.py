@@ -1,0 +1,63 @@
+"""The hex overlay as the window draws it (scene primitives, no GL needed): the hexes
+tile the table exactly, each ship's hexes are hers, the fan shades reachable hexes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+
+from tabletop.data.load import load_scenario
+from tabletop.fan import Fan
+from tabletop.view import scene as sc
+
+from .conftest import SCENARIOS
+
+
+@pytest.fixture(scope="module")
+def escadres():
+    return load_scenario(SCENARIOS / "escadres-two-fleets.toml")
+
+
+def test_the_hexes_tile_the_table_exactly(escadres):
+    """Hexes tile the plane, so the cells cut at the table's edge add up to the table:
+    36 × 30 = 1080 square inches, none of it counted twice, no square grid beside them."""
+    sea = sc.table_scenes(escadres)[0]
+    cells = [shapely.Polygon(line.points) for line in sea.lines if line.closed]
+    assert len(cells) > 100
+    assert sum(c.area for c in cells) == pytest.approx(36 * 30, abs=1e-6)
+    assert shapely.union_all(cells).area == pytest.approx(36 * 30, abs=1e-6)
+    pts = np.concatenate([line.points for line in sea.lines])
+    assert pts.min() >= -1e-9 and pts[:, 0].max() <= 36 + 1e-9 and pts[:, 1].max() <= 30 + 1e-9
+    assert not [line for line in sea.lines if not line.closed]  # no square grid lines
+
+
+def test_a_ships_hexes_are_the_two_her_pose_stands_on(escadres):
+    """An Escadres ship stands on two hexes: her centre is the middle of their centres,
+    and her heading runs from the stern hex's centre to the bow hex's."""
+    grid, occupied = escadres.ruleset.hex_overlay(escadres)
+    for ship in escadres.ships:
+        bow, stern = occupied[ship.id]
+        (bx, by), (sx, sy) = grid.centre(bow), grid.centre(stern)
+        assert ((bx + sx) / 2, (by + sy) / 2) == pytest.approx((ship.pose.x, ship.pose.y))
+        heading = np.degrees(np.arctan2(bx - sx, by - sy)) % 360
+        assert heading == pytest.approx(ship.pose.heading % 360)
+    outline = sc.hexes_scene(escadres, "victory")
+    assert len(outline.lines) == 2 and all(line.color == sc.SELECT for line in outline.lines)
+
+
+def test_the_hex_fan_shades_the_hex_under_each_poses_bow_half(escadres):
+    """Two end poses a hex apart, heading 60: two hexes shaded, the one under each
+    pose's bow half (a quarter of the longest base ahead of her centre)."""
+    grid, occupied = escadres.ruleset.hex_overlay(escadres)
+    ship = escadres.ship("victory")
+    p = ship.pose
+    xs = np.array([p.x, p.x + grid.size * np.sin(np.radians(60))])
+    ys = np.array([p.y, p.y + grid.size * np.cos(np.radians(60))])
+    fan = Fan(xs, ys, np.array([60.0, 60.0]), np.array([0, 0]), (), np.zeros(2, int),
+              np.arange(2))  # fmt: skip
+    shaded = sc.hex_fan_scene(escadres, fan)
+    assert len(shaded.fills) == 2
+    bow = occupied["victory"][0]
+    centres = {tuple(np.round(np.mean(f.points, axis=0), 6)) for f in shaded.fills}
+    assert tuple(np.round(grid.centre(bow), 6)) in centres

@@ -1,0 +1,213 @@
+"""Hold Fast hot seat in the window, headless: the screen passed between the sides, each
+plotting its orders on the panel out of the other's sight, and the golden duel played by
+mouse alone to the same state as its log."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import shapely
+
+arcade = pytest.importorskip("arcade")
+
+from tabletop.data.load import load_scenario  # noqa: E402
+from tabletop.engine.game import read_log, replay  # noqa: E402
+from tabletop.view.app import TableWindow  # noqa: E402
+from tabletop.view.panes import COVER  # noqa: E402
+
+from .conftest import ROOT, SCENARIOS  # noqa: E402
+
+W, H = 1100, 760
+DUEL = str(SCENARIOS / "hold-fast-duel.toml")
+
+
+@pytest.fixture
+def window():
+    """The table view of a window on the duel (events sent through the window)."""
+    w = TableWindow(DUEL, W, H)
+    yield w.table
+    w.close()
+
+
+def frame(view) -> np.ndarray:
+    view.window.frame()
+    return np.asarray(arcade.get_image(0, 0, W, H))[::-1]
+
+
+def click(view, x: float, y: float) -> None:
+    view.window.send("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    view.window.send("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+
+
+def click_box(window, *command: str) -> None:
+    """Click the panel's (or the cover's) box that does ``command``."""
+    window.rebuild()
+    for b in window.boxes:
+        if b.command == command:
+            left, right, bottom, top = b.rect
+            click(window, (left + right) / 2, (bottom + top) / 2)
+            return
+    raise AssertionError(f"no box {command}: {[b.command for b in window.boxes]}")
+
+
+def plot_by_mouse(window, orders: dict[str, list[str]]) -> None:
+    """Pass the screen, then each ship's five phases: a click on the cell, one on the word."""
+    click_box(window, "ready")
+    for ship, words in orders.items():
+        for k, word in enumerate(words):
+            click_box(window, "cell", ship, str(k))
+            click_box(window, "word", word)
+    click_box(window, "give")
+
+
+def press(window, label_start: str) -> None:
+    window.rebuild()
+    for b, (left, right, bottom, top) in window.buttons:
+        if b.label.startswith(label_start):
+            click(window, (left + right) / 2, (bottom + top) / 2)
+            return
+    raise AssertionError(f"no button {label_start!r}: {[b.label for b, _ in window.buttons]}")
+
+
+def click_ship(window, ship: str) -> None:
+    """Click a point of her base that no other base covers (ships lie alongside here)."""
+    scn = window.scenario
+    mine = scn.ship(ship).base_polygon()
+    others = shapely.union_all([s.base_polygon() for s in scn.ships if s.id != ship])
+    p = mine.difference(others.buffer(0.1)).representative_point()
+    click(window, *window.to_screen(np.array([p.x, p.y])))
+
+
+def test_the_screen_is_passed_before_a_side_plots(window):
+    """Two human sides share the screen: the table is covered (the cover's colour nearly
+    everywhere) until the plotting side's captain says he is there."""
+    img = frame(window)
+    covered = (np.abs(img[..., :3].astype(int) - COVER[:3]) <= 2).all(-1).mean()
+    assert covered > 0.9, covered
+    assert window.plot is not None and window.plot.spec.side == "british"
+    window.on_key_press(arcade.key.E, 0)  # nothing but Space gets past the cover
+    assert window.session.actions == []
+    window.on_key_press(arcade.key.SPACE, 0)
+    img = frame(window)
+    covered = (np.abs(img[..., :3].astype(int) - COVER[:3]) <= 2).all(-1).mean()
+    assert covered < 0.5, covered
+
+
+def test_the_plot_foresees_where_she_will_be_and_whom_she_meets(window):
+    """Amazon at (10, 12) heading 90 (east), speed 3, the wind from the north; her plot
+    RS F - F F: RS in I makes her speed 4, whose phases are I, II, IV, V, so she moves
+    1 inch in II (x 11), stands in III, and in IV (x 12) her bow meets Cleopatre, whose
+    base (0.5 wide, heading 0) spans x 11.85..12.35 at x 12.1: a ghost at x 12 with a
+    base 1.25 long reaches x 12.625."""
+    plot_by_mouse_without_giving = ["RS", "F", "-", "F", "F"]
+    click_box(window, "ready")
+    for k, word in enumerate(plot_by_mouse_without_giving):
+        click_box(window, "cell", "amazon", str(k))
+        click_box(window, "word", word)
+    poses = window.foresight.poses["amazon"]
+    assert [round(p.x, 4) for p in poses] == [10.0, 11.0, 11.0, 12.0, 13.0]
+    assert window.foresight.meets["amazon"] == (3, "cleopatre")
+    window.rebuild()
+    notes = [b.text for b in window.boxes if b.text.startswith("meets")]
+    assert notes == ["meets cleopatre in phase IV (if she stands on)"]
+
+
+def test_a_plot_that_breaks_a_rule_is_not_given(window):
+    """F in phase I at speed 3 (phases I, III, V) is hers; two sail changes are not
+    (once a turn, HF-10): the panel says why and Enter gives nothing."""
+    click_box(window, "ready")
+    for k, word in enumerate(["RS", "LS"]):
+        click_box(window, "cell", "amazon", str(k))
+        click_box(window, "word", word)
+    assert "amazon" in window.foresight.problems
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.session.actions == []
+    assert window.error and "not given" in window.message
+
+
+def test_the_other_sides_plot_stays_hidden(window):
+    """After the British plot, the French see that it was given, not what it says: not in
+    the log pane, not on Amazon's card (her phases show as '?')."""
+    plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
+    assert window.session.actions == ["orders amazon RS F - F F"]
+    assert window.plot is not None and window.plot.spec.side == "french"
+    click_box(window, "ready")
+    text = [t for t, _ in window.log_lines()]
+    assert not any("RS F" in t for t in text), text
+    assert any("orders … (hidden until revealed)" in t for t in text), text
+    assert window.card("amazon")[-1] == "  orders ? ? ? ? ?"
+
+
+def test_the_golden_duel_by_mouse_alone(window):
+    """games/hold-fast-duel.log played with clicks only (the panel, the action bar, the
+    ships): the same actions, and the same state, as the log replayed."""
+    seed, actions = read_log(ROOT / "games" / "hold-fast-duel.log")
+    plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
+    plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
+    assert window.plot is None  # phase I: movement done, fire to declare
+    assert window.card("amazon")[-1] == "  orders RS ? ? ? ?"  # revealed phase by phase
+    for _ in range(6):  # phases I-III: nothing to fire at, each side ends
+        press(window, "end turn")
+    press(window, "same")  # phase IV: amazon's captain places her alongside
+    for ship, target in (("amazon", "cleopatre"), ("cleopatre", "amazon")):
+        click_ship(window, ship)
+        press(window, "board")
+        click_ship(window, target)
+        press(window, "fire")
+        click_ship(window, target)
+        press(window, "end turn")
+    click_ship(window, "amazon")  # phase V
+    press(window, "board")
+    click_ship(window, "cleopatre")
+    press(window, "end turn")
+    press(window, "end turn")
+    click_ship(window, "amazon")  # damage control
+    press(window, "prize")
+    click_ship(window, "cleopatre")
+    press(window, "end turn")
+    press(window, "end turn")
+    assert window.session.actions == actions, window.message
+    logged = replay(load_scenario(DUEL), actions, seed)
+    assert window.session.game.state.snapshot() == logged.state.snapshot()
+    assert window.plot is not None and window.plot.spec.side == "british"  # turn 2's plot
+
+
+def test_orders_can_also_be_typed(window):
+    """'/' while plotting types the chosen ship's five words (any case); a wrong count or
+    word is refused with what was expected, and the plot stays as it was."""
+    click_box(window, "ready")
+    window.on_key_press(arcade.key.SLASH, 0)
+    assert window.prompt is not None and window.prompt.kind == "orders"
+    window.prompt.text = ""
+    window.on_text("rs f - f f")
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+    assert window.foresight.meets["amazon"] == (3, "cleopatre")
+    window.on_key_press(arcade.key.SLASH, 0)
+    window.prompt.text = ""
+    window.on_text("F F")
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.error and "5 words of" in window.message
+    assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+
+
+def test_the_fan_while_plotting_shows_where_each_plot_ends_and_takes_it(window):
+    """With the fan on, a ship being plotted shows where every plot the rules allow her
+    ends after phase V; a click on one puts that plot on the panel, and its ghost ends
+    where the click was."""
+    click_box(window, "ready")
+    click_box(window, "cell", "amazon", "0")  # her row chosen: she is selected
+    assert window.selected == "amazon"
+    window.input.toggle("fan")
+    fan = window.fan
+    assert fan is not None and len(fan) == len(window.plot_fan) > 10
+    # Amazon at (10, 12) heading 90, speed 3 (moves in I, III, V), top speed 4: three
+    # moves at most whatever she does with her sail (RS in I: speed 4 moves in II, IV,
+    # V; F in I, RS in II: IV and V), so her farthest end is x = 10 + 3 = 13
+    assert fan.x.max() == pytest.approx(13.0)
+    i = int(np.argmax(fan.x))
+    x, y = window.to_screen(np.array([fan.x[i], fan.y[i]]))
+    click(window, x, y)
+    end = window.foresight.poses["amazon"][-1]
+    assert (end.x, end.y) == pytest.approx((fan.x[i], fan.y[i]))
+    assert " ".join(window.plot.plots["amazon"]) in {p.words for p in window.plot_fan}
