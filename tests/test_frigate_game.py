@@ -47,6 +47,26 @@ def test_measure_works_on_hex_ships(write_scenario, capsys):
     assert got["centre_distance"] == pytest.approx(3 * 1.5, abs=1e-4)  # 3 hexes of 1.5 in
 
 
+def test_the_hex_overlay_is_each_ships_one_hex(write_scenario):
+    scn = load_scenario(write_scenario(text(PAIR)))
+    grid, hexes = scn.ruleset.hex_overlay(scn)
+    assert grid.size == 1.5 and hexes == {"a": (at((0, 0)),), "b": (at((3, 0)),)}
+
+
+def test_move_preview_counts_movement_points(write_scenario, capsys):
+    path = write_scenario(text(PAIR))  # a: facing 2, the wind on a side-rear hexside: 10
+    assert main(["move", str(path), "a", "P60 F1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    # P60: side rear → side front, into the wind: 1 + 1; F1: 1 — 3 Movement Points
+    assert (got["legal"], got["allowance"], got["allowance_unit"]) == (True, 10, "Movement Points")
+    assert "allowance 3 of 10 Movement Points" in main_text(path, capsys)
+
+
+def main_text(path, capsys):
+    main(["move", str(path), "a", "P60 F1"])
+    return capsys.readouterr().out
+
+
 def test_run_plays_the_shipped_log(capsys):
     assert main(["run", str(SCN), str(LOG), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)

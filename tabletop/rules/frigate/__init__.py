@@ -17,7 +17,7 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
-from tabletop.geometry.hexgrid import HexGrid, place, ship_pose
+from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_pose
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
@@ -135,6 +135,13 @@ class Frigate(Ruleset):
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
 
+    fixed_turn = 60.0  # a turn is one hexside
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        """The grid in the scenario's unit and each ship's one hex."""
+        grid = self.grid_in(scn.units)
+        return grid, {s.id: (place(grid, s.pose, 1)[0],) for s in scn.ships}
+
     def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
         """Snapped onto the hex she stands in, at the nearest facing."""
         grid = self.grid_in(unit)
@@ -184,7 +191,9 @@ class Frigate(Ruleset):
                 break
         if cost > most:
             v.append(f"{cost} Movement Points; she has at most {most} with this wind")
-        return PathPlan(tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att])
+        return PathPlan(
+            tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att], used=float(cost)
+        )
 
     # -- the game ----------------------------------------------------------------------
     def new_ship(self, ship: Ship) -> FrigateShip:
