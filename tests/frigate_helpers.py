@@ -36,7 +36,8 @@ def text(ships, wind="N", strength="moderate", options=""):
     out = [
         '[scenario]\nname = "t"\nruleset = "frigate"\nunits = "in"\n'
         f"table = {{ width = 60, depth = 60 }}\nseed = 1\n{options}",
-        f'[wind]\nfrom = "{wind}"\nstrength = "{strength}"\n',
+        f"[wind]\nfrom = {wind if isinstance(wind, int | float) else repr(wind)}\n"
+        f'strength = "{strength}"\n',
     ]
     for sid, cls, side, h, facing, *extra in ships:
         p = ship_pose(grid, at(h), facing, 1)

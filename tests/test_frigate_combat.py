@@ -409,6 +409,14 @@ def test_a_ship_may_break_away_from_a_captured_ship(write_scenario, rigged):
     assert (ship(g, "a").afoul, ship(g, "m").afoul, rel(ship(g, "a").hex)) == (None, None, (1, 1))
 
 
+def test_breaking_away_she_leaves_the_hex_first(write_scenario, rigged):
+    g = merchant_alongside(write_scenario, rigged)
+    g.play("capture a m")
+    to_blue_in_segment_2(g)
+    with pytest.raises(IllegalAction, match="breaks away from m with a hex ahead"):
+        g.play("move a S60")  # a turn would leave her in the prize's hex, not afoul
+
+
 def test_destroying_a_prize_four_turns_afoul_after_announcing(write_scenario, rigged):
     g = merchant_alongside(write_scenario, rigged)
     g.play("capture a m")

@@ -9,14 +9,14 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.data.load import load_scenario
-from tabletop.engine.game import replay
+from tabletop.engine.game import Game, read_log, replay
 from tabletop.errors import DataErrors
-from tabletop.geometry.hexgrid import distance
+from tabletop.geometry.hexgrid import distance, rotate
 from tabletop.rules.frigate import Frigate
 from tabletop.rules.frigate.config import read_chart
 
 from .conftest import ROOT
-from .frigate_helpers import at, game, random_play, rs, text
+from .frigate_helpers import at, game, random_play, rel, rs, text
 
 SCN = ROOT / "scenarios/frigate-hex-duel.toml"
 LOG = ROOT / "games/frigate-hex-duel.log"
@@ -45,6 +45,26 @@ def test_measure_works_on_hex_ships(write_scenario, capsys):
     assert main(["measure", str(path), "a", "b", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert got["centre_distance"] == pytest.approx(3 * 1.5, abs=1e-4)  # 3 hexes of 1.5 in
+
+
+def test_the_hex_overlay_is_each_ships_one_hex(write_scenario):
+    scn = load_scenario(write_scenario(text(PAIR)))
+    grid, hexes = scn.ruleset.hex_overlay(scn)
+    assert grid.size == 1.5 and hexes == {"a": (at((0, 0)),), "b": (at((3, 0)),)}
+
+
+def test_move_preview_counts_movement_points(write_scenario, capsys):
+    path = write_scenario(text(PAIR))  # a: facing 2, the wind on a side-rear hexside: 10
+    assert main(["move", str(path), "a", "P60 F1", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    # P60: side rear → side front, into the wind: 1 + 1; F1: 1 — 3 Movement Points
+    assert (got["legal"], got["allowance"], got["allowance_unit"]) == (True, 10, "Movement Points")
+    assert "allowance 3 of 10 Movement Points" in main_text(path, capsys)
+
+
+def main_text(path, capsys):
+    main(["move", str(path), "a", "P60 F1"])
+    return capsys.readouterr().out
 
 
 def test_run_plays_the_shipped_log(capsys):
@@ -108,6 +128,17 @@ def test_an_unknown_wind_strength_is_a_check_error(write_scenario, capsys):
     assert "wind.strength" in err and "calm, light, moderate, fresh" in err
 
 
+def test_a_game_saves_loads_and_undoes(tmp_path):
+    scn = load_scenario(ROOT / "scenarios/frigate-hex-prize.toml")
+    seed, actions = read_log(ROOT / "games/frigate-hex-prize.log")
+    g = replay(scn, actions, seed)
+    g.save(tmp_path / "prize.save")
+    assert Game.load(tmp_path / "prize.save").state.snapshot() == g.state.snapshot()
+    now = g.state.snapshot()
+    assert g.undo() and g.state.snapshot() != now
+    assert g.redo() and g.state.snapshot() == now
+
+
 @pytest.mark.parametrize("name", ["frigate-hex-duel", "frigate-hex-prize"])
 def test_games_replay_identically_over_200_seeds(name):
     """A game per seed, played by a seeded random player and replayed from its log: the
@@ -119,3 +150,25 @@ def test_games_replay_identically_over_200_seeds(name):
         again = replay(scn, [str(a) for a in played.actions], seed)
         assert again.state.snapshot() == played.state.snapshot()
         assert again.events == played.events
+
+
+SQUADRON = [
+    ("a", "frigate-38", "blue", (0, 0), 1),
+    ("b", "sloop-18", "blue", (-1, 2), 2),
+    ("x", "frigate-32", "red", (3, -1), 4),
+    ("y", "merchantman", "red", (2, 1), 5),
+]
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5])
+def test_turning_the_whole_board_and_the_wind_by_60_degrees_changes_nothing(write_scenario, k):
+    """The same seeded play on the board turned k hexsides about hex (0, 0), the wind
+    with it: the same actions are legal, the same dice fall, every ship ends on the
+    turned hex with the turned facing."""
+    turned = [(i, c, s, rotate(h, k), (f + k) % 6) for i, c, s, h, f in SQUADRON]
+    one = random_play(load_scenario(write_scenario(text(SQUADRON, wind=0))), 7, 60)
+    two = random_play(load_scenario(write_scenario(text(turned, wind=60 * k), "t.toml")), 7, 60)
+    assert [str(a) for a in one.actions] == [str(a) for a in two.actions]
+    for s1, s2 in zip(one.state.ships, two.state.ships, strict=True):
+        assert rotate(rel(s1.hex), k) == rel(s2.hex) and (s1.facing + k) % 6 == s2.facing
+        assert (s1.crew_hits, s1.mast_hits, s1.afoul) == (s2.crew_hits, s2.mast_hits, s2.afoul)

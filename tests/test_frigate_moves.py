@@ -161,6 +161,17 @@ def test_wearing_three_hexsides_is_refused(write_scenario, rigged):
         g.play("move a S60 S60 S60")  # away from the wind, through the stern
 
 
+def test_hexsides_turned_in_one_hex_count_across_segments(write_scenario, rigged):
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
+    declare(g, {"a": 10})
+    g.play("move a S60 S60")  # segment 1: side rear → rear → side rear, 1 + 1
+    two(g)
+    two(g)  # segment 3: blue first again, still in the same hex
+    with pytest.raises(IllegalAction, match="wearing"):
+        g.play("move a S60")  # the third hexside in this hex, away from the wind first
+    g.play("move a F1 S60")  # a hex ahead, and she may turn again
+
+
 def test_a_p_ship_never_turns_three_hexsides_in_one_hex(write_scenario, rigged):
     g = game(write_scenario, [("a", "seventy-four", "blue", (0, 0), 2), FAR], rigged)
     declare(g, {"a": 7})

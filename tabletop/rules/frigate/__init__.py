@@ -135,10 +135,10 @@ class Frigate(Ruleset):
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
 
-    fixed_turn = 60.0  # the window turns a ship by one hexside
+    fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
 
     def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
-        """One hex a ship, the one she stands in."""
+        """The grid in the scenario's unit and each ship's one hex."""
         grid = self.grid_in(scn.units)
         return grid, {s.id: (place(grid, s.pose, 1)[0],) for s in scn.ships}
 
@@ -191,7 +191,9 @@ class Frigate(Ruleset):
                 break
         if cost > most:
             v.append(f"{cost} Movement Points; she has at most {most} with this wind")
-        return PathPlan(tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att])
+        return PathPlan(
+            tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att], used=float(cost)
+        )
 
     # -- the game ----------------------------------------------------------------------
     def new_ship(self, ship: Ship) -> FrigateShip:

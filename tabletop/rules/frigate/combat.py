@@ -16,6 +16,7 @@ from tabletop.engine.state import GameState
 from tabletop.errors import IllegalAction
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
+from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.moves import Movement
 from tabletop.rules.frigate.ship import (
     FrigateShip,
@@ -201,7 +202,7 @@ class Combat(Movement):
                 continue
             crew = min(len(self.cb.crew_loss), st.crew_hits + st.crew_new)
             masts = min(self.mv.dismasted_at, st.mast_hits + st.masts_new)
-            slow = st.slow + (st.masts_new * self.mv.mast_segment_loss if segment < 4 else 0)
+            slow = st.slow + (st.masts_new * self.mv.mast_segment_loss if segment < SEGMENTS else 0)
             events.append({"hits": st.id, "crew": crew, "masts": masts})
             st = replace(st, crew_hits=crew, mast_hits=masts, crew_new=0, masts_new=0)
             state = state.with_ship(replace(st, slow=slow))

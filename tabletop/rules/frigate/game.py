@@ -20,6 +20,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat, Events
+from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class FrigateGame(Combat):
             state = self.command(self.default_declarations(state, events), dice, events)
         else:
             state = self.apply_hits(state, state.phase, events)
-            if state.phase == 4:
+            if state.phase == SEGMENTS:
                 return self.end_turn(state, events)
         return self.segment(state, state.phase + 1, events)
 
@@ -85,6 +86,7 @@ class FrigateGame(Combat):
             st = replace(st, last=st.last if last is None else last, declared=None)
             st = replace(st, fired_before=st.fired_before or bool(st.fired), fired=(), chased=())
             st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
+            st = replace(st, turned=0, turn_dir="", first_into=False)
             state = state.with_ship(st)
         events.append({"turn": state.turn + 1, "phase": "declaration"})
         return replace(state, turn=state.turn + 1, phase=0, active=0)

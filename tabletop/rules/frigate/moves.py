@@ -17,7 +17,7 @@ from tabletop.engine.state import GameState
 from tabletop.errors import IllegalAction
 from tabletop.movement import hex_steps
 from tabletop.rules.frigate import board
-from tabletop.rules.frigate.config import ATTITUDES, Row
+from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships
 
 if TYPE_CHECKING:
@@ -127,21 +127,16 @@ class Movement:
         for st in ships(state):
             q = self.quota(st, segment)
             pay = min(q, st.debt)
-            st = replace(
-                st,
-                points=q - pay,
-                debt=st.debt - pay,
-                turned=0,
-                turn_dir="",
-                first_into=False,
-                seg_attitude=self.attitude(state, st),
-            )
+            # hexsides turned in one hex count across segments; a turn begun in an
+            # earlier segment is judged by the wind at that segment's start (ruling)
+            att = st.seg_attitude if st.turned else self.attitude(state, st)
+            st = replace(st, points=q - pay, debt=st.debt - pay, seg_attitude=att)
             state = state.with_ship(st)
         return state
 
     def later(self, st: FrigateShip, segment: int) -> int:
         """Points she still has in the segments after this one (less what she owes)."""
-        return sum(self.quota(st, k) for k in range(segment + 1, 5)) - st.debt
+        return sum(self.quota(st, k) for k in range(segment + 1, SEGMENTS + 1)) - st.debt
 
     # -- steps ------------------------------------------------------------------------
     def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -151,10 +146,13 @@ class Movement:
             raise IllegalAction("ships move in the four segments, after declaring")
         if self.held_afoul(state, st):
             raise IllegalAction(f"{st.id} lies afoul of {st.afoul}: she cannot sail")
-        if st.afoul is not None:  # breaking away from a captured ship
+        steps = hex_steps(" ".join(act.args[1:]))
+        if st.afoul is not None:  # breaking away from a captured ship: out of her hex
+            if not steps or steps[0] != "F":
+                raise IllegalAction(f"{st.id} breaks away from {st.afoul} with a hex ahead")
             state = self.break_away(state, st, events)
             st = ship_of(state, st.id)
-        for k in hex_steps(" ".join(act.args[1:])):
+        for k in steps:
             if k == "F":
                 state, stop = self.ahead(state, st, events)
             else:
