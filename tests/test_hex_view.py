@@ -75,3 +75,16 @@ def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
     sea = sc.table_scenes(scn)[0]
     cells = [shapely.Polygon(line.points) for line in sea.lines if line.closed]
     assert sum(c.area for c in cells) == pytest.approx(scn.width * scn.depth, abs=1e-6)
+
+
+def test_frigate_status_says_where_the_turn_stands():
+    """Declarations first (each side in scenario order), then segment 1 of 4."""
+    from tabletop.session import Session
+
+    scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
+    session = Session.open(scn)
+    first, second = session.game.state.sides
+    assert session.status == f"turn 1, declaring allowances, {first} to declare"
+    session.play("end")
+    session.play("end")
+    assert session.status.startswith("turn 1, segment 1 of 4, ")

@@ -31,6 +31,7 @@ from tabletop.rules.base import (
     read_hex_grid,
 )
 from tabletop.rules.frigate import board, config
+from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
 
@@ -136,6 +137,12 @@ class Frigate(Ruleset):
         return self.grid.scaled(self.scale(unit))
 
     fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
+
+    def step_text(self, state: GameState) -> str | None:
+        """Where the turn stands: the allowances declared, or segment n of four."""
+        if state.phase == 0:
+            return f"declaring allowances, {state.active_side} to declare"
+        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to move and fire"
 
     def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
         """The grid in the scenario's unit and each ship's one hex."""
