@@ -282,6 +282,17 @@ def cmd_drill(args: argparse.Namespace) -> int:
         )
         + f", planned in {plan.ms:.0f} ms"
     ]
+    if not plan.proven:
+        lines.append(
+            f"  the fewest found in {plan.ms / 1000:.1f} s, not proven: "
+            f"at least {plan.lower:g} turns are needed"
+        )
+    if not plan.exact:  # a plan that depends on dice: how the rolls spread the turns
+        lines.append(
+            "  turns over the tacking rolls: "
+            + ", ".join(f"{n} {p:.0%}" for n, p in plan.distribution(0.05))
+            + ", ..."
+        )
     lines += [
         f"  turn {n:>2}: {'; '.join(a for a in t if a != 'end')}"
         for n, t in enumerate(plan.turns, 1)
