@@ -250,7 +250,13 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
-    from tabletop.drill import coach_for, course_from_scenario, make_course, replay_plan
+    from tabletop.drill import (
+        best_possible,
+        coach_for,
+        course_from_scenario,
+        make_course,
+        replay_plan,
+    )
     from tabletop.errors import TabletopError
 
     for name, v in (("--distance", args.distance), ("--gate", args.gate)):
@@ -269,7 +275,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         from tabletop.view.app import run_drill
 
         return run_drill(course)
-    plan = coach_for(course).plan()
+    plan = best_possible(coach_for(course))
     _, closest = replay_plan(course, plan)  # the plan is played through the engine first
     data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
     expected = "" if plan.exact else "expected "

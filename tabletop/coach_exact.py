@@ -143,8 +143,9 @@ class ExactSearch:
         a time, so the first way found is the optimum.  At each limit a narrow beam tries
         first: when every cost is a whole number of turns, a way it finds within the
         limit is optimal too, the limit below having been ruled out.  When every limit
-        below ``upper`` is ruled out, ``upper`` is the optimum (None, upper); past the
-        ``deadline`` it stops with what is proven so far (None, the limit reached)."""
+        below ``upper`` is ruled out, it returns (None, upper); past the ``deadline`` it
+        stops with the beam's way, not proven, and what is proven so far (the limit
+        reached)."""
         moves, bound = self._table(first)
         start = {"x": first["x"], "y": first["y"], "a": moves.index(first["h"], self._mode(first))}
         cost = self._cost(moves.cols)
@@ -173,7 +174,7 @@ class ExactSearch:
                         b,
                         deadline,
                     )
-                except OutOfTime:
+                except OutOfTime:  # the beam alone answers, with what is proven
                     return self._fallback(start, moves, cost, rank, upper), limit
                 if found is not None:
                     for L in found.chain:

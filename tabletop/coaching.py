@@ -173,9 +173,9 @@ class Coach(ExactSearch, ABC):
     modes = 1  # per-turn states the ruleset carries (tack phase, tacked last turn, ...)
     _open_sea = False  # while True, ``_expand`` ignores edges and land and gives the track
 
-    #: seconds the exact search may take by default; past them the beam answers (a plan
-    #: not proven the fewest) — None: no limit
-    budget: float | None = 0.5
+    #: seconds the exact search may take by default (a hint in the window, the bench);
+    #: past them the beam answers, a plan not proven the fewest.  None: no limit
+    budget: float | None = 0.3
 
     def __init__(self, course: Course, beam: int | None, grid: float) -> None:
         self.course = course

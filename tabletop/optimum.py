@@ -240,16 +240,13 @@ def search(
         now = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
         cells, firsts = np.unique(key(now), return_index=True)
         fresh = ~np.isin(cells, closed, assume_unique=True)
-        closed = np.union1d(closed, cells[fresh])  # settled: a cell is kept once, cheapest
-        keep = np.sort(firsts[fresh])
-        if beam is not None and keep.size > beam[0]:
-            keep = keep[
-                np.sort(
-                    np.argsort(beam[1]({k: v[keep] for k, v in now.items()}), kind="stable")[
-                        : beam[0]
-                    ]
-                )
-            ]
+        cells, keep = cells[fresh], firsts[fresh]
+        if beam is not None and keep.size > beam[0]:  # the beam closes only what it keeps
+            best_k = np.argsort(beam[1]({k: v[keep] for k, v in now.items()}), kind="stable")
+            cells, keep = cells[best_k[: beam[0]]], keep[best_k[: beam[0]]]
+        closed = np.union1d(closed, cells)  # settled: a cell is kept once, cheapest
+        order = np.argsort(keep)
+        keep = keep[order]
         now = {k: v[keep] for k, v in now.items()}
         kept.append(now)
         here = len(kept) - 1
