@@ -164,9 +164,11 @@ class Coach(ExactSearch, ABC):
     """Plans the fewest turns to the mark within a ruleset's moves.
 
     The optimum is exact within the coach's own moves at a stated resolution: positions
-    within one cell of a ``grid`` (0.25 of the unit) and headings within a degree are one
-    state, and a bucketed Dijkstra over those states (:func:`tabletop.optimum.search`),
-    pruned by a bound that never over-counts, finds the cheapest way."""
+    within one cell of a ``grid`` (0.25 of the unit) and headings to a thousandth of a
+    degree (the moves keep her on a 5° lattice) are one state, and a bucketed Dijkstra
+    over those states (:func:`tabletop.optimum.search`), pruned by a bound that never
+    over-counts, finds the cheapest way — when it finishes within its time budget (the
+    plan says whether it did: ``CoachPlan.proven``)."""
 
     gain: float  # the most a turn gains to windward (the bound behind ``to_go``)
     theta_ch: float  # θ close-hauled

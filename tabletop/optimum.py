@@ -220,9 +220,9 @@ def search(
     cell, and a cell settled in a cheaper bucket is closed to later ones.  A position
     is dropped unless ``within`` allows it to reach the goal for no more than ``limit``
     (and for less than the best found so far): with a consistent bound nothing dropped
-    could do better.  With a ``within`` that allows everything
-    this is the plain breadth-first search by turns.  With a ``beam`` (width, ranking)
-    each bucket keeps only its best-ranked positions: a fast first answer, no proof.
+    could do better.  With a ``within`` that allows everything this is the plain
+    breadth-first search by turns.  With a ``beam`` (width, ranking) each bucket keeps
+    only its best-ranked positions: a fast answer, no proof.
     Past ``deadline`` (``time.perf_counter``) it raises :class:`OutOfTime`."""
     kept: list[Layer] = []
     first = {**first, "pl": np.full(len(first["x"]), -1), "par": np.full(len(first["x"]), -1)}
@@ -245,9 +245,7 @@ def search(
             best_k = np.argsort(beam[1]({k: v[keep] for k, v in now.items()}), kind="stable")
             cells, keep = cells[best_k[: beam[0]]], keep[best_k[: beam[0]]]
         closed = np.union1d(closed, cells)  # settled: a cell is kept once, cheapest
-        order = np.argsort(keep)
-        keep = keep[order]
-        now = {k: v[keep] for k, v in now.items()}
+        now = {k: v[np.sort(keep)] for k, v in now.items()}
         kept.append(now)
         here = len(kept) - 1
         expanded += len(now["x"])

@@ -4,11 +4,11 @@ From every position it keeps, it lays out a fine set of template moves at once w
 numpy (a run, one turn of 5° to 45° placed early, mid-way or late, the rest of the
 allowance; the tack), masks what the rules forbid (bow into the luffing sector, a
 luffing move gaining more than close-hauled, tacking twice running, leaving the table,
-running onto an island), and stops at the first turn in which a path passes within the
-mark's radius.  Positions that come to the same place are merged, and each turn keeps
-the most promising ``beam`` of them ranked by an admissible bound (nothing gains more to
-windward in a turn than close-hauled), so the answer is the fewest turns within the
-move set; the tests check it against exhaustive search on small courses.
+running onto an island).  The exact search every coach shares
+(:mod:`tabletop.coach_exact`) lays these moves once per heading and tack state and
+finds the fewest turns within them at a 0.25 cm grid; the beam (``_search_turns``)
+answers when the proof runs out of time.  The tests check the count against plain
+breadth-first search on small courses.
 """
 
 from __future__ import annotations
