@@ -196,3 +196,32 @@ def test_the_bound_is_admissible_by_hand():
     up = 0  # the fan's first direction is north: dead upwind
     assert bound.S[1, a[0], up] == pytest.approx(3 * np.cos(np.radians(30)))
     assert bound.S[1, b[0], up] == pytest.approx(9 * np.cos(np.radians(45)))  # luff 45° up
+
+
+def test_the_turns_over_the_tacking_rolls_by_hand():
+    """A plan of 6 turns with one tack through the eye (a 6 goes through, p = 1/6):
+    6 turns with 1/6, 7 with 5/6 · 1/6 = 5/36, ...; the mean is 6 + 5 = 11, the count.
+    Two tacks: 6 turns with 1/36, 7 with 2 · 5/6 · 1/36 = 10/216."""
+    from tabletop.coaching import CoachPlan
+
+    plan = CoachPlan([["move"]] * 6, 11.0, 0.0, exact=False, tacks=1, p_through=1 / 6)
+    dist = plan.distribution(1e-9)
+    assert dist[0] == (6, pytest.approx(1 / 6)) and dist[1] == (7, pytest.approx(5 / 36))
+    assert sum(n * p for n, p in dist) == pytest.approx(11.0)
+    two = CoachPlan([["move"]] * 6, 16.0, 0.0, exact=False, tacks=2, p_through=1 / 6)
+    dist = two.distribution(1e-9)
+    assert dist[0][1] == pytest.approx(1 / 36) and dist[1][1] == pytest.approx(10 / 216)
+    assert sum(n * p for n, p in dist) == pytest.approx(16.0)
+    assert CoachPlan([["move"]] * 6, 6, 0.0).distribution() == [(6, 1.0)]
+
+
+def test_drill_auto_json_says_proven_and_the_distribution(capsys):
+    from tabletop.cli import main
+
+    assert (
+        main(["drill", "tacking", "--auto", "--json", "--ruleset", "man-o-war", "--distance", "12"])
+        == 0
+    )
+    out = __import__("json").loads(capsys.readouterr().out)
+    assert out["proven"] and out["proven_at_least"] == out["turn_count"]
+    assert out["distribution"] == [{"turns": len(out["turns"]), "p": 1.0}]  # wore round
