@@ -250,7 +250,13 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
-    from tabletop.drill import coach_for, course_from_scenario, make_course, replay_plan
+    from tabletop.drill import (
+        best_possible,
+        coach_for,
+        course_from_scenario,
+        make_course,
+        replay_plan,
+    )
     from tabletop.errors import TabletopError
 
     for name, v in (("--distance", args.distance), ("--gate", args.gate)):
@@ -269,7 +275,7 @@ def cmd_drill(args: argparse.Namespace) -> int:
         from tabletop.view.app import run_drill
 
         return run_drill(course)
-    plan = coach_for(course).plan()
+    plan = best_possible(coach_for(course))
     _, closest = replay_plan(course, plan)  # the plan is played through the engine first
     data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
     expected = "" if plan.exact else "expected "
@@ -282,6 +288,17 @@ def cmd_drill(args: argparse.Namespace) -> int:
         )
         + f", planned in {plan.ms:.0f} ms"
     ]
+    if not plan.proven:
+        lines.append(
+            f"  the fewest found in {plan.ms / 1000:.1f} s, not proven: "
+            f"at least {plan.lower:g} turns are needed"
+        )
+    if not plan.exact:  # a plan that depends on dice: how the rolls spread the turns
+        lines.append(
+            "  turns over the tacking rolls: "
+            + ", ".join(f"{n} {p:.0%}" for n, p in plan.distribution(0.05))
+            + ", ..."
+        )
     lines += [
         f"  turn {n:>2}: {'; '.join(a for a in t if a != 'end')}"
         for n, t in enumerate(plan.turns, 1)

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from tabletop.coach_exact import ExactSearch
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
@@ -25,6 +26,7 @@ from tabletop.geometry.motion import advance
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.model import Scenario, Ship
 from tabletop.movement import MoveRuling
+from tabletop.optimum import Layer
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,28 @@ class CoachPlan:
     ms: float  # planning time
     exact: bool = True  # False when the count is an expectation
     expanded: int = 0
+    proven: bool = True  # False: the best found within the time, not proven the fewest
+    lower: float = 0.0  # the fewest turns proven possible at best (= count when proven)
+    tacks: int = 0  # tacks through the eye of the wind the plan makes (Man O' War)
+    p_through: float = 1.0  # the chance each of those tacks goes through at a roll
+
+    def distribution(self, tail: float = 0.001) -> list[tuple[int, float]]:
+        """P(n turns) over the tacking rolls.  Each tack through the eye of the wind
+        costs a turn more for every roll that fails (each with chance 1 − p), so the
+        extra turns of k tacks follow the negative binomial law
+        P(j) = C(j + k − 1, k − 1) (1 − p)^j p^k; its mean is k (1 − p) / p, the
+        expectation the count includes.  Listed until all but ``tail`` is covered."""
+        base, k, p = len(self.turns), self.tacks, self.p_through
+        if k == 0 or p >= 1:
+            return [(base, 1.0)]
+        out: list[tuple[int, float]] = []
+        total, j = 0.0, 0
+        while total < 1 - tail:
+            pj = math.comb(j + k - 1, k - 1) * (1 - p) ** j * p**k
+            out.append((base + j, pj))
+            total += pj
+            j += 1
+        return out
 
     def as_json(self, course: Course) -> dict[str, Any]:
         return {
@@ -116,13 +140,11 @@ class CoachPlan:
             "turns": self.turns,
             "turn_count": self.count,
             "expected": not self.exact,
+            "proven": self.proven,
+            "proven_at_least": self.lower,
+            "distribution": [{"turns": n, "p": round(p, 4)} for n, p in self.distribution()],
             "planning_ms": round(self.ms, 1),
         }
-
-
-#: One turn of a search: parallel arrays, one row per position kept (``x``, ``y``, ``h``,
-#: ``reached``, the parent row ``par`` and how she got there).
-Layer = dict[str, np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -138,11 +160,24 @@ class Situation:
     mid_turn: bool = False
 
 
-class Coach(ABC):
-    """Plans the fewest turns to the mark within a ruleset's moves."""
+class Coach(ExactSearch, ABC):
+    """Plans the fewest turns to the mark within a ruleset's moves.
+
+    The optimum is exact within the coach's own moves at a stated resolution: positions
+    within one cell of a ``grid`` (0.25 of the unit) and headings to a thousandth of a
+    degree (the moves keep her on a 5° lattice) are one state, and a bucketed Dijkstra
+    over those states (:func:`tabletop.optimum.search`), pruned by a bound that never
+    over-counts, finds the cheapest way — when it finishes within its time budget (the
+    plan says whether it did: ``CoachPlan.proven``)."""
 
     gain: float  # the most a turn gains to windward (the bound behind ``to_go``)
     theta_ch: float  # θ close-hauled
+    modes = 1  # per-turn states the ruleset carries (tack phase, tacked last turn, ...)
+    _open_sea = False  # while True, ``_expand`` ignores edges and land and gives the track
+
+    #: seconds the exact search may take by default (a hint in the window, the bench);
+    #: past them the beam answers, a plan not proven the fewest.  None: no limit
+    budget: float | None = 0.3
 
     def __init__(self, course: Course, beam: int | None, grid: float) -> None:
         self.course = course
@@ -172,7 +207,25 @@ class Coach(ABC):
     def situation(self, state: GameState, ship: str) -> Situation:
         """Where she stands in a game, as this coach plans from it."""
 
-    # -- the search every coach shares ---------------------------------------------------
+    # -- the exact search every coach shares --------------------------------------------
+    @abstractmethod
+    def _expand(self, now: Layer) -> Layer:
+        """Every move of the coach's move set from every position of ``now`` at once."""
+
+    def _mode(self, L: Layer) -> np.ndarray:
+        """The per-turn state as one integer in [0, ``modes``)."""
+        return np.zeros(len(L["h"]), np.int64)
+
+    def _origin(self, h: np.ndarray, mode: np.ndarray) -> Layer:
+        """A layer at the origin with these headings and modes (for the bound)."""
+        z = np.zeros(len(h))
+        return {"x": z, "y": z, "h": np.asarray(h, float)}
+
+    def _cost(self, L: Layer) -> np.ndarray:
+        """What each move costs, in (expected) turns."""
+        return np.ones(len(L["h"]))
+
+    # -- the beam search (a fast first answer) -------------------------------------------
     def _search_turns(
         self,
         first: Layer,

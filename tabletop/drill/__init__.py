@@ -9,16 +9,18 @@ drill in play (:mod:`.play`).
 from tabletop.coaching import Coach, CoachPlan, Course
 from tabletop.drill.course import course_from_scenario, make_course
 from tabletop.drill.play import Drill
-from tabletop.drill.replay import coach_for, replay_plan
+from tabletop.drill.replay import OPTIMUM_SECONDS, best_possible, coach_for, replay_plan
 from tabletop.drill.score import Scorecard, TurnRecord, load_scores, record_score, scorecard
 
 __all__ = [
+    "OPTIMUM_SECONDS",
     "Coach",
     "CoachPlan",
     "Course",
     "Drill",
     "Scorecard",
     "TurnRecord",
+    "best_possible",
     "coach_for",
     "course_from_scenario",
     "load_scores",

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop.coaching import Coach, CoachPlan, Course
-from tabletop.drill.replay import coach_for
+from tabletop.drill.replay import best_possible, coach_for
 from tabletop.drill.score import Scorecard, TurnRecord, record_score, scorecard
 from tabletop.engine.game import Game
 from tabletop.geometry.pose import Pose
@@ -28,7 +28,7 @@ class Drill:
     @classmethod
     def start(cls, course: Course) -> Drill:
         coach = coach_for(course)
-        return cls(course, coach, coach.plan())
+        return cls(course, coach, best_possible(coach))
 
     def hint(self, game: Game) -> str:
         """The coach's next action from where she is now.

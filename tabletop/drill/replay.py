@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from tabletop.coaching import Coach, CoachPlan, Course, path_distance
@@ -10,6 +11,16 @@ from tabletop.engine.game import Game
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
 from tabletop.movement import preview
+
+#: Seconds the coach may take to prove the "best possible" a drill is scored against (and
+#: `drill --auto`'s plan); hints take the coach's own shorter budget.
+OPTIMUM_SECONDS = 5.0
+
+
+def best_possible(coach: Coach) -> CoachPlan:
+    """The coach's plan from her start, proven the fewest if that takes under
+    ``OPTIMUM_SECONDS`` (the plan says whether it is)."""
+    return coach.plan(deadline=time.perf_counter() + OPTIMUM_SECONDS)
 
 
 def replay_plan(course: Course, plan: CoachPlan) -> tuple[Game, float]:

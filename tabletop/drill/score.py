@@ -88,12 +88,19 @@ def scorecard(
     for n, t in enumerate(turns, 1):
         if n == len(turns):
             break
+        # a tenth of a second of proof each: the turns to go are compared, not printed
         go_before = coach.plan(
             start=t.before,
             tacking=bool(prev and prev.tacking),
             tacked_last=bool(prev and prev.tacked),
+            deadline=time.perf_counter() + 0.1,
         ).count
-        go_after = coach.plan(start=t.after, tacking=t.tacking, tacked_last=t.tacked).count
+        go_after = coach.plan(
+            start=t.after,
+            tacking=t.tacking,
+            tacked_last=t.tacked,
+            deadline=time.perf_counter() + 0.1,
+        ).count
         if go_after > go_before - 1:
             lost.append(
                 {"turn": n, "move": t.move, "to_go_before": go_before, "to_go_after": go_after}

@@ -39,7 +39,7 @@ class ManOWarCoach(Coach):
     half the allowance (less would drift by the dice), and the tack through the eye of
     the wind costed at its expectation, against wearing round (always certain)."""
 
-    def __init__(self, course: Course, beam: int | None = 120, grid: float = 0.1) -> None:
+    def __init__(self, course: Course, beam: int | None = 120, grid: float = 0.25) -> None:
         super().__init__(course, beam, grid)
         rs, scn = self.rs, course.scenario
         self.max_turn = rs.turn_of(self.cls)
@@ -94,25 +94,58 @@ class ManOWarCoach(Coach):
         deadline: float | None = None,
         allow_tacks: bool = True,
     ) -> CoachPlan:
-        """The fewest expected turns: wearing round only (certain), or with tacks through
-        the eye of the wind counted at their expectation, whichever is less."""
+        """The fewest expected turns, exact within the move set at the grid's resolution:
+        each turn costs one, and a turn that tacks through the eye of the wind one more
+        plus the roll's expected cost (:func:`mow_tack_expectation`), so wearing round
+        (certain) and tacking are weighed in one search."""
         t0 = time.perf_counter()
+        pose = start or self.course.scenario.ship(self.course.ship).pose
+        mx, my = self.course.mark
+        if self.course.gate is None and math.hypot(pose.x - mx, pose.y - my) <= self.course.radius:
+            return CoachPlan([], 0, 0.0)
+        self._tacks = allow_tacks
+        first = {"x": np.array([pose.x]), "y": np.array([pose.y]), "h": np.array([pose.heading])}
+        found, lower = self._exact(first, max_turns + 1, self._deadline(t0, deadline))
+        if found is not None:
+            plan = self._unwind_mow(found.chain, 0, len(found.chain), t0, self._moves())
+            plan.count, plan.expanded = found.cost, found.expanded
+            plan.tacks = sum(1 for t in plan.turns for a in t if a.startswith("#tack"))
+        elif lower > max_turns:  # every way ruled out
+            raise TabletopError("the coach found no way to the mark")
+        else:  # out of time: the beam's answer, with what the search proved
+            fast = self._first_answer(start, max_turns, allow_tacks)
+            if fast is None:
+                raise TabletopError("the coach found no way to the mark")
+            plan = fast
+        plan.exact = plan.tacks == 0
+        plan.p_through = self.p_through
+        plan.lower = lower
+        plan.proven = lower >= plan.count - 1e-9
+        plan.ms = (time.perf_counter() - t0) * 1000
+        return _strip_notes(plan)
+
+    def _first_answer(
+        self, start: Pose | None, max_turns: int, allow_tacks: bool
+    ) -> CoachPlan | None:
+        """The beam's fast first answer: wearing round only (certain), or with tacks
+        through the eye of the wind counted at their expectation, whichever is less."""
         options: list[CoachPlan] = []
         for tacks in (False, True) if allow_tacks else (False,):
             try:
                 plan = self._search(start, max_turns, tacks=tacks)
             except TabletopError:
                 continue
-            n = sum(1 for t in plan.turns for a in t if a.startswith("#tack"))
-            if n:
-                plan.count = plan.count + n * self.tack_extra
-                plan.exact = False
+            plan.tacks = sum(1 for t in plan.turns for a in t if a.startswith("#tack"))
+            plan.count = plan.count + plan.tacks * self.tack_extra
             options.append(plan)
-        if not options:
-            raise TabletopError("the coach found no way to the mark")
-        best = min(options, key=lambda p: p.count)
-        best.ms = (time.perf_counter() - t0) * 1000
-        return _strip_notes(best)
+        return min(options, key=lambda p: p.count) if options else None
+
+    def _cost(self, L: Layer) -> np.ndarray:
+        """A turn, and a tack's expected extra turns when it tacks through the eye."""
+        return 1.0 + self.tack_extra * L["tack"].astype(float)
+
+    def _sig(self) -> int:
+        return int(self._tacks)
 
     def _search(self, start: Pose | None, max_turns: int, tacks: bool) -> CoachPlan:
         """Turn by turn, every move kind from every kept position at once (``n × G``)."""
@@ -182,15 +215,14 @@ class ManOWarCoach(Coach):
         x, y, h, ok, tack_now, rl = self._pivots(
             x, y, h, ok, tack_now, r0, rl, alw, npiv, ang, single, (pts_x, pts_y, pts_h)
         )
-        ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+        if not self._open_sea:
+            ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
         PX = np.stack(pts_x, -1).reshape(n * G, -1)
         PY = np.stack(pts_y, -1).reshape(n * G, -1)
         PH = np.stack(pts_h, -1).reshape(n * G, -1)
         okf = ok.reshape(-1)
-        hit = np.asarray(
-            self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
-        )
-        if self.tree is not None:
+        hit = np.asarray(self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1))
+        if self.tree is not None and not self._open_sea:
             okf = okf & ~self._hits_land(PX, PY, PH, okf)
         sel = np.flatnonzero(okf)
         L = {
@@ -204,6 +236,8 @@ class ManOWarCoach(Coach):
             "rl": rl.reshape(-1)[sel],
             "reached": hit[sel],
         }
+        if self._open_sea:
+            L["px"], L["py"], L["pa"] = PX[sel], PY[sel], PH[sel]
         return L
 
     def _pivots(

@@ -4,11 +4,11 @@ From every position it keeps, it lays out a fine set of template moves at once w
 numpy (a run, one turn of 5° to 45° placed early, mid-way or late, the rest of the
 allowance; the tack), masks what the rules forbid (bow into the luffing sector, a
 luffing move gaining more than close-hauled, tacking twice running, leaving the table,
-running onto an island), and stops at the first turn in which a path passes within the
-mark's radius.  Positions that come to the same place are merged, and each turn keeps
-the most promising ``beam`` of them ranked by an admissible bound (nothing gains more to
-windward in a turn than close-hauled), so the answer is the fewest turns within the
-move set; the tests check it against exhaustive search on small courses.
+running onto an island).  The exact search every coach shares
+(:mod:`tabletop.coach_exact`) lays these moves once per heading and tack state and
+finds the fewest turns within them at a 0.25 cm grid; the beam (``_search_turns``)
+answers when the proof runs out of time.  The tests check the count against plain
+breadth-first search on small courses.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import numpy as np
 
 from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
 from tabletop.engine.state import GameState
+from tabletop.errors import TabletopError
 from tabletop.geometry.angles import normalise, relative_wind, through_eye
 from tabletop.geometry.pose import Pose
 from tabletop.rules.trafalgar.movement import luff_gain_cap
@@ -115,20 +116,26 @@ class TrafalgarCoach(Coach):
         pts.append((x2, y2))
         heads.append(h2)
         ok &= luffing | (relative_wind(self.wind, h2) >= self.luff_edge - 1e-9)
+        # a luffing run after a turn that took her out of the luffing sector is no luff
+        ok &= ~luffing | (relative_wind(self.wind, h2) < self.luff_edge) | (run2 <= 1e-9)
         ok &= through_eye(self.wind, H0 + 0 * A, A) < 0  # only a tack crosses the eye
         gain = (x2 - X0) * self.up[0] + (y2 - Y0) * self.up[1]
         ok &= ~luffing | (gain <= self.luff_cap + 0.5e-4)
         scn = self.course.scenario
-        ok &= (x2 >= 0) & (x2 <= scn.width) & (y2 >= 0) & (y2 <= scn.depth)
+        if not self._open_sea:
+            ok &= (x2 >= 0) & (x2 <= scn.width) & (y2 >= 0) & (y2 <= scn.depth)
         PX = np.stack([p[0] for p in pts], -1).reshape(n * g, -1)
         PY = np.stack([p[1] for p in pts], -1).reshape(n * g, -1)
         PH = np.stack(heads, -1).reshape(n * g, -1)
         ok = ok.reshape(-1)
         mx, my = self.course.mark
         hit = self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
-        if self.tree is not None:
+        if self.tree is not None and not self._open_sea:
             ok &= ~self._hits_land(PX, PY, PH, ok)
         return {
+            "px": PX,
+            "py": PY,
+            "pa": PH,
             "x": x2.reshape(-1),
             "y": y2.reshape(-1),
             "h": h2.reshape(-1),
@@ -175,7 +182,7 @@ class TrafalgarCoach(Coach):
         pose = start or self.course.scenario.ship(self.course.ship).pose
         mx, my = self.course.mark
         if math.hypot(pose.x - mx, pose.y - my) <= self.course.radius:
-            return CoachPlan([], 0, 0.0)
+            return CoachPlan([], 0, 0.0, lower=0)
         first = {
             "x": np.array([pose.x]),
             "y": np.array([pose.y]),
@@ -183,13 +190,24 @@ class TrafalgarCoach(Coach):
             "ph": np.array([1 if tacking else 0]),  # 1: half-way through a tack
             "tl": np.array([tacked_last]),
         }
-        layers, i, turn, expanded = self._search_turns(
-            first, self._expand, self._key, max_turns, deadline
-        )
-        return self._unwind(layers, i, turn, t0, expanded, self.course.ship)
+        found, lower = self._exact(first, max_turns + 1, self._deadline(t0, deadline))
+        if found is not None:
+            ship = self.course.ship
+            plan = self._unwind(found.chain, 0, len(found.chain), t0, found.expanded, ship)
+        elif lower > max_turns:  # every way ruled out
+            raise TabletopError("the coach found no way to the mark")
+        else:  # out of time: the beam's answer, with what the search proved
+            layers, i, turn, expanded = self._search_turns(
+                first, self._expand, self._key, max_turns
+            )
+            plan = self._unwind(layers, i, turn, t0, expanded, self.course.ship)
+        plan.lower = lower
+        plan.proven = lower >= plan.count - 1e-9
+        plan.ms = (time.perf_counter() - t0) * 1000
+        return plan
 
     def _key(self, L: Layer) -> np.ndarray:
-        """Positions merge on a grid cell, a whole degree, the tack phase and last tack."""
+        """The beam's merging: a grid cell, a whole degree, the tack phase and last tack."""
         return np.stack(
             [
                 np.round(L["x"] / self.grid),
@@ -200,6 +218,15 @@ class TrafalgarCoach(Coach):
             ],
             1,
         )
+
+    modes = 4  # half-way through a tack (2) and tacked last turn (1)
+
+    def _mode(self, L: Layer) -> np.ndarray:
+        return np.asarray(L["ph"].astype(np.int64) * 2 + L["tl"].astype(np.int64))
+
+    def _origin(self, h: np.ndarray, mode: np.ndarray) -> Layer:
+        z = np.zeros(len(h))
+        return {"x": z, "y": z, "h": np.asarray(h, float), "ph": mode // 2, "tl": mode % 2 == 1}
 
     def _expand(self, now: Layer) -> Layer:
         """One turn's moves from every position: sailing, beginning a tack, completing one."""
@@ -212,7 +239,16 @@ class TrafalgarCoach(Coach):
         idx = np.flatnonzero(PH == 1)
         for kind, hd in ((2, self.wind + self.theta_ch), (3, self.wind - self.theta_ch)):
             k = idx.size
-            parts.append(self._part(X[idx], Y[idx], np.full(k, normalise(hd)), idx, kind, tl=True))
+            part = self._part(X[idx], Y[idx], np.full(k, normalise(hd)), idx, kind, tl=True)
+            if self._open_sea:  # placed close-hauled where she lies: no track
+                part["px"], part["py"] = X[idx, None], Y[idx, None]
+                part["pa"] = np.full((k, 1), normalise(hd))
+            parts.append(part)
+        if self._open_sea:
+            w = max(p["px"].shape[1] for p in parts)
+            for p in parts:
+                for c in ("px", "py", "pa"):
+                    p[c] = np.pad(p[c], ((0, 0), (0, w - p[c].shape[1])), mode="edge")
         return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
     @staticmethod
@@ -250,6 +286,8 @@ class TrafalgarCoach(Coach):
         out = self._part(c["x"][sel], c["y"][sel], c["h"][sel], idx[c["state"][sel]], 0)
         for key in ("run1", "turn", "run2", "reached", "luff"):
             out[key] = c[key][sel]
+        if self._open_sea:
+            out["px"], out["py"], out["pa"] = c["px"][sel], c["py"][sel], c["pa"][sel]
         return out
 
     def _begin_tack(
@@ -261,7 +299,10 @@ class TrafalgarCoach(Coach):
         hr = np.radians(H[sel])
         tx, ty = X[sel] + self.inertia * np.sin(hr), Y[sel] + self.inertia * np.cos(hr)
         okt = np.ones(sel.size, bool)
-        if self.tree is not None and sel.size:
+        if not self._open_sea:  # the inertia may not carry her off the table
+            scn = self.course.scenario
+            okt &= (tx >= 0) & (tx <= scn.width) & (ty >= 0) & (ty <= scn.depth)
+        if self.tree is not None and sel.size and not self._open_sea:
             okt &= ~self._hits_land(
                 np.stack([X[sel], tx], 1),
                 np.stack([Y[sel], ty], 1),
@@ -270,7 +311,7 @@ class TrafalgarCoach(Coach):
             )
         d = self.course.reached(X[sel], Y[sel], tx, ty)
         k = int(okt.sum())
-        return self._part(
+        out = self._part(
             tx[okt],
             ty[okt],
             np.full(k, self.wind),
@@ -280,6 +321,11 @@ class TrafalgarCoach(Coach):
             run1=np.full(k, self.inertia),
             reached=d[okt],
         )
+        if self._open_sea:
+            out["px"] = np.stack([X[sel], tx], 1)[okt]
+            out["py"] = np.stack([Y[sel], ty], 1)[okt]
+            out["pa"] = np.stack([H[sel], H[sel]], 1)[okt]
+        return out
 
     def _unwind(
         self,
