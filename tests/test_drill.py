@@ -72,6 +72,10 @@ def test_scorecard_arithmetic():
     assert card.turns == 2 and card.over == 1
     assert card.distance == pytest.approx(5 + 6)  # 3-4-5, then 6 straight up
     assert card.irons == 1
+    assert "the best possible is 1 (1 over)" in card.text("cm")
+    card.proven = False  # the coach ran out of time: a count found, not proven the fewest
+    assert "the coach's best found is 1 (1 over)" in card.text("cm")
+    assert card.as_json()["optimum_proven"] is False
 
 
 def test_scorecard_finds_the_turn_that_lost_ground():

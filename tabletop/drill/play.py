@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop.coaching import Coach, CoachPlan, Course
-from tabletop.drill.replay import best_possible, coach_for
+from tabletop.drill.replay import OPTIMUM_SECONDS, best_possible, coach_for
 from tabletop.drill.score import Scorecard, TurnRecord, record_score, scorecard
 from tabletop.engine.game import Game
 from tabletop.geometry.pose import Pose
@@ -26,9 +26,10 @@ class Drill:
     _at: Any = None
 
     @classmethod
-    def start(cls, course: Course) -> Drill:
+    def start(cls, course: Course, seconds: float = OPTIMUM_SECONDS) -> Drill:
+        """The drill, scored against the coach's plan proven within ``seconds``."""
         coach = coach_for(course)
-        return cls(course, coach, best_possible(coach))
+        return cls(course, coach, best_possible(coach, seconds))
 
     def hint(self, game: Game) -> str:
         """The coach's next action from where she is now.
@@ -81,8 +82,10 @@ class Drill:
                 0.0,
                 0,
                 failed=f"she left the table at ({here.pose.x:.1f}, {here.pose.y:.1f})",
+                proven=self.optimum.proven,
             )
             return
         if reached and self.card is None:
             self.card = scorecard(self.course, self.turns, self.optimum.count, self.coach)
+            self.card.proven = self.optimum.proven
             self.best = record_score(self.course, self.card)["best"]

@@ -17,10 +17,15 @@ from tabletop.movement import preview
 OPTIMUM_SECONDS = 5.0
 
 
-def best_possible(coach: Coach) -> CoachPlan:
+#: What the window waits for it: a player at the table will not watch a frozen window;
+#: the plan says when it is the fewest found rather than proven.
+WINDOW_SECONDS = 1.0
+
+
+def best_possible(coach: Coach, seconds: float = OPTIMUM_SECONDS) -> CoachPlan:
     """The coach's plan from her start, proven the fewest if that takes under
-    ``OPTIMUM_SECONDS`` (the plan says whether it is)."""
-    return coach.plan(deadline=time.perf_counter() + OPTIMUM_SECONDS)
+    ``seconds`` (the plan says whether it is)."""
+    return coach.plan(deadline=time.perf_counter() + seconds)
 
 
 def replay_plan(course: Course, plan: CoachPlan) -> tuple[Game, float]:

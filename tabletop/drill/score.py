@@ -25,6 +25,7 @@ class Scorecard:
     irons: int
     lost: list[dict[str, Any]] = field(default_factory=list)
     failed: str | None = None  # why the course is lost (she left the table), if it is
+    proven: bool = True  # the optimum is proven the fewest (else: the fewest found)
 
     @property
     def over(self) -> float:
@@ -39,16 +40,18 @@ class Scorecard:
             "turns_in_irons": self.irons,
             "lost_ground": self.lost,
             "failed": self.failed,
+            "optimum_proven": self.proven,
         }
 
     def text(self, unit: str) -> str:
+        best = "the best possible" if self.proven else "the coach's best found"
         if self.failed is not None:
             return (
                 f"course lost after {self.turns} turns: {self.failed}; "
-                f"the best possible was {self.optimum:g}"
+                f"{best} was {self.optimum:g}"
             )
         lines = [
-            f"to the mark in {self.turns} turns; the best possible is {self.optimum:g}"
+            f"to the mark in {self.turns} turns; {best} is {self.optimum:g}"
             + (" (you matched it!)" if self.over <= 0 else f" ({self.over:g} over)"),
             f"sailed {self.distance:.1f} {unit}; {self.irons} turns lost in irons",
         ]

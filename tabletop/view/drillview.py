@@ -8,6 +8,7 @@ from typing import Any
 import arcade
 
 from tabletop.drill import Drill
+from tabletop.drill.replay import WINDOW_SECONDS
 from tabletop.movement import parse_path
 from tabletop.session import Session
 from tabletop.view.table import TableView
@@ -20,7 +21,7 @@ class DrillView(TableView):
     def __init__(self, window: arcade.Window, course: Any) -> None:
         super().__init__(window, None)
         self.session = Session.open(course.scenario)
-        self.drill = Drill.start(course)
+        self.drill = Drill.start(course, WINDOW_SECONDS)
         self.overlays = {"sectors"}  # no guns in a drill: the wedges and the laylines
         self.select(course.ship)
         goal = (
@@ -28,11 +29,13 @@ class DrillView(TableView):
             if course.gate
             else f"reach the mark ({course.radius:g} {course.units} circle)"
         )
+        best = self.drill.optimum
         self.say(
             f"Tacking drill: {goal}.  H: the coach's hint.  "
-            f"The best possible: {self.drill.optimum.count:g} turns.",
+            + (f"The best possible: {best.count:g} turns."
+               if best.proven else f"The fewest the coach found: {best.count:g} turns."),
             sticky=True,
-        )
+        )  # fmt: skip
         self.changed(table=True)
         self.fit()
 
