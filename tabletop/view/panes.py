@@ -73,6 +73,15 @@ class Pane(arcade.Section):
         self.batch = pyglet.graphics.Batch()
         self.texts = []
 
+    def same(self, key: object) -> bool:
+        """Whether what the pane shows is unchanged since its last layout (laying out
+        text costs about a millisecond a line on software GL: a click must not redo the
+        panes it did not change)."""
+        if getattr(self, "_key", None) == key:
+            return True
+        self._key = key
+        return False
+
     def on_draw(self) -> None:
         arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, SHADE)
         self.batch.draw()
@@ -230,6 +239,11 @@ class LogPane(Pane):
 
     def build(self, above: float) -> None:
         t = self.table
+        game = t.session.game if t.session is not None else None
+        size = len(game.events) if game else len(t.session.log) if t.session else 0
+        redo = len(game.redo_stack) if game else 0
+        if self.same((t.view_w, t.view_h, t.log_width, above, id(t.session), size, redo)):
+            return
         self.fresh()
         lines = t.log_lines()
         if t.log_width:
@@ -311,6 +325,10 @@ class ToolStrip(Pane):
 
     def build(self) -> None:
         t = self.table
+        key = (t.view_w, t.session is None, frozenset(t.overlays), t.ruler is None,
+               t.fire_tool is None)  # fmt: skip
+        if self.same(key):
+            return
         self.fresh()
         self.buttons = []
         if t.session is None:

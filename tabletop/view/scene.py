@@ -13,7 +13,7 @@ import shapely
 
 from tabletop.coaching import Course
 from tabletop.fan import Fan
-from tabletop.fire import rule_fire
+from tabletop.fire import Table, rule_fire
 from tabletop.geometry.angles import relative_wind, unit
 from tabletop.geometry.hexgrid import HexGrid, hex_corners
 from tabletop.geometry.motion import advance
@@ -328,8 +328,9 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
     """For every enemy in one of her arcs: the shortest ray coloured by the line of fire,
     blocked rays shaded, and her outline in the same colour."""
     sc = Scene()
+    table = Table.of(scn)  # laid out once for every enemy's ruling
     for e in enemies:
-        r = rule_fire(scn, ship_id, e)
+        r = rule_fire(scn, ship_id, e, table=table)
         if r.arc is None or r.line_of_fire is None:
             continue
         col = LOF_COLOURS[r.line_of_fire]

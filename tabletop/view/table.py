@@ -231,8 +231,9 @@ class TableView(MoveEditing, arcade.View):
             return None
         p = shapely.Point(*self.to_table(x, y))
         slack = 4.0 / self.px_per_unit
-        hits = [(s.base_polygon().distance(p), s.id) for s in scn.ships]
-        hits = [h for h in hits if h[0] <= slack]
+        bases = shapely.polygons(np.array([s.base_corners() for s in scn.ships]))
+        d = shapely.distance(bases, p)  # every base at once
+        hits = [(float(d[k]), s.id) for k, s in enumerate(scn.ships) if d[k] <= slack]
         return min(hits)[1] if hits else None
 
     def select(self, ship: str | None) -> None:
