@@ -20,7 +20,7 @@ from tabletop.engine.state import GameState, ShipState
 from tabletop.errors import IllegalAction
 from tabletop.fan import Fan
 from tabletop.fire import FireRuling, Table
-from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes, ship_pose
+from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
@@ -30,7 +30,6 @@ from tabletop.rules.base import (
     FireChance,
     MoveContext,
     PathPlan,
-    Ruleset,
     Sector,
     read_hex_grid,
 )
@@ -45,6 +44,7 @@ from tabletop.rules.escadres.ship import (
     power,
     power_left,
 )
+from tabletop.rules.hextable import HexTable
 
 #: The roster fields of Escadres' ship log, each a whole number, and their bounds.
 LOG_FIELDS = {
@@ -56,8 +56,9 @@ LOG_FIELDS = {
 }
 
 
-class Escadres(Ruleset):
+class Escadres(HexTable):
     name = "escadres"
+    length = 2  # the hexes a ship stands on
     has_engine = True
     ship_state = EscadresShip
     verbs: ClassVar[dict[str, Verb]] = {
@@ -120,10 +121,6 @@ class Escadres(Ruleset):
         return 0.0, float(max(0, most))
 
     # -- the grid ----------------------------------------------------------------------
-    def grid_in(self, unit: str) -> HexGrid:
-        return self.grid.scaled(self.scale(unit))
-
-    fixed_turn = 60.0  # a turn shifts the stern one hex: one hexside
 
     def step_text(self, state: GameState) -> str | None:
         """The ship drawn from the bag plays now (the status line says which)."""
@@ -137,21 +134,6 @@ class Escadres(Ruleset):
 
     def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
         return ruling.arc_outlines(self, scn, ship)
-
-    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
-        grid = self.grid_in(scn.units)
-        return grid, {s.id: ship_hexes(*place(grid, s.pose, 2), 2) for s in scn.ships}
-
-    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
-        """Snapped onto two hexes: the nearest facing, the bow hex ahead of the centre."""
-        grid = self.grid_in(unit)
-        bow, facing = place(grid, pose, 2)
-        return ship_pose(grid, bow, facing, 2)
-
-    def wind_facing(self, state: GameState) -> int:
-        """Ruling: the wind blows in through a hexside, the one nearest where it is from."""
-        w = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
-        return self.grid.facing_of(w)
 
     def capacity(self, state: GameState, st: EscadresShip) -> int:
         """Her move steps for this turn, by the wind on her now and her rigging."""

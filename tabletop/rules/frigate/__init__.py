@@ -17,16 +17,14 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
-from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_pose
+from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
-from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step, hex_steps
 from tabletop.rules.base import (
     NO_CONTEXT,
     MoveContext,
     PathPlan,
-    Ruleset,
     Sector,
     read_hex_grid,
 )
@@ -34,13 +32,15 @@ from tabletop.rules.frigate import board, config
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
+from tabletop.rules.hextable import HexTable
 
 #: The roster fields of Frigate's own.
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
 
 
-class Frigate(Ruleset):
+class Frigate(HexTable):
     name = "frigate"
+    length = 1  # the hexes a ship stands on
     has_engine = True
     ship_state = FrigateShip
     options: ClassVar[dict[str, str]] = {
@@ -133,32 +133,12 @@ class Frigate(Ruleset):
         return self.strength(state) == self.moves.no_wind
 
     # -- the grid ----------------------------------------------------------------------
-    def grid_in(self, unit: str) -> HexGrid:
-        return self.grid.scaled(self.scale(unit))
-
-    fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
 
     def step_text(self, state: GameState) -> str | None:
         """Where the turn stands: the allowances declared, or segment n of four."""
         if state.phase == 0:
             return f"declaring allowances, {state.active_side} to declare"
         return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to move and fire"
-
-    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
-        """The grid in the scenario's unit and each ship's one hex."""
-        grid = self.grid_in(scn.units)
-        return grid, {s.id: (place(grid, s.pose, 1)[0],) for s in scn.ships}
-
-    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
-        """Snapped onto the hex she stands in, at the nearest facing."""
-        grid = self.grid_in(unit)
-        h, facing = place(grid, pose, 1)
-        return ship_pose(grid, h, facing, 1)
-
-    def wind_facing(self, state: GameState) -> int:
-        """Ruling: the wind enters a hex through the hexside nearest where it is from."""
-        w = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
-        return self.grid.facing_of(w)
 
     # -- movement preview --------------------------------------------------------------
     def plan_move(

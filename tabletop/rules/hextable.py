@@ -1,0 +1,42 @@
+"""What every hex game's ruleset shares: the grid its template lays on the table, ships
+snapped onto their hexes at the nearest facing, the overlay the window draws, the wind
+entering through a hexside, and turns of one hexside.  Escadres (two hexes a ship) and
+Frigate (one) subclass it; a ruleset package, not this module, decides the rules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from tabletop.engine.state import GameState
+from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
+from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario, ShipClass
+from tabletop.rules.base import Ruleset
+
+
+class HexTable(Ruleset):
+    """A ruleset played on a hex overlay; ``length``: the hexes a ship stands on."""
+
+    length: ClassVar[int] = 1
+    fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
+    grid: HexGrid  # in the template's unit, read by the ruleset's ``read_extra``
+
+    def grid_in(self, unit: str) -> HexGrid:
+        return self.grid.scaled(self.scale(unit))
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Snapped onto her hexes: the nearest facing, her bow hex where her bow lies."""
+        grid = self.grid_in(unit)
+        bow, facing = place(grid, pose, self.length)
+        return ship_pose(grid, bow, facing, self.length)
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        """The grid in the scenario's unit and each ship's hexes, bow first."""
+        grid = self.grid_in(scn.units)
+        n = self.length
+        return grid, {s.id: ship_hexes(*place(grid, s.pose, n), n) for s in scn.ships}
+
+    def wind_facing(self, state: GameState) -> int:
+        """Ruling: the wind enters through the hexside nearest where it blows from."""
+        w = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+        return self.grid.facing_of(w)
