@@ -309,8 +309,10 @@ class HoldFast(Ruleset):
         return plots.chance(self, state, firer, target)
 
     def plot_action(self, side: str, parts: dict[str, str]) -> str:
-        """``orders`` and each ship's id and words (a ship left out does nothing)."""
-        return " ".join(["orders", *(f"{sid} {words}" for sid, words in parts.items())])
+        """``orders`` and each ship's id and words (a ship left out does nothing), built
+        as the window's plotting panel builds it."""
+        spec = PlotSpec("orders", side, tuple(parts), orders.NUMERALS, PLOT_WORDS)
+        return spec.action({sid: words.split() for sid, words in parts.items()})
 
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """A forward step in each phase she acts in."""
