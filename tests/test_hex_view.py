@@ -88,3 +88,24 @@ def test_frigate_status_says_where_the_turn_stands():
     session.play("end")
     session.play("end")
     assert session.status.startswith("turn 1, segment 1 of 4, ")
+
+
+@pytest.mark.parametrize("name", ["squadron-action.toml", "hold-fast-squadrons.toml",
+                                  "escadres-two-fleets.toml"])  # fmt: skip
+def test_lines_of_fire_skip_only_enemies_no_arc_reaches(name):
+    """The lines-of-fire overlay rules only the enemies her arcs' outlines reach: it draws
+    exactly the outlines a ruling of every enemy would (each ship of each scenario)."""
+    from tabletop.fire import rule_fire
+
+    scn = load_scenario(SCENARIOS / name)
+    for ship in scn.ships:
+        enemies = [s.id for s in scn.ships if s.side != ship.side]
+        drawn = sc.lof_scene(scn, ship.id, enemies)
+        expected = [e for e in enemies if rule_fire(scn, ship.id, e).arc is not None]
+        outlined = [
+            e for e in enemies
+            if any(np.array_equal(line.points, scn.ship(e).base_corners()) for line in drawn.lines)
+        ]  # fmt: skip
+        assert outlined == [
+            e for e in expected if rule_fire(scn, ship.id, e).line_of_fire is not None
+        ], ship.id

@@ -284,6 +284,11 @@ class Ruleset(ABC):
         """A ship's fire arcs to draw: (ring of points, filled), band edges unfilled."""
         return []
 
+    #: Whether a target her arcs' outlines do not reach is never in arc (the outlines are
+    #: the arcs, not a picture of them out to some range): the window then rules only the
+    #: enemies they reach.
+    arcs_are_outlined: ClassVar[bool] = False
+
     # -- the game --------------------------------------------------------------------
     #: Whether the game engine can play this ruleset (a golden playthrough is required).
     has_engine: ClassVar[bool] = False

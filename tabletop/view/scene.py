@@ -22,7 +22,7 @@ from tabletop.geometry.pose import to_world
 from tabletop.geometry.sectors import sector_wedges
 from tabletop.model import Scenario
 from tabletop.movement import MoveRuling
-from tabletop.units import mm_per
+from tabletop.units import TOL, mm_per
 
 Color = tuple[int, int, int, int]
 
@@ -329,6 +329,12 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
     blocked rays shaded, and her outline in the same colour."""
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
+    rings = [r for r, _ in scn.ruleset.arc_outlines(scn, scn.ship(ship_id), False)]
+    if rings and scn.ruleset.arcs_are_outlined:  # only enemies her arcs reach need a ruling
+        arcs = shapely.union_all(shapely.polygons([np.asarray(r) for r in rings]))
+        bases = shapely.polygons(np.array([scn.ship(e).base_corners() for e in enemies]))
+        near = shapely.dwithin(bases, arcs, TOL) if len(enemies) else []
+        enemies = [e for e, ok in zip(enemies, near, strict=True) if ok]
     for e in enemies:
         r = rule_fire(scn, ship_id, e, table=table)
         if r.arc is None or r.line_of_fire is None:

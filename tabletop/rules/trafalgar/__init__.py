@@ -45,6 +45,7 @@ class TrafalgarModified(Ruleset):
     close_hauled: float
     ship_state = TrafalgarShip
     options: ClassVar[dict[str, str]] = {"speed_change": "bool"}  # the optional rule
+    arcs_are_outlined = True  # a broadside's arc is its rectangle, as deep as her guns reach
     verbs: ClassVar[dict[str, Verb]] = {
         "move": Verb("SHIP PATH...", "sail a path; may be split to fire as she bears", 2, None),
         "ram": Verb("SHIP TARGET PATH...", "sail meaning to collide (command check)", 3, None),
