@@ -105,10 +105,10 @@ class TableDrawing:
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
-            self.labels, self._labels = self._build_labels(getattr(self, "_table_scenes", []))
+            self.labels, self._labels = self._build_labels(self._table_scenes)
         if self.view._dirty & {"labels", "overlay", "interact"}:
             self.over_labels, self._over = self._build_labels(
-                [*getattr(self, "_overlay_scenes", []), *getattr(self, "_interact_scenes", [])]
+                [*self._overlay_scenes, *self._interact_scenes]
             )
         if self.view._dirty & {"hud", "overlay", "interact"}:
             self.build_panes()

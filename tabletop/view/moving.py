@@ -49,11 +49,13 @@ class MoveEditing:
     arming: Button | None
     plot: Any
     save_path: Path | None
+    drill: Any
     error: bool
 
     def init_moves(self) -> None:
         self.builder: MoveBuilder | None = None
         self.move: Any = None  # the MoveRuling of the move being built
+        self.plot_fan: list[Any] = []  # while plotting: the plots the fan's poses end
 
     # what the table view provides (it comes first in the order methods are found)
     @property
@@ -109,7 +111,7 @@ class MoveEditing:
         """Her fan as she stands now; none once she has sailed part of her move (the fan
         lays fresh moves: it would show what she can no longer do)."""
         game = self.session.game if self.session is not None else None
-        self.plot_fan: list[Any] = []
+        self.plot_fan = []
         if not self.selected:
             self.fan = None
         elif game is not None and self._plotting(self.selected):
@@ -143,7 +145,7 @@ class MoveEditing:
         i = self.fan.nearest(tx, ty)
         if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 8.0 / self.px_per_unit:
             return False
-        if getattr(self, "plot_fan", None):
+        if self.plot_fan:
             self.plot.pick(self.selected, 0)
             self.plot_command(("type", self.plot_fan[i].words))
             return True
@@ -185,7 +187,7 @@ class MoveEditing:
             if sail_clear and p.ship == self.builder.ship:
                 verb = sail_clear[0].verb  # a decision answered by a move (avoid a rammer)
         before = self.scenario.ship(self.builder.ship).pose
-        drill = getattr(self, "drill", None)
+        drill = self.drill
         reached = drill is not None and self.move is not None and drill.course.passes(self.move)
         action = f"{verb} {self.builder.ship} {self.builder.text}"
         if self.play(action):

@@ -54,6 +54,7 @@ class Pane(arcade.Section):
         super().__init__(0, 0, 1, 1, name=name, accept_keyboard_keys=False, **kw)
         self.batch = pyglet.graphics.Batch()
         self.texts: list[arcade.Text] = []
+        self._key: object = None  # what the pane last laid out (see ``same``)
         self.enabled = False
 
     @property
@@ -77,7 +78,7 @@ class Pane(arcade.Section):
         """Whether what the pane shows is unchanged since its last layout (laying out
         text costs about a millisecond a line on software GL: a click must not redo the
         panes it did not change)."""
-        if getattr(self, "_key", None) == key:
+        if self._key == key:
             return True
         self._key = key
         return False
