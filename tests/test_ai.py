@@ -276,3 +276,63 @@ def test_run_plays_the_computers_hold_fast_plots_and_fire(tmp_path, capsys):
     assert out["actions"][1].startswith("orders cleopatre ")
     assert out["actions"][2] == "end"  # the log's: british declares no fire in phase I
     assert any(r.startswith("cleopatre plots ") for r in out["reasons"])
+
+
+ESCAPE = SCENARIOS / "hold-fast-escape.toml"
+
+
+def test_the_escaping_side_aims_for_its_edge_and_leaving_by_it_is_no_blunder():
+    """HF-67's escape: the French leave by the west edge (``escape_edge``); the ruleset
+    says so (``goal_edges``), the captain's first plot for each French ship ends nearer
+    that edge than she starts (vestale at x = 26 in, etourdi at 28, both heading 270:
+    west), and a French base beyond the west edge is no blunder, beyond the north one it
+    is; a British base beyond the west edge is."""
+    from tabletop.ai.duel import blunder
+    from tabletop.ai.judge import moved
+    from tabletop.geometry.pose import Pose
+
+    state = Game.new(load_scenario(ESCAPE), 1).state
+    rs = state.scenario.ruleset
+    assert rs.goal_edges(state, "vestale") == ("west",)
+    assert rs.goal_edges(state, "naiad") == ()
+    assert rs.plots(state, "vestale")  # the French plot first
+    d = Captain.for_game(state, "french", "captain").decide(state)
+    assert d.action.startswith("orders ")
+    after = trial(state, d.action)
+    assert after is not None
+    for sid, x0 in (("vestale", 26.0), ("etourdi", 28.0)):
+        ends = rs.phase_poses(state, sid, tuple(_words_of(d.action, sid)))
+        assert ends[-1].x < x0, (sid, ends[-1])
+    off_west = moved(state, "vestale", Pose(-3.0, 14.0, 270.0))
+    assert blunder(off_west, "vestale") is None
+    off_north = moved(state, "vestale", Pose(20.0, 27.0, 0.0))
+    assert blunder(off_north, "vestale") == "off the table"
+    british_west = moved(state, "naiad", Pose(-3.0, 14.0, 270.0))
+    assert blunder(british_west, "naiad") == "off the table"
+
+
+def _apply(state, action):
+    after = trial(state, action)
+    assert after is not None, action
+    return after
+
+
+def _words_of(action: str, sid: str) -> list[str]:
+    """Her five phase words in an ``orders`` action (``orders a W W W W W b ...``)."""
+    parts = action.split()[1:]
+    i = parts.index(sid)
+    return parts[i + 1 : i + 6]
+
+
+def test_a_side_with_no_ship_left_to_plot_gives_its_empty_plot():
+    """In an escape the game goes on while an escaping ship is on the table, though every
+    British ship is out: the British captain then gives the side's empty ``orders``
+    (once refused as an illegal ``end``)."""
+    state = Game.new(load_scenario(ESCAPE), 1).state
+    state = _apply(state, Captain.for_game(state, "french", "scripted").decide(state).action)
+    out = [replace(s, struck=True) if state.side_of(s.id) == "british" else s for s in state.ships]
+    state = replace(state, ships=tuple(out))
+    assert state.active_side == "british" and state.phase == 0
+    d = Captain.for_game(state, "british", "captain").decide(state)
+    assert d.action.split() == ["orders"]
+    assert trial(state, d.action) is not None

@@ -149,7 +149,10 @@ class Captain:
                 parts[ship] = got[0].words
                 reasons.append(got[1])
         if not parts:
-            return None
+            spec = rs.plot_spec(state)  # none of hers can sail, yet the side owes its plot
+            if spec is None or spec.side != self.side:
+                return None
+            return Decision(rs.plot_action(self.side, {}), "", f"{self.side} has none to plot for")
         text = rs.plot_action(self.side, parts)
         if trial(state, text) is None:  # a bug of the plots: the side's empty order
             text = rs.plot_action(self.side, {})

@@ -50,7 +50,15 @@ def blunder(state: GameState, ship: str) -> str | None:
     scn = state.table()
     model = scn.ship(ship)
     base = model.base_polygon()
-    if not shapely.box(0, 0, scn.width, scn.depth).contains(base):
+    goal = scn.ruleset.goal_edges(state, ship)  # her escape: those edges lie open
+    far = 1e9
+    box = shapely.box(
+        -far if "west" in goal else 0,
+        -far if "south" in goal else 0,
+        scn.width + (far if "east" in goal else 0),
+        scn.depth + (far if "north" in goal else 0),
+    )
+    if not box.contains(base):
         return "off the table"
     for t in scn.terrain:
         if t.kind in ("land", "shoal") and base.intersection(shapely.Polygon(t.points)).area > 1e-6:

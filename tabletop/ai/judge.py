@@ -186,7 +186,8 @@ def trapped(state: GameState, ship: str, w: Weights) -> float:
     fan = scn.ruleset.fan_now(state, ship, 2)
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
-    pen = safety(scn, cls, w, fan.x, fan.y, fan.heading)
+    goal = scn.ruleset.goal_edges(state, ship)
+    pen = safety(scn, cls, w, fan.x, fan.y, fan.heading, goal)
     return min(float(pen.min()), w.blunder)
 
 
@@ -217,9 +218,14 @@ def place(
     k = rs.scale(scn.units)
     out = np.zeros(len(x))
     model = scn.ship(ship)
+    goal = rs.goal_edges(state, ship)
     foe = nearest_enemy(state, ship, float(model.pose.x), float(model.pose.y))
     wind = scn.wind.from_deg
-    if foe is not None:
+    if goal:  # an escape: every unit nearer her edge counts, and leaving by it most
+        left = to_goal(scn, goal, x, y)
+        out -= w.escape * np.maximum(left, 0.0)
+        out += w.blunder / 2 * (left < 0)
+    elif foe is not None:
         e = state.ship(foe).pose
         d = np.hypot(x - e.x, y - e.y)
         out -= w.close * np.abs(d - w.ideal_range * k)
@@ -231,28 +237,40 @@ def place(
     factor = shares(scn, model.cls)[sector]
     out += w.mobility * factor
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
-    out -= safety(scn, model.cls, w, x, y, h)
+    out -= safety(scn, model.cls, w, x, y, h, goal)
     return out
 
 
 def safety(
-    scn: Scenario, cls: Any, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
+    scn: Scenario,
+    cls: Any,
+    w: Weights,
+    x: np.ndarray,
+    y: np.ndarray,
+    h: np.ndarray,
+    goal: tuple[str, ...] = (),
 ) -> np.ndarray:
     """The penalty (≥ 0) of poses near the edge, land and shoals, off or on them, or with
-    no room to sail clear next turn."""
+    no room to sail clear next turn; the edges of ``goal`` (her escape) are no danger."""
     k = scn.ruleset.scale(scn.units)
     run = max(scn.ruleset.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
-    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y)
+    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, goal)
     margin = w.edge_margin * k
     out += w.edge * np.clip((margin - edge) / margin, 0, 1)
     out += w.blunder * (edge < 0)
     # heading for the edge: how far she can sail on as she heads before she leaves the
     # table, against two turns' running
     sx, sy = np.sin(np.radians(h)), np.cos(np.radians(h))
+    far = {"east": scn.width - x, "west": x, "north": scn.depth - y, "south": y}
     with np.errstate(divide="ignore", invalid="ignore"):
-        tx = np.where(sx > 1e-9, (scn.width - x) / sx, np.where(sx < -1e-9, -x / sx, np.inf))
-        ty = np.where(sy > 1e-9, (scn.depth - y) / sy, np.where(sy < -1e-9, -y / sy, np.inf))
+        east, west = far["east"] / sx, -far["west"] / sx
+        north, south = far["north"] / sy, -far["south"] / sy
+    inf = np.full(len(x), np.inf)
+    tx = np.where(sx > 1e-9, inf if "east" in goal else east, inf)
+    tx = np.where(sx < -1e-9, inf if "west" in goal else west, tx)
+    ty = np.where(sy > 1e-9, inf if "north" in goal else north, inf)
+    ty = np.where(sy < -1e-9, inf if "south" in goal else south, ty)
     ahead = np.minimum(tx, ty)
     out += w.edge * np.clip((2 * run - ahead) / (2 * run), 0, 1)
     margin = w.land_margin * k
@@ -268,19 +286,28 @@ def safety(
         r = np.radians(h + a)
         ax = x + run * (np.sin(r0) + np.sin(r))
         ay = y + run * (np.cos(r0) + np.cos(r))
-        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay)
+        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, goal)
         room = np.maximum(room, np.minimum(e2, g2))
     out += w.blunder / 2 * (room < 0)
     return out
 
 
 def clearance(
-    scn: Scenario, length: float, width: float, x: np.ndarray, y: np.ndarray
+    scn: Scenario,
+    length: float,
+    width: float,
+    x: np.ndarray,
+    y: np.ndarray,
+    goal: tuple[str, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
-    """How far poses lie inside the table edge, and from land and shoals (∞: none).
-    The edge is measured to the base's farthest corner, whatever her heading: a base
-    lying askew reaches further than half her length."""
-    edge = np.minimum.reduce([x, scn.width - x, y, scn.depth - y]) - np.hypot(length, width) / 2
+    """How far poses lie inside the table's edges (all but those of ``goal``, her escape;
+    ∞ when every edge is), and from land and shoals (∞: none).  The edge is measured to
+    the base's farthest corner, whatever her heading: a base lying askew reaches further
+    than half her length."""
+    far = {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
+    kept = [v for k, v in far.items() if k not in goal]
+    near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
+    edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
     pts = shapely.points(x, y)
     for t in scn.terrain:
@@ -288,6 +315,12 @@ def clearance(
             d = shapely.distance(pts, shapely.Polygon(t.points)) - width / 2
             gap = np.minimum(gap, d)
     return edge, gap
+
+
+def to_goal(scn: Scenario, goal: tuple[str, ...], x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """How far poses lie from the nearest edge of ``goal`` (below 0: beyond it, gone)."""
+    far = {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
+    return np.minimum.reduce([far[g] for g in goal])
 
 
 def sketch(

@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from tabletop.ai.judge import clearance, judge, moved, nearest_enemy, safety, sketch
+from tabletop.ai.judge import clearance, judge, moved, nearest_enemy, safety, sketch, to_goal
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
@@ -75,15 +75,20 @@ def _unsafe(
     her with no room to sail clear in the turns after (the scripted captain too)."""
     scn = state.table()
     cls = scn.ship(ship).cls
+    goal = scn.ruleset.goal_edges(state, ship)
     bad = np.zeros(x.shape[0], bool)
     for k in range(x.shape[1]):
-        edge, gap = clearance(scn, cls.base_length, cls.base_width, x[:, k], y[:, k])
+        edge, gap = clearance(scn, cls.base_length, cls.base_width, x[:, k], y[:, k], goal)
         bad |= (edge < 0) | (gap <= 0)
-    return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1]) >= w.blunder / 4)
+    return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4)
 
 
 def _closing(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The scripted captain's plot: the nearest enemy closest at the end."""
+    """The scripted captain's plot: the nearest enemy closest at the end (an escaping
+    ship's: her edge nearest; the baseline knows the scenario's aim too)."""
+    goal = state.scenario.ruleset.goal_edges(state, ship)
+    if goal:
+        return -to_goal(state.table(), goal, x, y)
     me = state.ship(ship).pose
     foe = nearest_enemy(state, ship, me.x, me.y)
     if foe is None:

@@ -53,6 +53,7 @@ class Weights:
     finish: float
     material: float
     escape_turn: float
+    escape: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -82,6 +83,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     w = r.table(data, "", "weights")
     s = r.table(data, "", "search")
     nums = {k: r.number(w, "weights", k, minimum=0) for k in _NUMBERS}
+    # only a ruleset with escapes (Ruleset.goal_edges) needs it: none sail for an edge
+    nums["escape"] = r.number(w, "weights", "escape", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     search = {
         k: r.integer(s, "search", k, minimum=1) or 1

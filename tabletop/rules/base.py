@@ -320,6 +320,12 @@ class Ruleset(ABC):
         lets a ship out of the fight still fire) says so."""
         return state.side_of(ship) == state.active_side and self.fighting(state, ship)
 
+    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
+        """The table edges (``north``, ``south``, ``east``, ``west``) by which leaving the
+        table is this ship's aim, not her loss (an escape scenario's fleeing side); none
+        by default.  The computer captain sails for them instead of keeping off them."""
+        return ()
+
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         """What ``firer``'s fire at ``target`` would do as they lie now (a ship whose
         pose differs from her rules' own record is taken at her pose), or None when she

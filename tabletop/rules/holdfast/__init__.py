@@ -305,6 +305,15 @@ class HoldFast(Ruleset):
     def plots(self, state: GameState, ship: str) -> list[Plot]:
         return plots.plots(self, state, ship)
 
+    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
+        """In an escape (HF-67), the escaping side's ships score by leaving the table: by
+        the scenario's ``escape_edge`` when it names one, by any edge when it does not."""
+        opts = state.scenario.options
+        if opts.get("victory") != "escape" or state.side_of(ship) != opts.get("escaping"):
+            return ()
+        edge = opts.get("escape_edge")
+        return (str(edge),) if edge else ("north", "south", "east", "west")
+
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         return plots.chance(self, state, firer, target)
 
