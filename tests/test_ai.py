@@ -336,3 +336,28 @@ def test_a_side_with_no_ship_left_to_plot_gives_its_empty_plot():
     d = Captain.for_game(state, "british", "captain").decide(state)
     assert d.action.split() == ["orders"]
     assert trial(state, d.action) is not None
+
+
+def test_a_captain_foresees_a_scripted_enemys_secret_plot_from_the_table_alone():
+    """Hold Fast's plots are secret: the captain foresees the enemy's as a scripted
+    captain would plot it, from the table (``foreseen_plots``), and that foresight is
+    the scripted captain's very plot, whether or not its orders are already given (they
+    are never read: the plots offered are the same before and after)."""
+    from tabletop.ai.plotting import _views, foresee
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    rs = state.scenario.ruleset
+    w = load_weights(rs)
+    assert state.active_side == "british" and rs.plots(state, "cleopatre") == []
+    offered = [p.words for p in rs.foreseen_plots(state, "cleopatre")]
+    assert offered
+    seen = foresee(state, ["cleopatre", "railleuse"], "scripted", w)
+    state = _apply(state, Captain.for_game(state, "british", "scripted").decide(state).action)
+    assert [p.words for p in rs.foreseen_plots(state, "cleopatre")] == offered
+    french = Captain.for_game(state, "french", "scripted").decide(state).action
+    for sid in ("cleopatre", "railleuse"):
+        plotted = rs.phase_poses(state, sid, tuple(_words_of(french, sid)))
+        assert seen[sid] == plotted
+    views = _views(state, seen, 5)
+    assert [v.ship("cleopatre").pose for v in views] == list(seen["cleopatre"])
+    assert all(v.ship("amazon").pose == state.ship("amazon").pose for v in views)

@@ -34,7 +34,7 @@ from tabletop.ai.judge import (
     sketch,
     trial,
 )
-from tabletop.ai.plotting import choose
+from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights, load_weights
@@ -141,9 +141,20 @@ class Captain:
         rs = state.scenario.ruleset
         parts: dict[str, str] = {}
         reasons = []
+        seen: dict[str, tuple[Pose, ...]] = {}
+        lower = LOWER.get(self.level)
+        began: float | None = None
+        if lower and any(rs.plots(state, s) for s in friends(state, self.side)):
+            # the foresight's exact judgements get half a stage's time in all, and count
+            # in her first ship's decision
+            began = time.perf_counter()
+            cut = began + self.w.decision_limit / 2 + self.w.time_limit / 2
+            seen = foresee(state, enemies(state, self.side), lower, self.w, cut)
         for ship in friends(state, self.side):
             start = self._begin()
-            got = choose(state, ship, self.level, self.w, self.deadline)
+            if began is not None:
+                start, began = began, None
+            got = choose(state, ship, self.level, self.w, self.deadline, seen)
             if got is not None:
                 self.thinking.append(time.perf_counter() - start)
                 parts[ship] = got[0].words

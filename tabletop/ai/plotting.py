@@ -5,28 +5,92 @@ for every phase and where each phase leaves her), each ship's plots are sketched
 phase's pose at once (the edge, land and shoals in any phase weigh as much as where she
 ends: a ship that leaves the table in phase II is gone), the best few judged exactly
 with the fire rulings at each phase, and the admiral also weighs the enemy's replies.
-The enemy's plot is secret: the captain judges against the enemy as it lies.
+
+The enemy's plot is secret, so a captain foresees it (:func:`foresee`) the way a player
+reads an opponent: from the table alone (``Ruleset.foreseen_plots``, never the orders
+given), as a captain one level below her own would plot it (the captain foresees a
+scripted enemy, the admiral a captain, who in turn foresees the admiral's ships as
+scripted), and judges each of her plots phase by phase against the enemy where that
+foresight puts him.  The scripted baseline judges against the enemy as he lies.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
+from dataclasses import replace
 
 import numpy as np
 
-from tabletop.ai.judge import clearance, judge, moved, nearest_enemy, safety, sketch, to_goal
+from tabletop.ai.judge import (
+    clearance,
+    enemies,
+    judge,
+    moved,
+    nearest_enemy,
+    safety,
+    sketch,
+    to_goal,
+)
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
+from tabletop.geometry.pose import Pose
 from tabletop.rules.base import Plot
+
+#: Whom each level foresees the enemy as: one level below her own.
+LOWER = {"captain": "scripted", "admiral": "captain"}
+
+#: Where foreseen ships will be after each phase (ship → her poses).
+Foresight = Mapping[str, tuple[Pose, ...]]
+
+
+def foresee(
+    state: GameState, ships: list[str], level: str, w: Weights, deadline: float = float("inf")
+) -> dict[str, tuple[Pose, ...]]:
+    """Where each of ``ships`` will be after each phase if her captain plots at ``level``
+    from the table as it is (her side's orders, if given, unread): the plots the rules
+    would offer her, chosen as that level chooses, with its own foresight of her enemy."""
+    rs = state.scenario.ruleset
+    out: dict[str, tuple[Pose, ...]] = {}
+    for s in ships:
+        plots = rs.foreseen_plots(state, s)
+        if not plots:
+            continue
+        lower = LOWER.get(level)
+        seen = foresee(state, enemies(state, state.side_of(s)), lower, w, deadline) if lower else {}
+        got = choose(state, s, level, w, deadline, seen, plots)
+        if got is not None:
+            out[s] = got[0].poses
+    return out
+
+
+def _views(state: GameState, seen: Foresight, phases: int) -> list[GameState]:
+    """The state after each phase with every foreseen ship where foresight puts her."""
+    views = []
+    for k in range(phases):
+        view = state
+        for s, poses in seen.items():
+            view = view.with_ship(replace(view.ship(s), pose=poses[min(k, len(poses) - 1)]))
+        views.append(view)
+    return views
 
 
 def choose(
-    state: GameState, ship: str, level: str, w: Weights, deadline: float = float("inf")
+    state: GameState,
+    ship: str,
+    level: str,
+    w: Weights,
+    deadline: float = float("inf"),
+    seen: Foresight | None = None,
+    plots: list[Plot] | None = None,
 ) -> tuple[Plot, str] | None:
     """Her best plot at this level and a line of reason, or None when she has none;
-    the exact judgements and the replies stop at their stage's time or the deadline."""
-    plots = state.scenario.ruleset.plots(state, ship)
+    judged against the enemy where ``seen`` (foresight) puts him in each phase, or as he
+    lies; the exact judgements and the replies stop at their stage's time or the
+    deadline.  ``plots``: hers to choose from (by default the rules' plots now)."""
+    if plots is None:
+        plots = state.scenario.ruleset.plots(state, ship)
     if not plots:
         return None
     start = time.perf_counter()
@@ -41,7 +105,8 @@ def choose(
         best = int(np.argmax(score))
         return plots[best], f"{ship} closes with the enemy ({plots[best].words})"
     phases = x.shape[1]
-    rough = sum(sketch(state, ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
+    views = _views(state, seen or {}, phases)
+    rough = sum(sketch(views[k], ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
     rough = rough / phases - w.blunder * unsafe
     short = np.argsort(-rough, kind="stable")[: w.shortlist]
     exact: dict[int, float] = {}
@@ -49,22 +114,26 @@ def choose(
         now = time.perf_counter()
         if exact and (now - start > w.time_limit or now > deadline - w.decision_limit / 2):
             break
-        exact[int(i)] = _judged(state, ship, plots[int(i)], w) - w.blunder * unsafe[i]
+        exact[int(i)] = _judged(views, ship, plots[int(i)], w) - w.blunder * unsafe[i]
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
             now = time.perf_counter()
             if now - start > 2 * w.time_limit or now > deadline - w.decision_limit / 10:
                 break
-            after = moved(state, ship, plots[i].poses[-1])
+            after = moved(views[-1], ship, plots[i].poses[-1])
             exact[i] -= w.reply * reply_risk(after, ship, w)
     best = max(exact, key=lambda k: exact[k])
     return plots[best], f"{ship} plots {plots[best].words} (judged {exact[best]:+.1f})"
 
 
-def _judged(state: GameState, ship: str, plot: Plot, w: Weights) -> float:
+def _judged(views: list[GameState], ship: str, plot: Plot, w: Weights) -> float:
     """The mean of her exact judgements after each phase (the fire that bears then,
-    the enemy's on her), the last phase counted twice: where she ends the turn."""
-    scores = [judge(moved(state, ship, p), ship, w, set()).score for p in plot.poses]
+    the enemy's on her, the enemy where each phase's view puts him), the last phase
+    counted twice: where she ends the turn."""
+    scores = [
+        judge(moved(v, ship, p), ship, w, set()).score
+        for v, p in zip(views, plot.poses, strict=True)
+    ]
     return (sum(scores) + scores[-1]) / (len(scores) + 1)
 
 

@@ -338,6 +338,12 @@ class Ruleset(ABC):
         ahead for the whole turn (none where ships are moved one by one)."""
         return []
 
+    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
+        """The plots this ship could be given this turn, as her opponent reckons them
+        from the table alone (whichever side plots first, and her own orders, if given,
+        unread): what a captain foresees of the enemy's secret plot.  None by default."""
+        return []
+
     def plot_action(self, side: str, parts: dict[str, str]) -> str:
         """The one action that gives a side's plotted orders (ship → her words)."""
         raise TabletopError(f"the {self.title} rules have no plotted orders")

@@ -305,6 +305,9 @@ class HoldFast(Ruleset):
     def plots(self, state: GameState, ship: str) -> list[Plot]:
         return plots.plots(self, state, ship)
 
+    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
+        return plots.plots(self, state, ship, foreseen=True)
+
     def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
         """In an escape (HF-67), the escaping side's ships score by leaving the table: by
         the scenario's ``escape_edge`` when it names one, by any edge when it does not."""

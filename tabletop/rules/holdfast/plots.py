@@ -25,11 +25,16 @@ if TYPE_CHECKING:
 MOST = 4000
 
 
-def plots(rs: HoldFast, state: GameState, sid: str) -> list[Plot]:
+def plots(rs: HoldFast, state: GameState, sid: str, foreseen: bool = False) -> list[Plot]:
     """Her legal plots now (only in the movement-orders sequence, her side to plot,
-    before her orders are given), each with her poses after phases I-V."""
+    before her orders are given), each with her poses after phases I-V.  ``foreseen``:
+    those her opponent reckons she may be given this turn (in the sequence, whichever
+    side plots now; her orders, if given, are not read: they depend only on the state
+    the turn began with)."""
     st = ship(state, sid)
-    if state.phase != 0 or state.side_of(sid) != state.active_side or st.out or st.orders:
+    if state.phase != 0 or st.out:
+        return []
+    if not foreseen and (state.side_of(sid) != state.active_side or st.orders):
         return []
     cls = state.scenario.ship(sid).cls
     top = top_speed(cls, st, rs.engine.sections)
