@@ -144,23 +144,24 @@ class Captain:
         seen: dict[str, tuple[Pose, ...]] = {}
         lower = LOWER.get(self.level)
         began: float | None = None
-        if lower and any(rs.plots(state, s) for s in friends(state, self.side)):
-            # the foresight's exact judgements get half a stage's time in all, and count
-            # in her first ship's decision
-            began = time.perf_counter()
+        spec = rs.plot_spec(state)
+        if lower and spec is not None and spec.side == self.side:
+            # the foresight is part of her first ship's decision, within its limit: its
+            # exact judgements get half a stage's time in all
+            began = self._begin()
             cut = began + self.w.decision_limit / 2 + self.w.time_limit / 2
             seen = foresee(state, enemies(state, self.side), lower, self.w, cut)
         for ship in friends(state, self.side):
-            start = self._begin()
-            if began is not None:
+            if began is None:
+                start = self._begin()
+            else:
                 start, began = began, None
             got = choose(state, ship, self.level, self.w, self.deadline, seen)
             if got is not None:
                 self.thinking.append(time.perf_counter() - start)
                 parts[ship] = got[0].words
                 reasons.append(got[1])
-        if not parts:
-            spec = rs.plot_spec(state)  # none of hers can sail, yet the side owes its plot
+        if not parts:  # none of hers can sail, yet the side may owe its plot
             if spec is None or spec.side != self.side:
                 return None
             return Decision(rs.plot_action(self.side, {}), "", f"{self.side} has none to plot for")
