@@ -17,7 +17,7 @@ import numpy as np
 import shapely
 
 from tabletop.geometry.angles import relative_wind, through_eye
-from tabletop.geometry.pose import to_world
+from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship
 from tabletop.movement import obstacles
@@ -253,6 +253,30 @@ def finish(
     x, y, h = np.concatenate(xs), np.concatenate(ys), np.mod(np.concatenate(hs), 360.0)
     sector = classify(relative_wind(scn.wind.from_deg, h), scn.ruleset.sector_lowers)
     return Fan(x, y, h, sector, tuple(steps), np.concatenate(groups), np.concatenate(rows))
+
+
+def hex_fan(poses: list[Pose], seqs: list[tuple[str, ...]]) -> Fan:
+    """A hex game's fan: one end pose per sequence of steps (``F`` a hex ahead, ``P`` /
+    ``S`` a hexside turned), each written as its path (``F1 S60 F1``): a step is a hex,
+    whatever the hex's size."""
+    if not poses:
+        return empty_fan()
+    width = max(len(seq) for seq in seqs)
+    steps = []
+    for i in range(width):
+        kinds = [seq[i] if i < len(seq) else "" for seq in seqs]
+        steps.append(("F", np.array([1.0 if k == "F" else 0.0 for k in kinds])))
+        steps.append(("T", np.array([{"S": 60.0, "P": -60.0}.get(k, 0.0) for k in kinds])))
+    n = len(poses)
+    return Fan(
+        np.array([p.x for p in poses]),
+        np.array([p.y for p in poses]),
+        np.array([p.heading for p in poses]),
+        np.zeros(n, int),
+        (tuple(steps),),
+        np.zeros(n, int),
+        np.arange(n),
+    )
 
 
 def empty_fan() -> Fan:

@@ -70,6 +70,7 @@ class _Turn:
     done: set[str] = field(default_factory=set)
     first: dict[str, list[Shot]] = field(default_factory=dict)
     plan: dict[str, Decision | None] = field(default_factory=dict)
+    after: set[str] = field(default_factory=set)  # ships offered their other orders
 
 
 class Captain:
@@ -194,6 +195,12 @@ class Captain:
             got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
             if got:
                 return self._fire(ship, max(got.values(), key=lambda s: s.value))
+        if ship not in t.after and state.winner is None:
+            t.after.add(ship)  # moved and fired: any other order now worth giving (a
+            start = self._begin()  # capture of the ship she ended alongside...)
+            late = self.other_order(state, ship)
+            self.thinking.append(time.perf_counter() - start)
+            return late
         return None
 
     def _fire(self, ship: str, shot: Shot) -> Decision:
@@ -350,7 +357,9 @@ class Captain:
             words = [u for u in spec.usage.split() if not u.startswith("[")]
             texts = [verb]
             for pos, word in enumerate(words):
-                fill = self._fill(state, ship, word, (spec.choices or {}).get(pos))
+                fill = rs.word_choices(state, ship, verb, word)
+                if fill is None:
+                    fill = self._fill(state, ship, word, (spec.choices or {}).get(pos))
                 texts = [f"{t} {f}" for t in texts for f in fill]
             out.extend(texts)
         return out

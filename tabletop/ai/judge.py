@@ -96,6 +96,9 @@ def damage_share(state: GameState, ship: str) -> float:
     figures: hull, crew, masts...); a struck ship counts as wholly lost."""
     if state.ship(ship).struck:
         return 1.0
+    told = state.scenario.ruleset.loss(state, ship)
+    if told is not None:
+        return told
     shares = []
     for v in state.scenario.ruleset.ship_report(state, ship).values():
         for s in v.values() if isinstance(v, dict) else (v,):

@@ -338,6 +338,17 @@ class Ruleset(ABC):
         ahead for the whole turn (none where ships are moved one by one)."""
         return []
 
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How much of her she has lost, 0..1, where her report's ``a/b`` figures do not
+        say it (the computer captain weighs damage dealt and taken by it); None: they do."""
+        return None
+
+    def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
+        """The words a player may put for ``word`` of ``verb``'s usage for this ship now,
+        where the usage leaves them open (a number she may declare), best guess first;
+        None where the usage says (a ship, a target, a word of its choices)."""
+        return None
+
     def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
         """The plots this ship could be given this turn, as her opponent reckons them
         from the table alone (whichever side plots first, and her own orders, if given,

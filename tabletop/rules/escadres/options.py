@@ -12,10 +12,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from tabletop.engine.state import GameState
-from tabletop.fan import Fan, empty_fan
+from tabletop.fan import Fan, empty_fan, hex_fan
 from tabletop.geometry.hexgrid import place, ship_pose
 from tabletop.rules.base import FireChance
 from tabletop.rules.escadres import board
@@ -54,26 +52,9 @@ def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
             end = _sail(rs, state, st, seq, most_turns, free)
             if end is not None and end not in seen:
                 seen[end] = seq
-    if not seen:
-        return empty_fan()
     ends = list(seen.items())
     poses = [ship_pose(grid, bow, facing, 2) for (bow, facing), _ in ends]
-    width = max(len(seq) for _, seq in ends)
-    steps = []
-    for i in range(width):
-        kinds = [seq[i] if i < len(seq) else "" for _, seq in ends]
-        steps.append(("F", np.array([1.0 if k == "F" else 0.0 for k in kinds])))
-        steps.append(("T", np.array([{"S": 60.0, "P": -60.0}.get(k, 0.0) for k in kinds])))
-    n = len(ends)
-    return Fan(
-        np.array([p.x for p in poses]),
-        np.array([p.y for p in poses]),
-        np.array([p.heading for p in poses]),
-        np.zeros(n, int),
-        (tuple(steps),),
-        np.zeros(n, int),
-        np.arange(n),
-    )
+    return hex_fan(poses, [seq for _, seq in ends])
 
 
 def _sail(

@@ -17,18 +17,20 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
+from tabletop.fan import Fan
 from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
 from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step, hex_steps
 from tabletop.rules.base import (
     NO_CONTEXT,
+    FireChance,
     MoveContext,
     PathPlan,
     Sector,
     read_hex_grid,
 )
-from tabletop.rules.frigate import board, config
+from tabletop.rules.frigate import board, config, options
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
@@ -197,6 +199,37 @@ class Frigate(HexTable):
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return FrigateGame(self).apply(state, action, dice, events)
+
+    # -- what a ship may do now (the computer captain's choices) ---------------------------
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Struck, sunk or drifted off: out of the fight."""
+        return not ship_of(state, ship).lost
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Every move her points allow in this segment (:func:`options.moves`)."""
+        return options.moves(self, state, ship)
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return options.chance(self, state, firer, target)
+
+    def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
+        """The allowances she may declare, the most first."""
+        return options.allowances(self, state, ship) if verb == "speed" else None
+
+    def loss(self, state: GameState, ship: str) -> float:
+        """Her crew hits towards the count that lets an enemy alongside take her, or her
+        mast hits towards dismasting, whichever is nearer; gone or struck, all of her."""
+        st = ship_of(state, ship)
+        if st.lost:
+            return 1.0
+        crew = st.crew_hits / max(1, self.combat.capture_crew)
+        masts = st.mast_hits / max(1, self.moves.dismasted_at)
+        return float(min(1.0, max(crew, masts)))
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """Her most Movement Points in a turn on her best point of sail, as hexes."""
+        most = max(self.allowance(cls, s)[1] for s in self.sectors)
+        return float(most) * self.grid_in(scn.units).size
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = ship_of(state, ship)

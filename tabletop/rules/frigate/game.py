@@ -238,7 +238,8 @@ class FrigateGame(Combat):
     # -- victory ----------------------------------------------------------------------
     def winner(self, state: GameState, events: Events) -> GameState:
         """Ruling: a side whose every ship has struck or is gone has lost; the last side
-        with a ship fighting wins."""
+        with a ship fighting wins; when the last ships of every side are lost together
+        (two afoul drifting off the table), the game is drawn."""
         if state.winner is not None:
             return state
         fighting = {state.side_of(s.id) for s in ships(state) if not s.lost}
@@ -246,4 +247,7 @@ class FrigateGame(Combat):
             side = fighting.pop()
             events.append({"winner": side})
             return replace(state, winner=side)
+        if not fighting:
+            events.append({"winner": "draw"})
+            return replace(state, winner="draw")
         return state

@@ -1,0 +1,138 @@
+"""What a Frigate ship may do now, for a player (the computer captain) choosing: every
+move her points allow in this segment (a fan of hex moves), what her broadside would
+do, and the allowances she may declare.
+
+Each is the engine's own rule, run: a move of the fan is a sequence of steps the
+engine's :class:`~tabletop.rules.frigate.moves.Movement` takes, step by step (points,
+turning costs, the extra point into the wind, three hexsides only to tack or fall off,
+the table's edge, land, running afoul); a broadside's odds are the engine's fire, tried
+with each face of the die.  Nothing here copies a rule.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.actions import Action
+from tabletop.engine.dice import Dice
+from tabletop.engine.state import GameState
+from tabletop.errors import IllegalAction
+from tabletop.fan import Fan, empty_fan, hex_fan
+from tabletop.geometry.hexgrid import place
+from tabletop.rules.base import FireChance
+from tabletop.rules.frigate import board
+from tabletop.rules.frigate.combat import Combat
+from tabletop.rules.frigate.ship import FrigateShip, ship_of
+
+if TYPE_CHECKING:
+    from tabletop.rules.frigate import Frigate
+
+#: The most steps a move of the fan is tried with (a segment's points are a few; a
+#: turn's cost may be taken from the later segments).
+MOST_STEPS = 5
+
+
+def at_pose(rs: Frigate, state: GameState, st: FrigateShip) -> FrigateShip:
+    """Her hex and facing read from her pose (a pose of her fan she is being judged at);
+    afoul, she stays where the rules put her."""
+    if st.out is not None or st.afoul is not None:
+        return st
+    h, facing = place(board.grid_of(rs, state), st.pose, 1)
+    return st if (h, facing) == (st.hex, st.facing) else replace(st, hex=h, facing=facing)
+
+
+def moves(rs: Frigate, state: GameState, sid: str) -> Fan:
+    """Every sequence of steps she may make now with this segment's points (and turns
+    paid from later ones), one per distinct end (hex, facing) other than where she lies,
+    the fewest steps kept.
+    A ship of the side not moving now is given the moves her points of this segment
+    allow, as if it were her turn (what an enemy could reply); none before the
+    segments, afoul of a ship still fighting, or gone."""
+    st = ship_of(state, sid)
+    mv = Combat(rs)
+    if state.phase == 0 or st.lost or st.afoul is not None:
+        return empty_fan()
+    seen: dict[tuple[tuple[int, int], int], tuple[tuple[str, ...], FrigateShip]] = {}
+    for n in range(1, MOST_STEPS + 1):
+        found = False
+        for seq in itertools.product("FPS", repeat=n):
+            end = _sail(mv, state, st, seq)
+            if end is not None:
+                found = True
+                if (end.hex, end.facing) != (st.hex, st.facing):  # not a wasted there-and-back
+                    seen.setdefault((end.hex, end.facing), (seq, end))
+        if not found:
+            break  # no sequence of n steps is taken: none of more steps is either
+    ends = list(seen.values())
+    poses = [board.pose_of(rs, state, end) for _, end in ends]
+    return hex_fan(poses, [seq for seq, _ in ends])
+
+
+def _sail(
+    mv: Combat, state: GameState, st: FrigateShip, seq: tuple[str, ...]
+) -> FrigateShip | None:
+    """Her state after these steps by the engine's rules, or None if it refuses them."""
+    events: list[dict[str, Any]] = []
+    try:
+        for k in seq:
+            if k == "F":
+                state, stop = mv.ahead(state, st, events)
+            else:
+                state, stop = mv.turn(state, st, k), False
+            st = ship_of(state, st.id)
+            if stop:
+                break
+    except IllegalAction:
+        return None
+    return st
+
+
+class _Face(Dice):
+    """A cup whose every die shows one face: a shot tried with each face in turn."""
+
+    def __init__(self, face: int) -> None:
+        super().__init__(0, 0, [])
+        self.face = face
+
+    def draw(self, k: int, why: str, sides: int) -> int:
+        return min(self.face, sides)
+
+
+def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance | None:
+    """Her broadside at the target now as the engine fires it (the field, the range,
+    the line, raking, her strength after crew hits, the second side halved, the odds
+    column): the mean hits over the die's six faces.  None where the engine would
+    refuse it, or before the segments."""
+    if state.phase == 0 or state.side_of(firer) == state.side_of(target):
+        return None
+    st = at_pose(rs, state, ship_of(state, firer))
+    tgt = at_pose(rs, state, ship_of(state, target))
+    there = state.with_ship(st).with_ship(tgt)
+    act = Action("fire", (firer, target))
+    total = 0
+    side: str | None = None
+    rake: str | None = None
+    for face in range(1, 7):
+        events: list[dict[str, Any]] = []
+        try:
+            Combat(rs).act_fire(there, act, _Face(face), events)
+        except IllegalAction:
+            return None
+        shot = next(e for e in events if "shot" in e)
+        side, rake = str(shot["side"]), shot["rake"]
+        total += int(shot["hits"])
+    if side is None or total == 0:
+        return None
+    return FireChance(side, total / 6, rake)
+
+
+def allowances(rs: Frigate, state: GameState, sid: str) -> list[str]:
+    """The allowances she may declare now, the most first (a captain's default: all
+    the way the wind and momentum give)."""
+    st = ship_of(state, sid)
+    if state.phase != 0 or st.lost or st.declared is not None:
+        return []
+    lo, hi = Combat(rs).bounds(state, st)
+    return [str(n) for n in range(hi, lo - 1, -1)]

@@ -1,0 +1,115 @@
+"""Frigate's choices for the computer captain (``rules/frigate/options.py``): the hex
+moves of a segment, a broadside's mean hits, the allowances to declare; and short games
+of the computer against itself.  The board as in test_frigate_combat: a ship facing 0
+(north) has her starboard broadside's field towards (1, 0), (2, 0)..."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.ai.duel import play_game
+from tabletop.ai.judge import damage_share, trial
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+
+from .conftest import SCENARIOS
+from .frigate_helpers import declare, game
+
+A = ("a", "frigate-38", "blue", (0, 0), 0)
+FRIGATE = [SCENARIOS / "frigate-hex-duel.toml", SCENARIOS / "frigate-hex-prize.toml"]
+
+
+def test_a_broadsides_chance_is_the_crt_columns_mean_over_the_die(write_scenario, rigged):
+    """frigate-38 on frigate-38: gunnery 6 against defence 6 is 1-1; that column reads
+    0 0 0 1 1 1 for faces 1-6, a mean of 3/6 = 0.5 hits.  At range 4 the column drops
+    one ((4 − 1) // 3 = 1) to 1-2: 0 0 0 0 1 1, 2/6.  Dead ahead she has no broadside."""
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
+    declare(g, {})
+    rs = g.state.scenario.ruleset
+    c = rs.fire_chance(g.state, "a", "b")
+    assert c is not None and (c.arc, c.expected, c.rake) == (
+        "starboard",
+        pytest.approx(3 / 6),
+        None,
+    )
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (4, 0), 0)], rigged)
+    declare(g, {})
+    c = rs.fire_chance(g.state, "a", "b")
+    assert c is not None and c.expected == pytest.approx(2 / 6)
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (3, -3), 0)], rigged)
+    declare(g, {})
+    assert rs.fire_chance(g.state, "a", "b") is None
+    assert rs.fire_chance(g.state, "a", "a") is None  # her own side
+
+
+def test_no_chance_and_no_moves_while_allowances_are_declared(write_scenario, rigged):
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
+    rs = g.state.scenario.ruleset
+    assert g.state.phase == 0
+    assert rs.fire_chance(g.state, "a", "b") is None
+    assert len(rs.fan_now(g.state, "a")) == 0
+
+
+def test_every_move_of_the_segment_fan_is_taken_and_ends_where_it_says():
+    """Each move of the drawn side's fan is a ``move`` the engine accepts, ending at the
+    fan's pose; none ends where she lies (a there-and-back wastes points)."""
+    state = Game.new(load_scenario(FRIGATE[0]), 3).state
+    while state.phase == 0:  # the declarations, as the rules' defaults give them
+        state = trial(state, "end")
+        assert state is not None
+    rs = state.scenario.ruleset
+    movers = [s.id for s in state.ships if state.side_of(s.id) == state.active_side]
+    checked = 0
+    for sid in movers:
+        fan = rs.fan_now(state, sid)
+        here = state.ship(sid).pose
+        for i in range(len(fan)):
+            after = trial(state, f"move {sid} {fan.path(i)}")
+            assert after is not None, fan.path(i)
+            pose = after.ship(sid).pose
+            assert (pose.x, pose.y, pose.heading) == pytest.approx(
+                (fan.x[i], fan.y[i], fan.heading[i])
+            )
+            assert (fan.x[i], fan.y[i], fan.heading[i]) != (here.x, here.y, here.heading)
+            checked += 1
+    assert checked > 0
+
+
+def test_allowances_offered_are_the_declarable_ones_most_first(write_scenario, rigged):
+    """Each allowance offered is accepted by ``speed``, the most first; one past either
+    end is refused."""
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
+    rs = g.state.scenario.ruleset
+    got = rs.word_choices(g.state, "a", "speed", "N")
+    assert got and [int(n) for n in got] == sorted((int(n) for n in got), reverse=True)
+    for n in got:
+        assert trial(g.state, f"speed a {n}") is not None
+    assert trial(g.state, f"speed a {int(got[0]) + 1}") is None
+    assert rs.word_choices(g.state, "a", "fire", "TARGET") is None
+
+
+def test_loss_counts_crew_hits_towards_capture(write_scenario, rigged):
+    """Two crew hits of the three that lay her open to capture: 2/3 of her lost."""
+    from dataclasses import replace
+
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
+    state = g.state.with_ship(replace(g.state.ship("b"), crew_hits=2))
+    assert damage_share(state, "b") == pytest.approx(2 / 3)
+    assert damage_share(state, "a") == 0.0
+
+
+@pytest.mark.parametrize("path", FRIGATE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
+def test_frigate_ai_games_are_legal_and_replay(path, levels):
+    """The computer on both sides of a Frigate game for 3 turns (declarations, four
+    segments of moves and fire each): no order refused, moves given, and the log
+    replays as an ordinary game."""
+    sides = tuple(dict.fromkeys(s.side for s in load_scenario(path).ships))
+    res = play_game(str(path), dict(zip(sides, levels, strict=True)), seed=3, max_turns=3)
+    assert res.illegal == 0, res.notes
+    words = {a.split()[0] for a in res.log}
+    assert {"move", "end"} <= words  # allowances left undeclared take the rules' default
+    game_ = Game.new(load_scenario(path), 3)
+    for a in res.log:
+        game_.play(a)
+    assert game_.state.turn > 3 or game_.state.winner is not None
