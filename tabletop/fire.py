@@ -140,7 +140,9 @@ class FireRuling:
             lines.append(lof_txt)
         if self.rake:
             lines.append(f"  {self.rake} rake")
-        if self.to_hit:
+        if self.to_hit and "text" in self.to_hit:  # a ruleset's own odds, read aloud
+            lines.append(f"  {self.to_hit['text']}; {self.dice} dice")
+        elif self.to_hit:
             mods = ", ".join(f"{m['name']} {m['value']:+d}" for m in self.to_hit["modifiers"])
             lines.append(
                 f"  to hit: {self.to_hit['need']}+ on d6"

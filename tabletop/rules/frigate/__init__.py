@@ -10,6 +10,7 @@ table tool sees her.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from tabletop.data.reader import Reader, join
@@ -17,6 +18,7 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
+from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
 from tabletop.model import Scenario, Ship, ShipClass
@@ -28,7 +30,7 @@ from tabletop.rules.base import (
     Sector,
     read_hex_grid,
 )
-from tabletop.rules.frigate import board, config
+from tabletop.rules.frigate import board, config, ruling
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
@@ -36,6 +38,8 @@ from tabletop.rules.hextable import HexTable
 
 #: The roster fields of Frigate's own.
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
+#: Hits a scenario may give a ship before play (a referee's question about a damaged one).
+HIT_FIELDS = {"crew_hits": 3, "mast_hits": 3}
 
 
 class Frigate(HexTable):
@@ -83,7 +87,7 @@ class Frigate(HexTable):
         """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
         from_load = {"name", "rate", "base", "hull", "gun_deck", "turns", "command"}
         for key in tbl:
-            if key not in OWN_FIELDS | from_load | {"speed", "speed_abeam"}:
+            if key not in OWN_FIELDS | set(HIT_FIELDS) | from_load | {"speed", "speed_abeam"}:
                 r.error(join(path, key), "a field of a Frigate class", key)
         sched = tbl.get("schedule")
         if sched not in self.schedule:
@@ -95,6 +99,9 @@ class Frigate(HexTable):
                 r.error(join(path, key), f"a whole number ≥ {lo}", None)
         for key in ("merchant", "fighting_sail", "flagship"):
             r.boolean(tbl, path, key, False)
+        for key, most in HIT_FIELDS.items():
+            if key in tbl:
+                r.integer(tbl, path, key, minimum=0, maximum=most)
 
     def read_speed(
         self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
@@ -131,6 +138,16 @@ class Frigate(HexTable):
 
     def no_wind(self, state: GameState) -> bool:
         return self.strength(state) == self.moves.no_wind
+
+    # -- fire --------------------------------------------------------------------------
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        """The referee's ruling (:mod:`tabletop.rules.frigate.ruling`); ``high``: aimed at
+        her rigging (mast hits) rather than her hull (crew hits)."""
+        return ruling.fire_ruling(self, scn, i, j, high)
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
+        return ruling.arc_outlines(self, scn, ship, bands)
 
     # -- the grid ----------------------------------------------------------------------
 
@@ -192,8 +209,16 @@ class Frigate(HexTable):
         grid = self.grid_in(state.scenario.units)
         for s in state.ships:
             h, facing = place(grid, s.pose, 1)
-            state = state.with_ship(FrigateShip(s.id, s.pose, hex=h, facing=facing))
+            st = FrigateShip(s.id, s.pose, hex=h, facing=facing)
+            state = state.with_ship(self.damaged(st, state.scenario.ship(s.id)))
         return FrigateGame(self).open(state, events)
+
+    def damaged(self, st: FrigateShip, ship: Ship) -> FrigateShip:
+        """Her state with the crew and mast hits her scenario entry gives her."""
+        f = ship.cls.fields
+        return replace(
+            st, crew_hits=int(f.get("crew_hits", 0)), mast_hits=int(f.get("mast_hits", 0))
+        )
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return FrigateGame(self).apply(state, action, dice, events)
