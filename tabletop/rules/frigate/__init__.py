@@ -52,6 +52,9 @@ class Frigate(HexTable):
         "flagship_fired_on": "bool",
         "preservation": "bool",
         "nearest_target": "bool",
+        "changing_wind": "bool",  # phase a: the wind rolled each turn (template [wind_change])
+        "no_wind": "bool",  # the optional no-wind rule
+        "damage_control": "bool",  # phase e: repair rolls (template [damage_control])
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
@@ -77,6 +80,8 @@ class Frigate(HexTable):
         self.combat = config.read_combat(r, r.table(data, "", "fire"))
         self.command = config.read_command(r, data)
         self.preservation = config.read_preservation(r, data)
+        self.weather = config.read_weather(r, data)
+        self.repair = config.read_repair(r, data)
         for i, s in enumerate(self.sectors):
             if s.use not in config.ATTITUDES:
                 r.error(join("sectors", i) + ".use", " | ".join(config.ATTITUDES), s.use)
@@ -128,8 +133,9 @@ class Frigate(HexTable):
         return self.schedule[str(cls.fields.get("schedule"))]
 
     def strength(self, state: GameState) -> str:
-        """The wind's strength now (the template's default when the scenario names none)."""
-        s = state.scenario.wind.strength or self.moves.default_strength
+        """The wind's strength now: as it changed in play, else the scenario's, else the
+        template's default."""
+        s = state.wind_strength or state.scenario.wind.strength or self.moves.default_strength
         if s not in self.wind_strengths:
             raise TabletopError(
                 f"wind.strength: expected one of {', '.join(self.wind_strengths)}, found '{s}'"

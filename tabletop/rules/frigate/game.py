@@ -18,7 +18,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
-from tabletop.rules.frigate import board
+from tabletop.rules.frigate import board, phases
 from tabletop.rules.frigate.combat import Combat, Events
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
@@ -63,7 +63,7 @@ class FrigateGame(Combat):
         else:
             state = self.apply_hits(state, state.phase, events)
             if state.phase == SEGMENTS:
-                return self.end_turn(state, events)
+                return self.end_turn(state, dice, events)
         return self.segment(state, state.phase + 1, events)
 
     def segment(self, state: GameState, segment: int, events: Events) -> GameState:
@@ -72,14 +72,17 @@ class FrigateGame(Combat):
         first = order(state.sides, segment)[0]
         return replace(state, phase=segment, active=state.sides.index(first))
 
-    def end_turn(self, state: GameState, events: Events) -> GameState:
+    def end_turn(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """Drift and sagging after all movement, damage control (phase e), prizes
+        destroyed, the preservation level (f); then the next turn's wind (a)."""
+        opts = state.scenario.options
         state = self.drift(state, events)
-        if state.scenario.options.get("sagging") and (
-            self.rs.strength(state) == self.mv.sag_strength
-        ):
+        if opts.get("sagging") and self.rs.strength(state) == self.mv.sag_strength:
             state = self.sag(state, events)
+        if opts.get("damage_control"):
+            state = phases.damage_control(self.rs, state, dice, events)
         state = self.destroying(state, events)
-        if state.scenario.options.get("preservation"):
+        if opts.get("preservation"):
             state = self.preserve(state, events)
         for st in ships(state):
             last = 0 if st.afoul is not None else st.declared
@@ -88,8 +91,11 @@ class FrigateGame(Combat):
             st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
             st = replace(st, turned=0, turn_dir="", first_into=False)
             state = state.with_ship(st)
-        events.append({"turn": state.turn + 1, "phase": "declaration"})
-        return replace(state, turn=state.turn + 1, phase=0, active=0)
+        state = replace(state, turn=state.turn + 1, phase=0, active=0)
+        if opts.get("changing_wind"):
+            state = phases.change_wind(self.rs, state, dice, events)
+        events.append({"turn": state.turn, "phase": "declaration"})
+        return state
 
     # -- command control ---------------------------------------------------------------
     def subject(self, state: GameState, st: FrigateShip) -> bool:
