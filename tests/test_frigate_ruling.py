@@ -24,7 +24,7 @@ from tabletop.fire import rule_fire
 from tabletop.rules.frigate import ruling
 
 from .conftest import ROOT
-from .frigate_helpers import text
+from .frigate_helpers import game, poke, set_ship, text
 
 A = ("a", "frigate-38", "blue", (0, 0), 0)
 GOLDEN = ("frigate-hex-duel", "frigate-hex-prize")
@@ -41,7 +41,7 @@ def test_every_golden_shot_is_ruled_as_the_engine_fired_it(name):
     seed, actions = read_log(ROOT / "games" / f"{name}.log")
     game = Game.new(load_scenario(ROOT / "scenarios" / f"{name}.toml"), seed)
     rs = game.state.scenario.ruleset
-    shots = 0
+    shots = tabled = 0
     for action in actions:
         state = game.state
         words = action.split()
@@ -61,7 +61,12 @@ def test_every_golden_shot_is_ruled_as_the_engine_fired_it(name):
         got = (r.to_hit["strength"], r.to_hit["defence"], r.to_hit["odds"])
         assert got == (e["strength"], e["defence"], e["odds"]), action
         shots += 1
-    assert shots >= 3
+        f = state.ship(words[1])
+        if not (f.fired or f.afoul or state.ship(words[2]).afoul):  # as a table shows it
+            t = rule_fire(state.table(), words[1], words[2], high=high)
+            assert t.to_hit is not None and t.to_hit["strength"] == e["strength"], action
+            tabled += 1
+    assert shots >= 3 and tabled >= 1
 
 
 def test_a_broadside_at_two_hexes_hand_worked(write_scenario):
@@ -158,3 +163,12 @@ def test_window_outlines_are_both_broadsides_and_with_bands_the_chasers():
         False,
         False,
     ]
+
+
+def test_a_games_table_carries_her_crew_hits(write_scenario, rigged):
+    """The window rules on the game's table: a's crew hit goes with her.  6 − 6/3 = 4;
+    4 : 3 is 1-1 (4 ≥ 3, 4 < 6), range 2 shifts nothing."""
+    g = game(write_scenario, [A, ("b", "sloop-18", "red", (2, 0), 0)], rigged)
+    poke(g, set_ship(g.state, "a", crew_hits=1))
+    r = rule_fire(g.state.table(), "a", "b")
+    assert (r.to_hit["strength"], r.to_hit["odds"]) == (4, "1-1")

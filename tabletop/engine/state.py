@@ -123,7 +123,8 @@ class GameState:
             scn = replace(scn, wind=replace(scn.wind, from_deg=self.wind_from))
         if self.wind_strength is not None and self.wind_strength != scn.wind.strength:
             scn = replace(scn, wind=replace(scn.wind, strength=self.wind_strength))
-        return scn
+        out: Scenario = scn.ruleset.as_table(self, scn)
+        return out
 
     def is_grappled(self, a: str, b: str | None = None) -> bool:
         return any((a in pair) and (b is None or b in pair) for pair in self.grappled)

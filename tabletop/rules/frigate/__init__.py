@@ -219,6 +219,17 @@ class Frigate(HexTable):
             state = state.with_ship(self.damaged(st, state.scenario.ship(s.id)))
         return FrigateGame(self).open(state, events)
 
+    def as_table(self, state: GameState, scn: Scenario) -> Scenario:
+        """Her crew and mast hits written on her entry, so a ruling on a game's table
+        (the window's, ``tabletop fire`` on it) weighs her gunnery as the engine would."""
+        out = []
+        for ship in scn.ships:
+            st = ship_of(state, ship.id)
+            hits = {"crew_hits": st.crew_hits, "mast_hits": st.mast_hits}
+            cls = replace(ship.cls, fields={**ship.cls.fields, **hits})
+            out.append(replace(ship, cls=cls))
+        return replace(scn, ships=tuple(out))
+
     def damaged(self, st: FrigateShip, ship: Ship) -> FrigateShip:
         """Her state with the crew and mast hits her scenario entry gives her."""
         f = ship.cls.fields
