@@ -135,3 +135,39 @@ def test_template_bad_phase_tables_name_their_keys():
     with pytest.raises(DataErrors) as e:
         Frigate(data, "frigate.toml")
     assert {"wind_change.veer", "damage_control.crew"} <= {err.path for err in e.value.errors}
+
+
+def test_the_weather_game_rolls_the_wind_every_turn_and_repairs():
+    """The shipped game (scenarios/frigate-hex-weather.toml): one wind roll at the start
+    of every turn after the first, the wind dies away and rises again, and damage
+    control takes hits off; replayed from its log, the same events."""
+    from tabletop.data.load import load_scenario
+    from tabletop.engine.game import read_log, replay
+
+    from .conftest import ROOT
+
+    scn = load_scenario(ROOT / "scenarios/frigate-hex-weather.toml")
+    seed, actions = read_log(ROOT / "games/frigate-hex-weather.log")
+    g = replay(scn, actions, seed)
+    winds = [e["wind"] for e in g.events if "wind" in e]
+    assert len(winds) == g.state.turn - 1
+    strengths = [w["strength"] for w in winds]
+    assert "none" in strengths and strengths.index("none") < len(strengths) - 1
+    assert any(w["strength"] == "calm" for w in winds[strengths.index("none") :])  # it rose
+    assert any(e["die"] == 6 for e in g.events if "damage_control" in e)
+
+
+def test_games_with_the_phases_replay_identically():
+    """A seeded random player's games, replayed from their logs: the same state."""
+    from tabletop.data.load import load_scenario
+    from tabletop.engine.game import replay
+
+    from .conftest import ROOT
+    from .frigate_helpers import random_play
+
+    scn = load_scenario(ROOT / "scenarios/frigate-hex-weather.toml")
+    for seed in range(30):
+        played = random_play(scn, seed, 120)
+        again = replay(scn, [str(a) for a in played.actions], seed)
+        assert again.state.snapshot() == played.state.snapshot()
+        assert again.events == played.events

@@ -27,7 +27,7 @@ from .conftest import ROOT
 from .frigate_helpers import game, poke, set_ship, text
 
 A = ("a", "frigate-38", "blue", (0, 0), 0)
-GOLDEN = ("frigate-hex-duel", "frigate-hex-prize")
+GOLDEN = ("frigate-hex-duel", "frigate-hex-prize", "frigate-hex-weather")
 
 
 def rule(write_scenario, ships, firer="a", target="b", high=False):
