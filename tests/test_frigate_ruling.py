@@ -142,6 +142,9 @@ def test_fire_cli_json_on_frigate(capsys):
     assert (d["arc"], d["range_band"], d["can_fire"], d["to_hit"]["odds"]) == (
         "port", "10 hexes", True, "1-3",
     )  # fmt: skip
+    # 6 : 3 reaches 2-1; (10 − 1) // 3 = 3 columns less for the range: 1-3
+    assert d["to_hit"]["odds_reached"] == "2-1"
+    assert d["to_hit"]["column_shifts"] == [{"name": "range 10 hexes", "value": -3}]
     assert len(d["proof"]["ray"]) == 2 and len(d["proof"]["arc"]) >= 6
     assert len(d["proof"]["clear"]) == 9  # the 9 hexes between, none held
 

@@ -37,7 +37,8 @@ Events = list[dict[str, Any]]
 class Shot:
     """A broadside as the rules weigh it before the die: the side, the range in hexes,
     the rake, whether it is the half-strength second side, the gunnery strength against
-    the defence, and the odds column (−1: under the table, no die rolled)."""
+    the defence, and the odds column (below 0: under the table, no die rolled), with the
+    column the odds reach and the shifts (range, preservation) that moved it."""
 
     side: str
     range: int
@@ -46,6 +47,8 @@ class Shot:
     strength: int
     defence: int
     column: int
+    base: int = -1  # the column the odds reach before the shifts
+    shifts: tuple[tuple[str, int], ...] = ()  # columns moved, and why
 
 
 def nearest(x: Fraction) -> int:
@@ -140,12 +143,16 @@ class Combat(Movement):
         second = bool(st.fired) and st.fired_before
         g = self.strength(state, st, rake, second)
         d = field(state.scenario.ship(tgt.id).cls, "defence", 1)
-        col = self.column(g, d)
-        if col >= 0 and rng > 1:
-            col -= (rng - 1) // self.cb.range_step
+        col = base = self.column(g, d)
+        shifts: list[tuple[str, int]] = []
+        if col >= 0 and (k := (rng - 1) // self.cb.range_step) > 0:
+            shifts.append((f"range {rng} hexes", -k))
+            col -= k
         if col >= 0 and st.force_drops >= 2:  # the next higher CRT (preservation)
-            col = max(-1, col - self.rs.preservation.crt_shift)
-        return Shot(side, rng, rake, second, g, d, col)
+            k = min(col + 1, self.rs.preservation.crt_shift)
+            shifts.append(("preservation level: the next higher table", -k))
+            col -= k
+        return Shot(side, rng, rake, second, g, d, col, base, tuple(shifts))
 
     def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         st, tgt = ship_of(state, act.ship), ship_of(state, act.args[1])

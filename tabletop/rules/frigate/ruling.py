@@ -156,6 +156,7 @@ def rule(rs: Frigate, state: GameState, firer: str, target: str, high: bool) -> 
         to_hit=to_hit,
         dice=dice if not reasons else 0,
         proof=proof(rs, state, f, t, zone, (a, b)),
+        decked=False,
     )
 
 
@@ -195,8 +196,12 @@ def odds(rs: Frigate, state: GameState, t: FrigateShip, shot: Any, high: bool) -
     name = game.odds_name(shot.column) if shot.column >= 0 else None
     kind = "mast" if high else "crew"
     spread = ", ".join(f"{k}: {v}" for k, v in sorted(hits.items()))
+    reach = game.odds_name(shot.base) if shot.base >= 0 else "under the table"
+    moved = "".join(f"; {why}: {-k} column{'s' if k < -1 else ''} less" for why, k in shot.shifts)
     return {
         "odds": name,
+        "odds_reached": reach if shot.base >= 0 else None,
+        "column_shifts": [{"name": why, "value": k} for why, k in shot.shifts],
         "strength": shot.strength,
         "defence": shot.defence,
         "second_side": shot.second,
@@ -208,7 +213,7 @@ def odds(rs: Frigate, state: GameState, t: FrigateShip, shot: Any, high: bool) -
         "p_hit_fraction": str(p),
         "hits": {str(k): str(v) for k, v in sorted(hits.items())},
         "text": (
-            f"strength {shot.strength} against defence {shot.defence}: "
+            f"strength {shot.strength} against defence {shot.defence} ({reach}{moved}): "
             + (f"odds {name}, {kind} hits on one die ({spread})" if name else "under the table")
         ),
     }
