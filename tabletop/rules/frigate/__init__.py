@@ -55,6 +55,7 @@ class Frigate(HexTable):
         "changing_wind": "bool",  # phase a: the wind rolled each turn (template [wind_change])
         "no_wind": "bool",  # the optional no-wind rule
         "damage_control": "bool",  # phase e: repair rolls (template [damage_control])
+        "simove": "bool",  # section 3: each segment plotted, then executed at once
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
@@ -161,6 +162,8 @@ class Frigate(HexTable):
         """Where the turn stands: the allowances declared, or segment n of four."""
         if state.phase == 0:
             return f"declaring allowances, {state.active_side} to declare"
+        if FrigateGame(self).plotting(state):  # SiMove
+            return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to plot (and fire)"
         return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to move and fire"
 
     # -- movement preview --------------------------------------------------------------

@@ -19,9 +19,10 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules.frigate import board, phases
-from tabletop.rules.frigate.combat import Combat, Events
+from tabletop.rules.frigate.combat import Events
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
+from tabletop.rules.frigate.simove import SiMove
 
 if TYPE_CHECKING:
     from tabletop.rules.frigate import Frigate
@@ -34,7 +35,7 @@ def order(sides: tuple[str, ...], phase: int) -> tuple[str, ...]:
     return sides[k:] + sides[:k]
 
 
-class FrigateGame(Combat):
+class FrigateGame(SiMove):
     """Each ``act_<verb>`` maps a state and an action to the next state."""
 
     def __init__(self, rs: Frigate) -> None:
@@ -56,6 +57,10 @@ class FrigateGame(Combat):
     def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         now = order(state.sides, state.phase)
         k = now.index(state.active_side)
+        if self.plotting(state):  # SiMove: this side's plots are in; the last executes all
+            state = self.end_plotting(state, events)
+            nxt = now[k + 1] if k + 1 < len(now) else now[0]
+            return replace(state, active=state.sides.index(nxt))
         if k + 1 < len(now):
             return replace(state, active=state.sides.index(now[k + 1]))
         if state.phase == 0:
@@ -69,6 +74,8 @@ class FrigateGame(Combat):
     def segment(self, state: GameState, segment: int, events: Events) -> GameState:
         events.append({"segment": segment, "first": order(state.sides, segment)[0]})
         state = self.start_segment(state, segment)
+        if self.simove(state):
+            state = self.open_plots(state)
         first = order(state.sides, segment)[0]
         return replace(state, phase=segment, active=state.sides.index(first))
 
