@@ -79,6 +79,9 @@ class FireRuling:
     dice: int = 0
     save: dict[str, Any] | None = None
     groups: tuple[tuple[str, int], ...] = ()  # dice in reach by gun type, heaviest first
+    #: whether the line of fire is judged by rays from a gun deck, so the share of the
+    #: deck clear means something (not between hex centres)
+    decked: bool = True
     proof: Proof = field(default_factory=Proof)
 
     def as_json(self) -> dict[str, Any]:
@@ -132,15 +135,17 @@ class FireRuling:
                 f"  range {self.range:.4g} {u} ({self.range * mm_per(u):.1f} mm), {self.range_band}"
             )
         if self.line_of_fire:
-            lof_txt = (
-                f"  line of fire {self.line_of_fire}, {self.visible_fraction:.0%} of the deck clear"
+            lof_txt = f"  line of fire {self.line_of_fire}" + (
+                f", {self.visible_fraction:.0%} of the deck clear" if self.decked else ""
             )
             if self.blocked_by:
                 lof_txt += f"; blocked by {', '.join(self.blocked_by)} (nearest first)"
             lines.append(lof_txt)
         if self.rake:
             lines.append(f"  {self.rake} rake")
-        if self.to_hit:
+        if self.to_hit and "text" in self.to_hit:  # a ruleset's own odds, read aloud
+            lines.append(f"  {self.to_hit['text']}")
+        elif self.to_hit:
             mods = ", ".join(f"{m['name']} {m['value']:+d}" for m in self.to_hit["modifiers"])
             lines.append(
                 f"  to hit: {self.to_hit['need']}+ on d6"

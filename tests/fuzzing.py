@@ -163,6 +163,7 @@ LOG_SCENARIO = {
     "escadres-two-fleets.log": "escadres-two-fleets.toml",
     "frigate-hex-duel.log": "frigate-hex-duel.toml",
     "frigate-hex-prize.log": "frigate-hex-prize.toml",
+    "frigate-hex-weather.log": "frigate-hex-weather.toml",
     "hold-fast-frigates.log": "hold-fast-frigates.toml",
     "hold-fast-duel.log": "hold-fast-duel.toml",
 }

@@ -44,6 +44,10 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "scenarios/frigate-hex-prize.toml",
         "games/frigate-hex-prize.log",
     ),
+    "frigate/hex-weather.json": (
+        "scenarios/frigate-hex-weather.toml",
+        "games/frigate-hex-weather.log",
+    ),
     "hold-fast/duel.json": ("scenarios/hold-fast-duel.toml", "games/hold-fast-duel.log"),
     "hold-fast/frigates.json": (
         "scenarios/hold-fast-frigates.toml",

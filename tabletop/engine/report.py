@@ -36,6 +36,7 @@ def state_report(state: GameState) -> dict[str, Any]:
         "wind_from": state.wind_from
         if state.wind_from is not None
         else state.scenario.wind.from_deg,
+        "wind_strength": state.wind_strength or state.scenario.wind.strength,
         "winner": state.winner,
         "pending": [{"kind": p.kind, "ship": p.ship, "decides": p.side} for p in state.pending],
         "ships": [ship_report(state, s.id) for s in state.ships],

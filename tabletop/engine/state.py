@@ -89,6 +89,7 @@ class GameState:
     boarding: tuple[tuple[str, str], ...] = ()  # pairs in a boarding action
     winner: str | None = None
     wind_from: float | None = None  # where the wind now blows from, if it has changed
+    wind_strength: str | None = None  # how hard it blows now, where a ruleset changes it
     # the step of the turn a ruleset with a sequence of its own has reached (Hold Fast's
     # phases); 0 for the others, whose turn is the sides' player turns alone
     phase: int = 0
@@ -120,7 +121,10 @@ class GameState:
         )
         if self.wind_from is not None and self.wind_from != scn.wind.from_deg:
             scn = replace(scn, wind=replace(scn.wind, from_deg=self.wind_from))
-        return scn
+        if self.wind_strength is not None and self.wind_strength != scn.wind.strength:
+            scn = replace(scn, wind=replace(scn.wind, strength=self.wind_strength))
+        out: Scenario = scn.ruleset.as_table(self, scn)
+        return out
 
     def is_grappled(self, a: str, b: str | None = None) -> bool:
         return any((a in pair) and (b is None or b in pair) for pair in self.grappled)
@@ -141,6 +145,8 @@ class GameState:
         }
         if self.phase:
             out["phase"] = self.phase
+        if self.wind_strength is not None:  # only where a ruleset changes the wind's strength
+            out["wind"] = {"from": self.wind_from, "strength": self.wind_strength}
         return out
 
 

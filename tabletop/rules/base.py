@@ -267,6 +267,12 @@ class Ruleset(ABC):
         draws the hexes instead of the square grid and shades the ships' and the fan's."""
         return None
 
+    def as_table(self, state: GameState, scn: Scenario) -> Scenario:
+        """The table a game stands at (``scn``: every ship at her pose, the wind as it
+        blows now), for the rulings and the window; a ruleset whose rulings read more of
+        a ship's state from her scenario entry (her damage, say) carries it over."""
+        return scn
+
     # -- fire ------------------------------------------------------------------------
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
         """The full fire ruling of ship ``i`` at ship ``j`` (no gunnery by default)."""

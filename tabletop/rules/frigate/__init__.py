@@ -10,6 +10,7 @@ table tool sees her.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from tabletop.data.reader import Reader, join
@@ -18,6 +19,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.fan import Fan
+from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
 from tabletop.model import Scenario, Ship, ShipClass
@@ -30,7 +32,7 @@ from tabletop.rules.base import (
     Sector,
     read_hex_grid,
 )
-from tabletop.rules.frigate import board, config, options
+from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
@@ -38,6 +40,8 @@ from tabletop.rules.hextable import HexTable
 
 #: The roster fields of Frigate's own.
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
+#: Hits a scenario may give a ship before play (a referee's question about a damaged one).
+HIT_FIELDS = {"crew_hits": 3, "mast_hits": 3}
 
 
 class Frigate(HexTable):
@@ -50,6 +54,10 @@ class Frigate(HexTable):
         "flagship_fired_on": "bool",
         "preservation": "bool",
         "nearest_target": "bool",
+        "changing_wind": "bool",  # phase a: the wind rolled each turn (template [wind_change])
+        "no_wind": "bool",  # the optional no-wind rule
+        "damage_control": "bool",  # phase e: repair rolls (template [damage_control])
+        "simove": "bool",  # section 3: each segment plotted, then executed at once
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
@@ -75,6 +83,8 @@ class Frigate(HexTable):
         self.combat = config.read_combat(r, r.table(data, "", "fire"))
         self.command = config.read_command(r, data)
         self.preservation = config.read_preservation(r, data)
+        self.weather = config.read_weather(r, data)
+        self.repair = config.read_repair(r, data)
         for i, s in enumerate(self.sectors):
             if s.use not in config.ATTITUDES:
                 r.error(join("sectors", i) + ".use", " | ".join(config.ATTITUDES), s.use)
@@ -85,7 +95,7 @@ class Frigate(HexTable):
         """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
         from_load = {"name", "rate", "base", "hull", "gun_deck", "turns", "command"}
         for key in tbl:
-            if key not in OWN_FIELDS | from_load | {"speed", "speed_abeam"}:
+            if key not in OWN_FIELDS | set(HIT_FIELDS) | from_load | {"speed", "speed_abeam"}:
                 r.error(join(path, key), "a field of a Frigate class", key)
         sched = tbl.get("schedule")
         if sched not in self.schedule:
@@ -97,6 +107,9 @@ class Frigate(HexTable):
                 r.error(join(path, key), f"a whole number ≥ {lo}", None)
         for key in ("merchant", "fighting_sail", "flagship"):
             r.boolean(tbl, path, key, False)
+        for key, most in HIT_FIELDS.items():
+            if key in tbl:
+                r.integer(tbl, path, key, minimum=0, maximum=most)
 
     def read_speed(
         self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
@@ -123,8 +136,9 @@ class Frigate(HexTable):
         return self.schedule[str(cls.fields.get("schedule"))]
 
     def strength(self, state: GameState) -> str:
-        """The wind's strength now (the template's default when the scenario names none)."""
-        s = state.scenario.wind.strength or self.moves.default_strength
+        """The wind's strength now: as it changed in play, else the scenario's, else the
+        template's default."""
+        s = state.wind_strength or state.scenario.wind.strength or self.moves.default_strength
         if s not in self.wind_strengths:
             raise TabletopError(
                 f"wind.strength: expected one of {', '.join(self.wind_strengths)}, found '{s}'"
@@ -134,12 +148,24 @@ class Frigate(HexTable):
     def no_wind(self, state: GameState) -> bool:
         return self.strength(state) == self.moves.no_wind
 
+    # -- fire --------------------------------------------------------------------------
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
+        """The referee's ruling (:mod:`tabletop.rules.frigate.ruling`); ``high``: aimed at
+        her rigging (mast hits) rather than her hull (crew hits)."""
+        return ruling.fire_ruling(self, scn, i, j, high)
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
+        return ruling.arc_outlines(self, scn, ship, bands)
+
     # -- the grid ----------------------------------------------------------------------
 
     def step_text(self, state: GameState) -> str | None:
         """Where the turn stands: the allowances declared, or segment n of four."""
         if state.phase == 0:
             return f"declaring allowances, {state.active_side} to declare"
+        if FrigateGame(self).plotting(state):  # SiMove
+            return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to plot (and fire)"
         return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to move and fire"
 
     # -- movement preview --------------------------------------------------------------
@@ -194,8 +220,27 @@ class Frigate(HexTable):
         grid = self.grid_in(state.scenario.units)
         for s in state.ships:
             h, facing = place(grid, s.pose, 1)
-            state = state.with_ship(FrigateShip(s.id, s.pose, hex=h, facing=facing))
+            st = FrigateShip(s.id, s.pose, hex=h, facing=facing)
+            state = state.with_ship(self.damaged(st, state.scenario.ship(s.id)))
         return FrigateGame(self).open(state, events)
+
+    def as_table(self, state: GameState, scn: Scenario) -> Scenario:
+        """Her crew and mast hits written on her entry, so a ruling on a game's table
+        (the window's, ``tabletop fire`` on it) weighs her gunnery as the engine would."""
+        out = []
+        for ship in scn.ships:
+            st = ship_of(state, ship.id)
+            hits = {"crew_hits": st.crew_hits, "mast_hits": st.mast_hits}
+            cls = replace(ship.cls, fields={**ship.cls.fields, **hits})
+            out.append(replace(ship, cls=cls))
+        return replace(scn, ships=tuple(out))
+
+    def damaged(self, st: FrigateShip, ship: Ship) -> FrigateShip:
+        """Her state with the crew and mast hits her scenario entry gives her."""
+        f = ship.cls.fields
+        return replace(
+            st, crew_hits=int(f.get("crew_hits", 0)), mast_hits=int(f.get("mast_hits", 0))
+        )
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return FrigateGame(self).apply(state, action, dice, events)

@@ -5,7 +5,7 @@ table (a ruling), and prizes: capture, recapture, destroying them."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING, Any
@@ -31,6 +31,24 @@ if TYPE_CHECKING:
     from tabletop.rules.frigate import Frigate
 
 Events = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A broadside as the rules weigh it before the die: the side, the range in hexes,
+    the rake, whether it is the half-strength second side, the gunnery strength against
+    the defence, and the odds column (below 0: under the table, no die rolled), with the
+    column the odds reach and the shifts (range, preservation) that moved it."""
+
+    side: str
+    range: int
+    rake: str | None
+    second: bool
+    strength: int
+    defence: int
+    column: int
+    base: int = -1  # the column the odds reach before the shifts
+    shifts: tuple[tuple[str, int], ...] = ()  # columns moved, and why
 
 
 def nearest(x: Fraction) -> int:
@@ -102,9 +120,11 @@ class Combat(Movement):
         return st, tgt
 
     # -- broadsides ---------------------------------------------------------------------
-    def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        st, tgt = self.pair(state, act)
-        aim = act.args[2] if len(act.args) > 2 else "hull"
+    def broadside(self, state: GameState, st: FrigateShip, tgt: FrigateShip) -> Shot:
+        """The broadside she would fire at ``tgt`` now, and its odds column, or the
+        rule that forbids it (:class:`IllegalAction`): what ``fire`` rolls on, and what
+        the referee's ruling (``tabletop fire``) reports without rolling."""
+        st, tgt = self.pair(state, Action("fire", (st.id, tgt.id)))
         side = st.side_in if st.afoul == tgt.id else board.broadside_at(st, tgt.hex)
         if side is None:
             raise IllegalAction(f"{tgt.id} is in neither of {st.id}'s broadsides' fields")
@@ -123,23 +143,42 @@ class Combat(Movement):
         second = bool(st.fired) and st.fired_before
         g = self.strength(state, st, rake, second)
         d = field(state.scenario.ship(tgt.id).cls, "defence", 1)
-        col = self.column(g, d)
-        if col >= 0 and rng > 1:
-            col -= (rng - 1) // self.cb.range_step
+        col = base = self.column(g, d)
+        shifts: list[tuple[str, int]] = []
+        if col >= 0 and (k := (rng - 1) // self.cb.range_step) > 0:
+            shifts.append((f"range {rng} hexes", -k))
+            col -= k
         if col >= 0 and st.force_drops >= 2:  # the next higher CRT (preservation)
-            col = max(-1, col - self.rs.preservation.crt_shift)
+            k = min(col + 1, self.rs.preservation.crt_shift)
+            shifts.append(("preservation level: the next higher table", -k))
+            col -= k
+        return Shot(side, rng, rake, second, g, d, col, base, tuple(shifts))
+
+    def act_fire(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        st, tgt = ship_of(state, act.ship), ship_of(state, act.args[1])
+        shot_ = self.broadside(state, st, tgt)
+        aim = act.args[2] if len(act.args) > 2 else "hull"
+        side, col = shot_.side, shot_.column
         shot: dict[str, Any] = {"shot": st.id, "at": tgt.id, "side": side, "aim": aim}
-        shot |= {"range": rng, "rake": rake, "strength": g, "defence": d}
+        shot |= {"range": shot_.range, "rake": shot_.rake}
+        shot |= {"strength": shot_.strength, "defence": shot_.defence}
         state = state.with_ship(replace(st, fired=(*st.fired, side)))
         if col < 0:
             events.append(shot | {"odds": None, "hits": 0})
             return self.wound(state, tgt.id, 0, 0)
-        shot["odds"] = "{}-{}".format(*self.cb.columns[col])
+        shot["odds"] = self.odds_name(col)
         die = dice.roll(1, f"fire of {st.id} at {tgt.id}")[0]
-        mod = self.mv.fighting_sail_masts if aim == "rigging" and self._sail(state, tgt) else 0
+        mod = self.aim_modifier(state, tgt, aim)
         hits = self.cb.crt[max(1, min(6, die + mod))][col]
         events.append(shot | {"die": die, "modifier": mod, "hits": hits})
         return self.wound(state, tgt.id, hits if aim == "hull" else 0, hits if aim != "hull" else 0)
+
+    def odds_name(self, col: int) -> str:
+        return "{}-{}".format(*self.cb.columns[col])
+
+    def aim_modifier(self, state: GameState, tgt: FrigateShip, aim: str) -> int:
+        """The die's modifier: a target under fighting sail is harder to dismast."""
+        return self.mv.fighting_sail_masts if aim == "rigging" and self._sail(state, tgt) else 0
 
     def nearest(self, state: GameState, st: FrigateShip, tgt: FrigateShip) -> None:
         """The optional rule: with an enemy not yet fired upon this turn within reach of
@@ -172,8 +211,10 @@ class Combat(Movement):
         return state.with_ship(replace(st, fired_on=True))
 
     # -- chase guns -------------------------------------------------------------------
-    def act_chase(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        st, tgt = self.pair(state, act)
+    def chasers(self, state: GameState, st: FrigateShip, tgt: FrigateShip) -> tuple[str, int]:
+        """The chase guns she would fire at ``tgt`` now and the range, or the rule that
+        forbids it (:class:`IllegalAction`)."""
+        st, tgt = self.pair(state, Action("chase", (st.id, tgt.id)))
         which = board.chasers_at(st, tgt.hex)
         if which is None:
             raise IllegalAction(f"{tgt.id} is not in {st.id}'s chase guns' field")
@@ -186,6 +227,11 @@ class Combat(Movement):
             raise IllegalAction(f"{st.id}'s {which} chasers have fired this turn")
         if st.crew_hits >= self.cb.chase_lost_at:
             raise IllegalAction(f"{st.id}'s chase guns are silenced by her crew hits")
+        return which, rng
+
+    def act_chase(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        st, tgt = ship_of(state, act.ship), ship_of(state, act.args[1])
+        which, _ = self.chasers(state, st, tgt)
         faces = dice.roll(self.cb.chase_dice, f"chase of {st.id} at {tgt.id}")
         hit = all(f == self.cb.chase_face for f in faces)
         events.append({"chase": st.id, "at": tgt.id, "guns": which, "dice": faces, "mast_hit": hit})

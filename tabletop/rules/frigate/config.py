@@ -236,3 +236,47 @@ def read_combat(r: Reader, fire: dict[str, Any]) -> Combat:
         columns=columns,
         crt={f: _ints(r, crt, "fire.crt", str(f), len(columns), 9) for f in range(1, 7)},
     )
+
+
+@dataclass(frozen=True)
+class Weather:
+    """The Wind Direction and Velocity Determination Phase (its standard table is not in
+    the text: a ruling), each list by die face 1-6."""
+
+    veer: tuple[int, ...]  # hexsides the wind shifts clockwise (−1: it backs)
+    change: tuple[int, ...]  # levels its strength rises (−1: it falls)
+    new_from: tuple[int, ...]  # the hexside (facing) a wind rising out of no wind comes from
+
+
+def read_weather(r: Reader, data: dict[str, Any]) -> Weather:
+    p = "wind_change"
+    t = r.table(data, "", p)
+    return Weather(
+        _shifts(r, t, p, "veer"), _shifts(r, t, p, "strength"), _ints(r, t, p, "new_from", 6, 5)
+    )
+
+
+def _shifts(r: Reader, tbl: Any, path: str, key: str) -> tuple[int, ...]:
+    """Six steps of −1, 0 or +1 (by die face), required."""
+    v = r.value(tbl, path, key)
+    if not (
+        isinstance(v, list) and len(v) == 6 and all(type(x) is int and -1 <= x <= 1 for x in v)
+    ):
+        r.error(join(path, key), "a list of 6 steps, each -1, 0 or 1 (by die face)", v)
+        return (0,) * 6
+    return tuple(int(x) for x in v)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """The Damage Control Phase (not in the text: a ruling): the least die that takes
+    one hit of each kind off a ship (7: never)."""
+
+    crew: int
+    masts: int
+
+
+def read_repair(r: Reader, data: dict[str, Any]) -> Repair:
+    p = "damage_control"
+    t = r.table(data, "", p)
+    return Repair(_whole(r, t, p, "crew", 1, 7), _whole(r, t, p, "masts", 1, 7))

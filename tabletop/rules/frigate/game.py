@@ -18,10 +18,11 @@ from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
-from tabletop.rules.frigate import board
-from tabletop.rules.frigate.combat import Combat, Events
+from tabletop.rules.frigate import board, phases
+from tabletop.rules.frigate.combat import Events
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
+from tabletop.rules.frigate.simove import SiMove
 
 if TYPE_CHECKING:
     from tabletop.rules.frigate import Frigate
@@ -34,7 +35,7 @@ def order(sides: tuple[str, ...], phase: int) -> tuple[str, ...]:
     return sides[k:] + sides[:k]
 
 
-class FrigateGame(Combat):
+class FrigateGame(SiMove):
     """Each ``act_<verb>`` maps a state and an action to the next state."""
 
     def __init__(self, rs: Frigate) -> None:
@@ -56,6 +57,10 @@ class FrigateGame(Combat):
     def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         now = order(state.sides, state.phase)
         k = now.index(state.active_side)
+        if self.plotting(state):  # SiMove: this side's plots are in; the last executes all
+            state = self.end_plotting(state, events)
+            nxt = now[k + 1] if k + 1 < len(now) else now[0]
+            return replace(state, active=state.sides.index(nxt))
         if k + 1 < len(now):
             return replace(state, active=state.sides.index(now[k + 1]))
         if state.phase == 0:
@@ -63,23 +68,28 @@ class FrigateGame(Combat):
         else:
             state = self.apply_hits(state, state.phase, events)
             if state.phase == SEGMENTS:
-                return self.end_turn(state, events)
+                return self.end_turn(state, dice, events)
         return self.segment(state, state.phase + 1, events)
 
     def segment(self, state: GameState, segment: int, events: Events) -> GameState:
         events.append({"segment": segment, "first": order(state.sides, segment)[0]})
         state = self.start_segment(state, segment)
+        if self.simove(state):
+            state = self.open_plots(state)
         first = order(state.sides, segment)[0]
         return replace(state, phase=segment, active=state.sides.index(first))
 
-    def end_turn(self, state: GameState, events: Events) -> GameState:
+    def end_turn(self, state: GameState, dice: Dice, events: Events) -> GameState:
+        """Drift and sagging after all movement, damage control (phase e), prizes
+        destroyed, the preservation level (f); then the next turn's wind (a)."""
+        opts = state.scenario.options
         state = self.drift(state, events)
-        if state.scenario.options.get("sagging") and (
-            self.rs.strength(state) == self.mv.sag_strength
-        ):
+        if opts.get("sagging") and self.rs.strength(state) == self.mv.sag_strength:
             state = self.sag(state, events)
+        if opts.get("damage_control"):
+            state = phases.damage_control(self.rs, state, dice, events)
         state = self.destroying(state, events)
-        if state.scenario.options.get("preservation"):
+        if opts.get("preservation"):
             state = self.preserve(state, events)
         for st in ships(state):
             last = 0 if st.afoul is not None else st.declared
@@ -88,8 +98,11 @@ class FrigateGame(Combat):
             st = replace(st, slow=0, debt=0, points=0, windward_turn=False, held_course=False)
             st = replace(st, turned=0, turn_dir="", first_into=False)
             state = state.with_ship(st)
-        events.append({"turn": state.turn + 1, "phase": "declaration"})
-        return replace(state, turn=state.turn + 1, phase=0, active=0)
+        state = replace(state, turn=state.turn + 1, phase=0, active=0)
+        if opts.get("changing_wind"):
+            state = phases.change_wind(self.rs, state, dice, events)
+        events.append({"turn": state.turn, "phase": "declaration"})
+        return state
 
     # -- command control ---------------------------------------------------------------
     def subject(self, state: GameState, st: FrigateShip) -> bool:

@@ -139,7 +139,8 @@ class Movement:
         return sum(self.quota(st, k) for k in range(segment + 1, SEGMENTS + 1)) - st.debt
 
     # -- steps ------------------------------------------------------------------------
-    def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+    def move_now(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        """Her steps taken now, one after another (the standard, sequential movement)."""
         st = self.rs.own(state, act.ship)
         assert isinstance(st, FrigateShip)
         if state.phase == 0:

@@ -5,7 +5,7 @@ whom she lies afoul of."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.hexgrid import Hex
@@ -56,6 +56,16 @@ class FrigateShip(ShipState):
     held_course: bool = False  # command control: no turn this turn
     fired_on: bool = False  # fired on since her last command check (a fleet flagship)
     force_drops: int = 0  # her force's efficiency drops (preservation level)
+    plotting: bool = False  # SiMove: her side has yet to end its plotting this segment
+    plot: tuple[str, ...] = ()  # SiMove: her steps plotted and not yet executed
+    plot_points: int = 0  # SiMove: the Movement Points that plot spends
+
+    def snapshot(self) -> dict[str, Any]:
+        """Her fields; SiMove's only while a plot stands (other games' as recorded)."""
+        out = super().snapshot()
+        if not (self.plotting or self.plot or self.plot_points):
+            del out["plotting"], out["plot"], out["plot_points"]
+        return out
 
     per_turn: ClassVar[frozenset[str]] = frozenset()
 
