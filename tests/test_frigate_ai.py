@@ -113,3 +113,28 @@ def test_frigate_ai_games_are_legal_and_replay(path, levels):
     for a in res.log:
         game_.play(a)
     assert game_.state.turn > 3 or game_.state.winner is not None
+
+
+def test_the_captain_runs_afoul_of_a_prize_to_be_had_and_takes_her(write_scenario, rigged):
+    """A merchantman dead ahead, a hex off: entering her hex runs afoul of her, and
+    alongside a merchantman an attack at 1-1 or better takes her (frigate-38's gunnery
+    6 against her defence).  The captain sees the prize beyond the move (what the best
+    order there gains, by blind cups: a whole ship) and sails into her, then captures
+    (a prize taken counts as her old side's loss, though she now flies blue's colours)."""
+    from tabletop.ai.captain import Captain
+
+    ships = [A, ("m", "merchantman", "red", (1, -1), 0)]
+    g = game(write_scenario, ships, rigged, wind="E")  # abeam: she may sail
+    declare(g, {"a": 4})  # 4 points: one in each segment (the quarterly chart)
+    assert g.state.active_side == "blue" and g.state.phase == 1
+    cap = Captain.for_game(g.state, "blue", "captain")
+    d = cap.decide(g.state)
+    assert d.action == "move a F1", d
+    g.play(d.action)
+    assert g.state.ship("a").afoul == "m"
+    given = []
+    while "capture a m" not in given and len(given) < 4:  # her broadside first, maybe
+        given.append(cap.decide(g.state).action)
+        g.play(given[-1])
+    assert given[-1] == "capture a m", given
+    assert g.state.ship("m").struck and g.state.side_of("m") == "blue"

@@ -277,11 +277,41 @@ class Captain:
         use_first = bool(now) and max(first) > max(keep)
         scores = np.array(first if use_first else keep)
         self.turn.first[ship] = list(now.values()) if use_first else []
+        scores = scores + self._alongside(state, ship, fan, short)
         if self.level == "admiral":
             scores = self._admiral(state, ship, fan, short, scores)
         ranked = short[np.argsort(-scores, kind="stable")]
         rest = order[len(verdicts) : self.w.shortlist * 3]
         return np.concatenate([ranked, rest])
+
+    def _alongside(self, state: GameState, ship: str, fan: Fan, short: np.ndarray) -> np.ndarray:
+        """Moves that end her alongside an enemy (their bases all but touching): what the
+        best order she could give there (a capture, a boarding) gains in material, by
+        blind cups; the judge, weighing fire and position, does not see it."""
+        out = np.zeros(len(short))
+        scn = state.table()
+        me = scn.ship(ship).cls
+        foes = [scn.ship(e) for e in enemies(state, self.side)]
+        for k, i in enumerate(short):
+            if self.late(0.7):
+                break
+            x, y = float(fan.x[i]), float(fan.y[i])
+            touch = [
+                f
+                for f in foes
+                if np.hypot(f.pose.x - x, f.pose.y - y)
+                < 0.55 * (me.base_length + f.cls.base_length)
+            ]
+            after = trial(state, f"move {ship} {fan.path(int(i))}") if touch else None
+            if after is None:
+                continue
+            base = material(after, self.side)
+            for text in self.options(after, ship):
+                got = [a for n in range(SAMPLES) if (a := trial(after, text, n)) is not None]
+                if got:
+                    gain = sum(material(a, self.side) for a in got) / len(got) - base
+                    out[k] = max(out[k], self.w.material * gain)
+        return out
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
         pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))

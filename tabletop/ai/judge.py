@@ -369,9 +369,12 @@ def lonely(state: GameState, ship: str) -> GameState:
 
 
 def material(state: GameState, side: str) -> float:
-    """The enemy's losses less her own side's, as shares of each ship (0..1 each)."""
-    mine = sum(damage_share(state, s.id) for s in state.ships if state.side_of(s.id) == side)
-    theirs = sum(damage_share(state, s.id) for s in state.ships if state.side_of(s.id) != side)
+    """The enemy's losses less her own side's, as shares of each ship (0..1 each), by
+    the side each ship began with: a prize taken (struck, now flying her captor's
+    colours) is her old side's loss, not her captor's."""
+    first = {s.id: state.scenario.ship(s.id).side for s in state.ships}
+    mine = sum(damage_share(state, s.id) for s in state.ships if first[s.id] == side)
+    theirs = sum(damage_share(state, s.id) for s in state.ships if first[s.id] != side)
     return theirs - mine
 
 
