@@ -1,5 +1,5 @@
 """The exact search behind every coach: fewest turns (or fewest expected turns) to a goal,
-by a bucketed Dijkstra over snapped states, pruned by an admissible, consistent bound.
+by a bucketed Dijkstra over snapped states, pruned by two admissible bounds.
 
 Why a bound that knows her heading: under Man O' War her allowance is fixed by where her
 bow points at the start of a turn (a third of it close-hauled, all of it on a broad
@@ -10,8 +10,18 @@ the coach's own moves in open water gives ``S_k(state, u)``: the most any point 
 track can lie along u within k turns.  To reach a goal in k turns she must, for every
 u, get as far along u as the goal's nearest point; the least k for which every u allows
 it bounds the turns still to sail from below.  Land, the table's edges and the mark's
-catch only take moves away, so the bound stays admissible; it is also consistent (one
-move changes it by at most one turn), which the search relies on.
+catch only take moves away, so the bound stays admissible.  A move counts at its cost
+floored to whole turns (a Man O' War tack through the eye costs six expected turns).
+
+Why a second bound that knows the table's edges: in open water a beat is one long board
+and a tack, but a table is narrower than a long beat's cross-wind run (a 100 cm beat at
+60° off the wind runs 170 cm across it), so she must tack between the edges, and the
+open-water bound counted 16 turns where 20 are needed: too far below to prune.
+:class:`WallBound` keeps her position across the table (to a cell) and the heading and
+mode exactly, and counts the most she can make good toward the goal between the edges.
+The search takes both: each is admissible, so each may drop a position the other keeps.
+It only prunes with them (the order is the cost so far), so admissibility is all it
+needs of them.
 
 This module knows nothing of any ruleset: the coach gives it the moves (``expand``), the
 snapped key of a state, and what each move costs.
@@ -40,10 +50,33 @@ def heading_key(h: np.ndarray) -> np.ndarray:
     return np.asarray(np.round(np.asarray(h, dtype=float) * 1000).astype(np.int64) % 360000)
 
 
+def whole_turns(cost: np.ndarray) -> np.ndarray:
+    """Each move's cost floored to whole turns (at least one): what the bounds count, so
+    they never count more than a move costs."""
+    return np.asarray(np.maximum(np.floor(np.asarray(cost, float) + 1e-9), 1).astype(np.int64))
+
+
+def cost_groups(
+    par: np.ndarray, turns: np.ndarray
+) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
+    """The moves by whole-turn cost, for a max over each state's moves at once: (cost,
+    the rows, the states that have such moves, where each state's rows start among them).
+    Rows are sorted by the state they start from, so ``np.maximum.reduceat`` over a
+    group's rows gives each state's best."""
+    out = []
+    for k in np.unique(turns):
+        rows = np.flatnonzero(turns == k)
+        owners, starts = np.unique(par[rows], return_index=True)
+        out.append((int(k), rows, owners, starts))
+    return out
+
+
 class Bound:
-    """``S[k, a, u]``: the farthest along direction u any point of her track gets within
-    k turns from abstract state a (a heading and a per-turn mode), in open water; grown
-    turn by turn as far as a search asks."""
+    """``S[k, a, u]``: the farthest along direction u any point of her track gets for a
+    cost of at most k whole turns from abstract state a (a heading and a per-turn mode),
+    in open water; grown turn by turn as far as a search asks.  A move is counted at its
+    cost floored to whole turns (a Man O' War tack through the eye, five turns and more
+    expected, is not one turn), which only lowers costs: the bound stays admissible."""
 
     def __init__(
         self,
@@ -53,19 +86,24 @@ class Bound:
         child: np.ndarray,
         peak: np.ndarray,
         full: np.ndarray,
+        turns: np.ndarray | None = None,
     ) -> None:
         self.keys, self.modes = keys, modes  # sorted abstract keys: heading_key * modes + mode
         self.par, self.child, self.peak, self.full = par, child, peak, full
+        self.groups = cost_groups(par, np.ones(len(par), np.int64) if turns is None else turns)
         self.S = np.zeros((1, len(keys), len(FAN)))
 
     def grow(self, depth: int) -> None:
-        """S up to ``depth`` turns: S_k = max(S_k-1, over moves: the move's own farthest
-        point, or its end plus S_k-1 from where it leaves her)."""
+        """S up to ``depth`` turns: S_k = max(S_k-1, over moves costing c <= k: the move's
+        own farthest point, or its end plus S_k-c from where it leaves her)."""
         rows = [self.S[k] for k in range(self.S.shape[0])]
-        for _ in range(self.S.shape[0], depth + 1):
-            prev = rows[-1]
-            nxt = prev.copy()
-            np.maximum.at(nxt, self.par, np.maximum(self.peak, self.full + prev[self.child]))
+        for k in range(self.S.shape[0], depth + 1):
+            nxt = rows[-1].copy()
+            for c, sel, owners, starts in self.groups:
+                if c > k:
+                    continue
+                val = np.maximum(self.peak[sel], self.full[sel] + rows[k - c][self.child[sel]])
+                nxt[owners] = np.maximum(nxt[owners], np.maximum.reduceat(val, starts, axis=0))
             rows.append(nxt)
         self.S = np.stack(rows)
 
@@ -182,11 +220,14 @@ def build_moves(
     )
 
 
-def build_bound(moves: Moves) -> Bound:
+def build_bound(moves: Moves, cost: np.ndarray | None = None) -> Bound:
     """The bound's table over the moves: each move's farthest point and its end along
-    every direction of the fan."""
+    every direction of the fan, and its cost in whole turns (one each if not given)."""
     along = moves.px[:, :, None] * UX + moves.py[:, :, None] * UY  # (rows, points, u)
-    return Bound(moves.keys, moves.modes, moves.par, moves.child, along.max(1), along[:, -1, :])
+    turns = None if cost is None else whole_turns(cost)
+    return Bound(
+        moves.keys, moves.modes, moves.par, moves.child, along.max(1), along[:, -1, :], turns
+    )
 
 
 class OutOfTime(Exception):
@@ -212,6 +253,7 @@ def search(
     limit: float,
     beam: tuple[int, Callable[[Layer], np.ndarray]] | None = None,
     deadline: float | None = None,
+    settle: Callable[[Layer], Layer] | None = None,
 ) -> Found | None:
     """The cheapest way to the goal costing at most ``limit``, or None.
 
@@ -219,17 +261,35 @@ def search(
     same snapped ``key`` are merged: within a bucket the first one made stands for the
     cell, and a cell settled in a cheaper bucket is closed to later ones.  A position
     is dropped unless ``within`` allows it to reach the goal for no more than ``limit``
-    (and for less than the best found so far): with a consistent bound nothing dropped
-    could do better.  With a ``within`` that allows everything this is the plain
-    breadth-first search by turns.  With a ``beam`` (width, ranking) each bucket keeps
-    only its best-ranked positions: a fast answer, no proof.
-    Past ``deadline`` (``time.perf_counter``) it raises :class:`OutOfTime`."""
+    (and for less than the best found so far): with an admissible bound nothing dropped
+    could do better, and what is dropped is dropped before it is merged, so a cell is
+    stood for by the first position made in it that may still reach the goal.  With a
+    ``within`` that allows everything this is the plain breadth-first search by turns.
+    With a ``beam`` (width, ranking) each bucket keeps only its best-ranked positions: a
+    fast answer, no proof.  Past ``deadline`` (``time.perf_counter``) it raises
+    :class:`OutOfTime`.
+
+    With ``settle``, ``expand`` only lays the moves (and says which of them pass ``near``
+    the goal) and ``settle`` does the dearer part for the moves still wanted (land, and
+    which of them reach the goal): the bound prunes first, so that work is spent only
+    on moves that may still lead to the goal in time."""
     kept: list[Layer] = []
     first = {**first, "pl": np.full(len(first["x"]), -1), "par": np.full(len(first["x"]), -1)}
     opened: dict[float, list[Layer]] = {0.0: [first]}
     best: tuple[float, int, int] | None = None  # cost, layer, row of the reaching move
     closed = np.zeros(0, np.int64)
     expanded = 0
+
+    def rooms(step: np.ndarray) -> np.ndarray:
+        """Whole turns left to sail after each move, within the limit and the best."""
+        room = limit - step
+        if best is not None:
+            room = np.minimum(room, np.ceil(best[0] - step - 1e-9) - 1)
+        return np.asarray(np.floor(room + 1e-9).astype(np.int64))
+
+    def pick(L: Layer, rows: np.ndarray) -> Layer:
+        return {k: v[rows] for k, v in L.items()}
+
     while opened:
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
@@ -242,37 +302,45 @@ def search(
         fresh = ~np.isin(cells, closed, assume_unique=True)
         cells, keep = cells[fresh], firsts[fresh]
         if beam is not None and keep.size > beam[0]:  # the beam closes only what it keeps
-            best_k = np.argsort(beam[1]({k: v[keep] for k, v in now.items()}), kind="stable")
+            best_k = np.argsort(beam[1](pick(now, keep)), kind="stable")
             cells, keep = cells[best_k[: beam[0]]], keep[best_k[: beam[0]]]
         closed = np.union1d(closed, cells)  # settled: a cell is kept once, cheapest
-        now = {k: v[np.sort(keep)] for k, v in now.items()}
+        now = pick(now, np.sort(keep))
         kept.append(now)
         here = len(kept) - 1
         expanded += len(now["x"])
         nxt = expand(now)
+        checked = np.zeros(len(nxt["x"]), bool)
+        if settle is not None and nxt["x"].size:
+            room = rooms(np.round(c + cost(nxt), 9))
+            far = np.flatnonzero(~nxt["near"] & (room >= 1))
+            far = far[within(pick(nxt, far), room[far])]
+            nxt = settle(pick(nxt, np.sort(np.concatenate([far, np.flatnonzero(nxt["near"])]))))
+            checked = ~nxt["near"]
         if nxt["x"].size == 0:
             continue
         nxt["pl"] = np.full(len(nxt["x"]), here)
         step = np.round(c + cost(nxt), 9)
         hit = np.flatnonzero(nxt["reached"])
+        was = best
         if hit.size:
             j = hit[np.argmin(step[hit])]
             if step[j] <= limit + 1e-9 and (best is None or step[j] < best[0] - 1e-9):
                 kept.append(nxt)
                 best = (float(step[j]), len(kept) - 1, int(j))
-        room = limit - step
-        if best is not None:
-            room = np.minimum(room, np.ceil(best[0] - step - 1e-9) - 1)
-        room = np.floor(room + 1e-9).astype(np.int64)  # whole turns left to sail
+        room = rooms(step)
+        if best is not was:
+            checked[:] = False  # the best is nearer: look again
         live = np.flatnonzero(~nxt["reached"] & (room >= 1))
-        _, firsts = np.unique(key({k: v[live] for k, v in nxt.items()}), return_index=True)
+        look = live[~checked[live]]
+        live = np.union1d(live[checked[live]], look[within(pick(nxt, look), room[look])])
+        _, firsts = np.unique(key(pick(nxt, live)), return_index=True)
         live = live[np.sort(firsts)]  # the first of each cell made in this batch
-        live = live[within({k: v[live] for k, v in nxt.items()}, room[live])]
-        nxt = {k: v[live] for k, v in nxt.items()}
+        nxt = pick(nxt, live)
         step = step[live]
         for s in np.unique(step):
             sel = step == s
-            opened.setdefault(float(s), []).append({k: v[sel] for k, v in nxt.items()})
+            opened.setdefault(float(s), []).append(pick(nxt, sel))
     if best is None:
         return None
     return Found(_chain(kept, best[1], best[2]), best[0], expanded)
@@ -289,3 +357,103 @@ def _chain(kept: list[Layer], layer: int, row: int) -> list[Layer]:
         layer, row = int(L["pl"][row]), int(L["par"][row])
     out.reverse()
     return out
+
+
+class WallBound:
+    """``G[c, a, i]``: the most she can make good along the course's axis ``p`` (toward
+    the goal) at a point of her track inside the goal's band of the other axis ``q``,
+    for a cost of at most ``c`` whole turns, from abstract state a with q in cell i, when
+    every move must end with q on the table (0 to ``length``).
+
+    Why: the open-water bound (:class:`Bound`) lets her reach as far across the wind as
+    she likes, so on a table narrower than a beat's cross-wind run it counts the tacks
+    of one long board and no more (16 turns for a 100 cm beat that takes 20 between the
+    edges).  Here the cross-table coordinate is kept, to a ``cell``, and each move's
+    cost is floored to whole turns.
+
+    Admissible: take any way of the coach's moves from (q, p, a) to the goal costing c.
+    Its turns end on the table, so each move's end lies in one of the cells this table
+    lets the move reach from the cell the move starts in (the cells the interval "the
+    start cell moved by the move's q" meets, within [0, length]); following those cells
+    is a path of this dynamic programme.  The way's track meets the goal, so one of its
+    segments has a point whose q is in the goal's band and which makes good at least the
+    goal's nearest p; the segment's larger p is then at least that, and the programme
+    counts it (``peak``).  So ``G[c]`` is at least what the way makes good, and "the
+    least c with ``G[c] >= need``" never exceeds the way's cost.  Land only takes moves
+    away, and flooring only lowers costs."""
+
+    EPS = 1e-6  # cell units: a position on a cell's edge may be rounded either way
+
+    def __init__(
+        self,
+        moves: Moves,
+        cost: np.ndarray,
+        axis: int,
+        sign: float,
+        length: float,
+        band: tuple[float, float],
+        cell: float,
+    ) -> None:
+        q = moves.px if axis == 0 else moves.py
+        p = (moves.py if axis == 0 else moves.px) * sign
+        self.axis, self.sign, self.cell = axis, sign, cell
+        n = self.n = int(round(length / cell)) + 1
+        qi = np.arange(n) * cell
+        d = q[:, -1:]
+        lo = np.maximum(qi - cell / 2 + d, 0.0)
+        hi = np.minimum(qi + cell / 2 + d, length)
+        valid = lo <= hi + 1e-9
+        jlo = np.clip(np.floor(lo / cell + 0.5 - self.EPS), 0, n - 1).astype(np.int64)
+        jhi = np.clip(np.floor(hi / cell + 0.5 + self.EPS), 0, n - 1).astype(np.int64)
+        base = moves.child[:, None] * n
+        j0, j1, j2 = base + jlo, base + np.minimum(jlo + 1, jhi), base + jlo + 2
+        three = (jlo + 2 <= jhi) & valid  # a move of a whole number of cells: three cells
+        peak = np.full(lo.shape, -np.inf)
+        idx = np.arange(n)
+        for t in range(q.shape[1] - 1):
+            qa, qb = q[:, t : t + 1], q[:, t + 1 : t + 2]
+            i0 = (band[0] - np.maximum(qa, qb) - cell / 2) / cell - self.EPS
+            i1 = (band[1] - np.minimum(qa, qb) + cell / 2) / cell + self.EPS
+            v = np.maximum(p[:, t : t + 1], p[:, t + 1 : t + 2])
+            peak = np.where((idx >= i0) & (idx <= i1), np.maximum(peak, v), peak)
+        peak = np.where(valid, peak, -np.inf)
+        dp = np.where(valid, p[:, -1:], -np.inf)  # -inf: no way on from there
+        self.parts = []
+        for k, sel, owners, starts in cost_groups(moves.par, whole_turns(cost)):
+            t3 = np.flatnonzero(three[sel].ravel())
+            self.parts.append(
+                (k, owners, starts, j0[sel], j1[sel], t3, j2[sel].ravel()[t3], peak[sel], dp[sel])
+            )
+        self.G = np.full((1, len(moves.keys), n), -np.inf)
+
+    def grow(self, depth: int) -> None:
+        """G up to ``depth`` turns: G_c = max(G_c-1, over moves costing k <= c: the move's
+        own ``peak``, or its p plus G_c-k from the cells it may end in)."""
+        rows = list(self.G)
+        for c in range(len(rows), depth + 1):
+            nxt = rows[-1].copy()
+            for k, owners, starts, j0, j1, t3, j2, peak, dp in self.parts:
+                if k > c:
+                    continue
+                prev = rows[c - k].reshape(-1)
+                far = np.maximum(prev[j0], prev[j1])
+                flat = far.reshape(-1)
+                flat[t3] = np.maximum(flat[t3], prev[j2])
+                val = np.maximum(peak, dp + far)
+                nxt[owners] = np.maximum(nxt[owners], np.maximum.reduceat(val, starts, axis=0))
+            rows.append(nxt)
+        self.G = np.stack(rows)
+
+    def cells(self, q: np.ndarray) -> np.ndarray:
+        """The cell of each q (on the table)."""
+        return np.asarray(np.clip(np.round(q / self.cell), 0, self.n - 1).astype(np.int64))
+
+    def within(self, a: np.ndarray, i: np.ndarray, need: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """Whether each state may reach within ``k`` turns (``G[k, a, i] >= need``)."""
+        kk = np.clip(k, 0, self.G.shape[0] - 1)
+        return np.asarray((self.G[kk, a, i] >= need - 1e-6) & (k >= 0))
+
+    def turns(self, a: np.ndarray, i: np.ndarray, need: np.ndarray) -> np.ndarray:
+        """The least c within the table's depth with ``G[c] >= need`` (depth + 1 if none)."""
+        ok = self.G[:, a, i] >= need - 1e-6
+        return np.where(ok.any(0), ok.argmax(0), self.G.shape[0])
