@@ -399,32 +399,84 @@ class WallBound:
         self.axis, self.sign, self.cell = axis, sign, cell
         n = self.n = int(round(length / cell)) + 1
         qi = np.arange(n) * cell
-        d = q[:, -1:]
-        lo = np.maximum(qi - cell / 2 + d, 0.0)
-        hi = np.minimum(qi + cell / 2 + d, length)
-        valid = lo <= hi + 1e-9
-        jlo = np.clip(np.floor(lo / cell + 0.5 - self.EPS), 0, n - 1).astype(np.int64)
-        jhi = np.clip(np.floor(hi / cell + 0.5 + self.EPS), 0, n - 1).astype(np.int64)
-        base = moves.child[:, None] * n
-        j0, j1, j2 = base + jlo, base + np.minimum(jlo + 1, jhi), base + jlo + 2
-        three = (jlo + 2 <= jhi) & valid  # a move of a whole number of cells: three cells
-        peak = np.full(lo.shape, -np.inf)
-        idx = np.arange(n)
-        for t in range(q.shape[1] - 1):
-            qa, qb = q[:, t : t + 1], q[:, t + 1 : t + 2]
-            i0 = (band[0] - np.maximum(qa, qb) - cell / 2) / cell - self.EPS
-            i1 = (band[1] - np.minimum(qa, qb) + cell / 2) / cell + self.EPS
-            v = np.maximum(p[:, t : t + 1], p[:, t + 1 : t + 2])
-            peak = np.where((idx >= i0) & (idx <= i1), np.maximum(peak, v), peak)
+        d = q[:, -1]
+        # a move from cell i ends in cells i + f1 .. i + f2 (three when it moves a whole
+        # number of cells, a position on a cell's edge being rounded either way)
+        f1 = np.floor(d / cell - self.EPS).astype(np.int64)
+        f2 = np.floor(d / cell + 1 + self.EPS).astype(np.int64)
+        # moves alike to this table (the same state, cost, next state and cells) are one
+        # move that may do what any of them may: the most p, and from any cell where one
+        # of them ends on the table
+        turns = whole_turns(cost)
+        cols = [moves.par, turns, moves.child, f1 - f1.min(), f2 - f1]
+        key = np.zeros(len(d), np.int64)
+        for col in cols:  # one integer, in this order: sorted by state, then cost
+            key = key * (int(col.max()) + 1) + col
+        order = np.argsort(key, kind="stable")
+        starts = np.flatnonzero(np.diff(key[order], prepend=-1))
+        same = np.stack([col[order[starts]] for col in cols], 1)
+        same[:, 4] += same[:, 3]
+        same[:, 3:] += f1.min()
+        grp = np.empty(len(d), np.int64)
+        grp[order] = np.cumsum(np.diff(key[order], prepend=-1) != 0) - 1
+        lo_d = np.minimum.reduceat(d[order], starts)[:, None]
+        hi_d = np.maximum.reduceat(d[order], starts)[:, None]
+        valid = (qi - cell / 2 + lo_d <= length) & (qi + cell / 2 + hi_d >= 0)
+        peak = self._peaks(q, p, band, n, grp, len(starts)).reshape(valid.shape)
         peak = np.where(valid, peak, -np.inf)
-        dp = np.where(valid, p[:, -1:], -np.inf)  # -inf: no way on from there
+        dp = np.maximum.reduceat(p[order, -1], starts)[:, None]
+        dp = np.where(valid, dp, -np.inf)  # -inf: no way on from there
+        base = same[:, 2:3] * n
+        jlo = np.clip(np.arange(n) + same[:, 3:4], 0, n - 1)
+        jhi = np.clip(np.arange(n) + same[:, 4:5], 0, n - 1)
+        j0, j1, j2 = base + jlo, base + np.minimum(jlo + 1, jhi), base + np.minimum(jlo + 2, jhi)
+        three = same[:, 4] - same[:, 3] >= 2
         self.parts = []
-        for k, sel, owners, starts in cost_groups(moves.par, whole_turns(cost)):
-            t3 = np.flatnonzero(three[sel].ravel())
+        for k, sel, owners, starts in cost_groups(same[:, 0], same[:, 1]):
+            t3 = np.flatnonzero(three[sel])
             self.parts.append(
-                (k, owners, starts, j0[sel], j1[sel], t3, j2[sel].ravel()[t3], peak[sel], dp[sel])
+                (k, owners, starts, j0[sel], j1[sel], t3, j2[sel][t3], peak[sel], dp[sel])
             )
         self.G = np.full((1, len(moves.keys), n), -np.inf)
+
+    def _peaks(
+        self,
+        q: np.ndarray,
+        p: np.ndarray,
+        band: tuple[float, float],
+        n: int,
+        grp: np.ndarray,
+        groups: int,
+    ) -> np.ndarray:
+        """For each group of moves (``grp``: each move's) and start cell, the most p a
+        point of a move's track makes with its q in the goal's band (from a start
+        anywhere in the cell), -inf if none: flat, one row of ``n`` cells a group.
+
+        Leg by leg: a leg meets the band from a run of cells; from each of them the part
+        of the leg (a share s of it) whose q may lie in the band is an interval of s, and
+        p, linear along the leg, is greatest at one of its ends."""
+        c, eps = self.cell, 1e-7
+        out = np.full(groups * n, -np.inf)
+        for t in range(q.shape[1] - 1):
+            qa, qb, pa, pb = q[:, t], q[:, t + 1], p[:, t], p[:, t + 1]
+            i0 = np.ceil((band[0] - c / 2 - np.maximum(qa, qb)) / c - self.EPS)
+            i1 = np.floor((band[1] + c / 2 - np.minimum(qa, qb)) / c + self.EPS)
+            i0, i1 = np.maximum(i0, 0).astype(np.int64), np.minimum(i1, n - 1).astype(np.int64)
+            cnt = np.maximum(i1 - i0 + 1, 0)
+            r = np.repeat(np.arange(len(qa)), cnt)
+            i = i0[r] + np.arange(int(cnt.sum())) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+            lo_q = band[0] - c / 2 - eps - i * c - qa[r]  # the band, from the leg's start
+            hi_q = band[1] + c / 2 + eps - i * c - qa[r]
+            dq, dp = qb[r] - qa[r], pb[r] - pa[r]
+            flat = np.abs(dq) < 1e-12
+            with np.errstate(divide="ignore", invalid="ignore"):
+                s0 = np.where(flat, 0.0, np.minimum(lo_q / dq, hi_q / dq))
+                s1 = np.where(flat, 1.0, np.maximum(lo_q / dq, hi_q / dq))
+            a0, a1 = np.clip(s0, 0.0, 1.0), np.clip(s1, 0.0, 1.0)
+            meet = (s1 >= -1e-9) & (s0 <= 1 + 1e-9) & (~flat | ((lo_q <= 0) & (hi_q >= 0)))
+            v = pa[r] + np.maximum(a0 * dp, a1 * dp) + 1e-9
+            np.maximum.at(out, grp[r[meet]] * n + i[meet], v[meet])
+        return out
 
     def grow(self, depth: int) -> None:
         """G up to ``depth`` turns: G_c = max(G_c-1, over moves costing k <= c: the move's
@@ -437,8 +489,7 @@ class WallBound:
                     continue
                 prev = rows[c - k].reshape(-1)
                 far = np.maximum(prev[j0], prev[j1])
-                flat = far.reshape(-1)
-                flat[t3] = np.maximum(flat[t3], prev[j2])
+                far[t3] = np.maximum(far[t3], prev[j2])
                 val = np.maximum(peak, dp + far)
                 nxt[owners] = np.maximum(nxt[owners], np.maximum.reduceat(val, starts, axis=0))
             rows.append(nxt)
