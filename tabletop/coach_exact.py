@@ -272,10 +272,12 @@ class ExactSearch:
                 break
             bound.grow(2 * K + 2)
         cells, need = self._wall_cells(walls, start), self._wall_need(walls, start)
+        walls.grow(max(lo, 1))
         while True:
-            walls.grow(max(lo, 1))
             K = walls.G.shape[0] - 1
             lw = int(walls.turns(start["a"], cells, need).min())
             if lw <= K or max_turns <= K:
                 return max(lo, lw)
-            lo = K + 1
+            if walls.settled():  # more turns make good no more: no way at all
+                return max_turns + 1
+            walls.grow(2 * K + 2)

@@ -495,6 +495,13 @@ class WallBound:
             rows.append(nxt)
         self.G = np.stack(rows)
 
+    def settled(self) -> bool:
+        """Whether the table has stopped growing: the last layers as many as the dearest
+        move costs are equal, so every later layer is the same."""
+        most = max(part[0] for part in self.parts)
+        G = self.G
+        return G.shape[0] > most and bool(np.array_equal(G[-1], G[-1 - most]))
+
     def cells(self, q: np.ndarray) -> np.ndarray:
         """The cell of each q (on the table)."""
         return np.asarray(np.clip(np.round(q / self.cell), 0, self.n - 1).astype(np.int64))
