@@ -149,13 +149,14 @@ class ExactSearch:
             "row": row,
             "par": par,
             "near": np.hypot(X - mx, Y - my) <= moves.reach[row] + goal + 1e-6,
+            "x0": X,  # where the move starts, for the track
+            "y0": Y,
         }
 
     def _settle(self, moves: Moves, L: Layer) -> Layer:
         """The moves laid by :meth:`_lay` that run onto no land, and which of them reach
         the goal (only a move passing ``near`` it may)."""
-        row = L["row"]
-        X, Y = L["x"] - moves.dx[row], L["y"] - moves.dy[row]
+        row, X, Y = L["row"], L["x0"], L["y0"]
         ok = np.ones(len(row), bool)
         near = np.flatnonzero(L["near"])
         reached = np.zeros(len(row), bool)
