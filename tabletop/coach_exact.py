@@ -188,12 +188,13 @@ class ExactSearch:
         """A way cheaper than ``upper`` (or None), and the fewest (expected) turns
         proven possible.
 
-        The search runs within a cost limit that starts at the bound and rises a turn at
-        a time, so the first way found is the optimum.  At each limit a narrow beam tries
-        first: when every cost is a whole number of turns, a way it finds within the
-        limit is optimal too, the limit below having been ruled out.  When every limit
-        below ``upper`` is ruled out, it returns (None, upper); past the ``deadline`` it
-        stops with the beam's way, not proven, and what is proven so far (the limit
+        The search runs within a cost limit that starts at the larger of the two bounds
+        (the open-water fan's and the table edges') and rises a turn at a time, so the
+        first way found is the optimum.  At each limit a narrow beam tries first: when
+        every cost is a whole number of turns, a way it finds within the limit is optimal
+        too, the limit below having been ruled out.  When every limit below ``upper`` is
+        ruled out, it returns (None, upper); past the ``deadline`` it stops with the
+        beam's way, not proven, and what is proven so far (the limit
         reached)."""
         moves, bound = self._table(first)
         start = {"x": first["x"], "y": first["y"], "a": moves.index(first["h"], self._mode(first))}

@@ -376,11 +376,14 @@ class WallBound:
     lets the move reach from the cell the move starts in (the cells the interval "the
     start cell moved by the move's q" meets, within [0, length]); following those cells
     is a path of this dynamic programme.  The way's track meets the goal, so one of its
-    segments has a point whose q is in the goal's band and which makes good at least the
-    goal's nearest p; the segment's larger p is then at least that, and the programme
-    counts it (``peak``).  So ``G[c]`` is at least what the way makes good, and "the
-    least c with ``G[c] >= need``" never exceeds the way's cost.  Land only takes moves
-    away, and flooring only lowers costs."""
+    legs has a point whose q is in the goal's band and which makes good at least the
+    goal's nearest p; that point lies in the part of the leg that may be in the band from
+    the cell, whose larger end p the programme counts (``peak``).  So ``G[c]`` is at
+    least what the way makes good, and "the least c with ``G[c] >= need``" never exceeds
+    the way's cost.  Moves merged as alike (the same state, whole-turn cost, next state
+    and cells) count the most any of them makes good, from any cell where any of them
+    ends on the table: only more.  Land only takes moves away, and flooring only lowers
+    costs.  (The tests check the claim on random ways between a narrow table's edges.)"""
 
     EPS = 1e-6  # cell units: a position on a cell's edge may be rounded either way
 
