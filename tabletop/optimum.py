@@ -429,17 +429,15 @@ class WallBound:
         peak = np.where(valid, peak, -np.inf)
         dp = np.maximum.reduceat(p[order, -1], starts)[:, None]
         dp = np.where(valid, dp, -np.inf)  # -inf: no way on from there
-        base = same[:, 2:3] * n
-        jlo = np.clip(np.arange(n) + same[:, 3:4], 0, n - 1)
-        jhi = np.clip(np.arange(n) + same[:, 4:5], 0, n - 1)
-        j0, j1, j2 = base + jlo, base + np.minimum(jlo + 1, jhi), base + np.minimum(jlo + 2, jhi)
+        # from cell i a move ends in cells i + f1 .. i + f2, clipped to the table's: read
+        # from each state's row of G padded with its end cells, ``pad`` either side
+        self.pad = int(max(-same[:, 3].min(), same[:, 3].max() + 2, 0))
         three = same[:, 4] - same[:, 3] >= 2
         self.parts = []
         for k, sel, owners, starts in cost_groups(same[:, 0], same[:, 1]):
             t3 = np.flatnonzero(three[sel])
-            self.parts.append(
-                (k, owners, starts, j0[sel], j1[sel], t3, j2[sel][t3], peak[sel], dp[sel])
-            )
+            off = same[sel, 3] + self.pad
+            self.parts.append((k, owners, starts, same[sel, 2], off, t3, peak[sel], dp[sel]))
         self.G = np.full((1, len(moves.keys), n), -np.inf)
 
     def _peaks(
@@ -487,13 +485,20 @@ class WallBound:
         rows = list(self.G)
         for c in range(len(rows), depth + 1):
             nxt = rows[-1].copy()
-            for k, owners, starts, j0, j1, t3, j2, peak, dp in self.parts:
+            for k, owners, starts, child, off, t3, peak, dp in self.parts:
                 if k > c:
                     continue
-                prev = rows[c - k].reshape(-1)
-                far = np.maximum(prev[j0], prev[j1])
-                far[t3] = np.maximum(far[t3], prev[j2])
-                val = np.maximum(peak, dp + far)
+                prev = np.pad(rows[c - k], ((0, 0), (self.pad, self.pad)), mode="edge")
+                two = np.maximum(prev[:, :-1], prev[:, 1:])  # the best of cells j, j + 1
+                view = np.lib.stride_tricks.sliding_window_view(two, self.n, axis=1)
+                far = view[child, off]  # each move's row of G, moved by its cells
+                if t3.size:  # ... and of j + 2, for a move of a whole number of cells
+                    three = np.maximum(two[:, :-1], prev[:, 2:])
+                    view3 = np.lib.stride_tricks.sliding_window_view(three, self.n, axis=1)
+                    far[t3] = view3[child[t3], off[t3]]
+                val = dp + far
+                if c == k:  # a move's own peak: counted once, the layers after keep it
+                    val = np.maximum(peak, val)
                 nxt[owners] = np.maximum(nxt[owners], np.maximum.reduceat(val, starts, axis=0))
             rows.append(nxt)
         self.G = np.stack(rows)
