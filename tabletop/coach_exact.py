@@ -43,8 +43,9 @@ class ExactSearch:
     modes = 1
     _open_sea = False
     #: the walls' cells across the table, in the course's unit (coarser is faster to
-    #: build and looser)
+    #: build and looser), and at most this many of them (a huge table's are coarser)
     wall_cell = 0.5
+    wall_cells = 1000
 
     def _expand(self, now: Layer) -> Layer:
         raise NotImplementedError
@@ -97,7 +98,8 @@ class ExactSearch:
             scn = self.course.scenario
             length = scn.width if axis == 0 else scn.depth
             band = (lo[axis], hi[axis])
-            cache[sig] = WallBound(moves, cost, axis, sign, length, band, self.wall_cell)
+            cell = max(self.wall_cell, length / self.wall_cells)
+            cache[sig] = WallBound(moves, cost, axis, sign, length, band, cell)
         return cache[sig]
 
     def _goal_box(self) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -213,11 +215,13 @@ class ExactSearch:
             phase = (moves.keys[L["a"]] % moves.modes) // 2  # half-way through a tack
             return self.estimate(L["x"], L["y"], h, phase)
 
-        limit = float(max(1, self._first_limit(bound, walls, start, int(min(upper, 400)))))
+        limit = float(
+            max(1, self._first_limit(bound, walls, start, int(min(upper, 400)), deadline))
+        )
         whole = bool(np.allclose(cost, np.round(cost)))
         while limit < upper - 1e-9:
             bound.grow(int(math.ceil(limit)) + 1)
-            walls.grow(int(math.ceil(limit)) + 1)
+            walls.grow(int(math.ceil(limit)) + 1, deadline)
             for b in ([(self.beam, rank)] if whole and self.beam else []) + [None]:
                 try:
                     found = search(
@@ -264,9 +268,17 @@ class ExactSearch:
                 L.update({k: v[L["row"]] for k, v in moves.cols.items()})
         return found
 
-    def _first_limit(self, bound: Bound, walls: WallBound, start: Layer, max_turns: int) -> int:
+    def _first_limit(
+        self,
+        bound: Bound,
+        walls: WallBound,
+        start: Layer,
+        max_turns: int,
+        deadline: float | None = None,
+    ) -> int:
         """The bound from the start (the larger of the two), the bounds' tables grown
-        deep enough to hold it."""
+        deep enough to hold it.  Past the deadline the walls' table stops growing, and
+        what it has ruled out (no way within its depth) is the bound."""
         while True:
             K = bound.S.shape[0] - 1
             lo = int(bound.turns(start["a"], self._need(start)).min())
@@ -274,12 +286,14 @@ class ExactSearch:
                 break
             bound.grow(2 * K + 2)
         cells, need = self._wall_cells(walls, start), self._wall_need(walls, start)
-        walls.grow(max(lo, 1))
+        want = max(lo, 1)
+        walls.grow(want, deadline)
         while True:
             K = walls.G.shape[0] - 1
             lw = int(walls.turns(start["a"], cells, need).min())
-            if lw <= K or max_turns <= K:
+            if lw <= K or max_turns <= K or want > K:  # found, deep enough, or out of time
                 return max(lo, lw)
             if walls.settled():  # more turns make good no more: no way at all
                 return max_turns + 1
-            walls.grow(2 * K + 2)
+            want = 2 * K + 2
+            walls.grow(want, deadline)

@@ -479,11 +479,14 @@ class WallBound:
             np.maximum.at(out, grp[r[meet]] * n + i[meet], v[meet])
         return out
 
-    def grow(self, depth: int) -> None:
+    def grow(self, depth: int, deadline: float | None = None) -> None:
         """G up to ``depth`` turns: G_c = max(G_c-1, over moves costing k <= c: the move's
-        own ``peak``, or its p plus G_c-k from the cells it may end in)."""
+        own ``peak``, or its p plus G_c-k from the cells it may end in).  Past the
+        ``deadline`` (``time.perf_counter``) it stops where it is."""
         rows = list(self.G)
         for c in range(len(rows), depth + 1):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             nxt = rows[-1].copy()
             for k, owners, starts, child, off, t3, peak, dp in self.parts:
                 if k > c:
@@ -515,9 +518,11 @@ class WallBound:
         return np.asarray(np.clip(np.round(q / self.cell), 0, self.n - 1).astype(np.int64))
 
     def within(self, a: np.ndarray, i: np.ndarray, need: np.ndarray, k: np.ndarray) -> np.ndarray:
-        """Whether each state may reach within ``k`` turns (``G[k, a, i] >= need``)."""
-        kk = np.clip(k, 0, self.G.shape[0] - 1)
-        return np.asarray((self.G[kk, a, i] >= need - 1e-6) & (k >= 0))
+        """Whether each state may reach within ``k`` turns (``G[k, a, i] >= need``); a k
+        beyond the table's depth is never ruled out."""
+        K = self.G.shape[0] - 1
+        kk = np.clip(k, 0, K)
+        return np.asarray(((self.G[kk, a, i] >= need - 1e-6) | (k > K)) & (k >= 0))
 
     def turns(self, a: np.ndarray, i: np.ndarray, need: np.ndarray) -> np.ndarray:
         """The least c within the table's depth with ``G[c] >= need`` (depth + 1 if none)."""
