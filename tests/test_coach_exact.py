@@ -442,3 +442,19 @@ def test_the_bench_courses_are_proven_and_turning_the_table_changes_no_count(
         plan = coach.plan()
         assert plan.proven and plan.count == turns
         replay_plan(c, plan)
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.02, 0.06])
+def test_out_of_time_the_count_is_honest(seconds):
+    """With too little time to prove it (the bounds' tables cut short too), the plan
+    says so: not proven, and what it claims proven (at least N turns) is no more than the
+    fewest there are (20, proven with time) and no more than its own count."""
+    import time
+
+    course = make_course(distance=100)
+    plan = coach_for(course).plan(deadline=time.perf_counter() + seconds)
+    assert plan.lower <= 20 <= plan.count
+    assert plan.proven == (plan.lower >= plan.count)
+    if seconds == 0.0:
+        assert not plan.proven
+    replay_plan(course, plan)
