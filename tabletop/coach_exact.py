@@ -20,12 +20,12 @@ from tabletop.optimum import (
     Layer,
     Moves,
     OutOfTime,
-    WallBound,
     build_bound,
     build_moves,
     heading_key,
     search,
 )
+from tabletop.wall_bound import WallBound
 
 
 class ExactSearch:
@@ -118,6 +118,7 @@ class ExactSearch:
         return np.asarray(near - walls.sign * p)
 
     def _wall_cells(self, walls: WallBound, L: Layer) -> np.ndarray:
+        """Each position's cell across the table, where the walls' table is read."""
         return walls.cells(L["x"] if walls.axis == 0 else L["y"])
 
     def _need(self, L: Layer) -> np.ndarray:
