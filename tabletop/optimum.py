@@ -279,43 +279,23 @@ def search(
     best: tuple[float, int, int] | None = None  # cost, layer, row of the reaching move
     closed = np.zeros(0, np.int64)
     expanded = 0
-
-    def rooms(step: np.ndarray) -> np.ndarray:
-        """Whole turns left to sail after each move, within the limit and the best."""
-        room = limit - step
-        if best is not None:
-            room = np.minimum(room, np.ceil(best[0] - step - 1e-9) - 1)
-        return np.asarray(np.floor(room + 1e-9).astype(np.int64))
-
-    def pick(L: Layer, rows: np.ndarray) -> Layer:
-        return {k: v[rows] for k, v in L.items()}
-
     while opened:
         if deadline is not None and time.perf_counter() > deadline:
             raise OutOfTime
         c = min(opened)
         if c + 1 > limit + 1e-9 or (best is not None and c + 1 >= best[0] - 1e-9):
             break
-        parts = opened.pop(c)
-        now = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-        cells, firsts = np.unique(key(now), return_index=True)
-        fresh = ~np.isin(cells, closed, assume_unique=True)
-        cells, keep = cells[fresh], firsts[fresh]
-        if beam is not None and keep.size > beam[0]:  # the beam closes only what it keeps
-            best_k = np.argsort(beam[1](pick(now, keep)), kind="stable")
-            cells, keep = cells[best_k[: beam[0]]], keep[best_k[: beam[0]]]
-        closed = np.union1d(closed, cells)  # settled: a cell is kept once, cheapest
-        now = pick(now, np.sort(keep))
+        now, closed = _merge(opened.pop(c), key, closed, beam)
         kept.append(now)
         here = len(kept) - 1
         expanded += len(now["x"])
         nxt = expand(now)
         checked = np.zeros(len(nxt["x"]), bool)
         if settle is not None and nxt["x"].size:
-            room = rooms(np.round(c + cost(nxt), 9))
+            room = _rooms(np.round(c + cost(nxt), 9), limit, best)
             far = np.flatnonzero(~nxt["near"] & (room >= 1))
-            far = far[within(pick(nxt, far), room[far])]
-            nxt = settle(pick(nxt, np.sort(np.concatenate([far, np.flatnonzero(nxt["near"])]))))
+            far = far[within(_pick(nxt, far), room[far])]
+            nxt = settle(_pick(nxt, np.sort(np.concatenate([far, np.flatnonzero(nxt["near"])]))))
             checked = ~nxt["near"]
         if nxt["x"].size == 0:
             continue
@@ -328,22 +308,53 @@ def search(
             if step[j] <= limit + 1e-9 and (best is None or step[j] < best[0] - 1e-9):
                 kept.append(nxt)
                 best = (float(step[j]), len(kept) - 1, int(j))
-        room = rooms(step)
+        room = _rooms(step, limit, best)
         if best is not was:
             checked[:] = False  # the best is nearer: look again
         live = np.flatnonzero(~nxt["reached"] & (room >= 1))
         look = live[~checked[live]]
-        live = np.union1d(live[checked[live]], look[within(pick(nxt, look), room[look])])
-        _, firsts = np.unique(key(pick(nxt, live)), return_index=True)
+        live = np.union1d(live[checked[live]], look[within(_pick(nxt, look), room[look])])
+        _, firsts = np.unique(key(_pick(nxt, live)), return_index=True)
         live = live[np.sort(firsts)]  # the first of each cell made in this batch
-        nxt = pick(nxt, live)
+        nxt = _pick(nxt, live)
         step = step[live]
         for s in np.unique(step):
-            sel = step == s
-            opened.setdefault(float(s), []).append(pick(nxt, sel))
+            opened.setdefault(float(s), []).append(_pick(nxt, step == s))
     if best is None:
         return None
     return Found(_chain(kept, best[1], best[2]), best[0], expanded)
+
+
+def _pick(L: Layer, rows: np.ndarray) -> Layer:
+    """Some rows of a layer (an index array or a mask)."""
+    return {k: v[rows] for k, v in L.items()}
+
+
+def _rooms(step: np.ndarray, limit: float, best: tuple[float, int, int] | None) -> np.ndarray:
+    """Whole turns left to sail after each move, within the limit and the best found."""
+    room = limit - step
+    if best is not None:
+        room = np.minimum(room, np.ceil(best[0] - step - 1e-9) - 1)
+    return np.asarray(np.floor(room + 1e-9).astype(np.int64))
+
+
+def _merge(
+    parts: list[Layer],
+    key: Callable[[Layer], np.ndarray],
+    closed: np.ndarray,
+    beam: tuple[int, Callable[[Layer], np.ndarray]] | None,
+) -> tuple[Layer, np.ndarray]:
+    """A bucket's positions, one for each cell not yet closed (the first made in it; past
+    a beam's width only the best-ranked), and the closed cells with theirs added: a cell
+    is kept once, cheapest, and the beam closes only what it keeps."""
+    now = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    cells, firsts = np.unique(key(now), return_index=True)
+    fresh = ~np.isin(cells, closed, assume_unique=True)
+    cells, keep = cells[fresh], firsts[fresh]
+    if beam is not None and keep.size > beam[0]:
+        ranked = np.argsort(beam[1](_pick(now, keep)), kind="stable")[: beam[0]]
+        cells, keep = cells[ranked], keep[ranked]
+    return _pick(now, np.sort(keep)), np.union1d(closed, cells)
 
 
 def _chain(kept: list[Layer], layer: int, row: int) -> list[Layer]:
