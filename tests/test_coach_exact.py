@@ -151,33 +151,7 @@ def test_brute_force_never_finds_fewer_turns(ruleset):
     a quarter inch decides whether a move passes within the mark's circle, the coach
     keeps a way the brute force merged away now and then, and finds fewer — never
     more.)"""
-    most = 3  # small: brute force must finish
-    fewer, checked, equal, courses = [], 0, 0, 0
-    for seed in itertools.count():
-        if courses == 200:
-            break
-        course = small_course(ruleset, seed)
-        coach = coach_for(course)
-        coach.budget = None
-        try:
-            plan = coach.plan(max_turns=most)
-        except TabletopError:  # no way within `most` turns: not a small course
-            continue
-        if plan.count < 1:
-            continue
-        courses += 1
-        assert plan.proven
-        coach._tacks = True  # (Man O' War: tacks counted, as in the coach's plan)
-        full = courses % 3 == 0 and plan.count <= 2
-        bf = brute_force(coach, course.scenario.ships[0].pose, plan.count - (0 if full else 1))
-        if bf < plan.count - 1e-9:
-            fewer.append((seed, bf, plan.count))
-        if full:
-            checked += 1
-            equal += bool(abs(bf - plan.count) < 1e-9)
-        if courses % 10 == 0:
-            replay_plan(course, plan)
-    assert fewer == []
+    checked, equal = _cross_check(lambda seed: small_course(ruleset, seed), 200)
     assert checked >= 60 and equal == checked  # (61 and 63 of 200 as seeded)
 
 
@@ -326,7 +300,7 @@ def test_no_way_between_the_edges_makes_good_more_than_the_walls_bound(ruleset, 
     assert worst <= 1e-6
 
 
-def _cross_check(ruleset: str, make, courses_wanted: int, most: int = 3) -> tuple[int, int]:
+def _cross_check(make, courses_wanted: int, most: int = 3) -> tuple[int, int]:
     """The coach against brute force on seeded courses from ``make(seed)``: no fewer
     found by brute force, and on one in three of two turns or fewer the same count.
     Returns how many were checked in full and how many were equal."""
@@ -370,7 +344,7 @@ def test_brute_force_never_finds_fewer_turns_between_near_edges(ruleset, width):
         rnd = random.Random(1000 + seed)
         return shifted(small_course(ruleset, seed), width, rnd.uniform(1.0, width - 1.0))
 
-    checked, equal = _cross_check(ruleset, make, 80)
+    checked, equal = _cross_check(make, 80)
     assert checked >= 20 and equal == checked
 
 
