@@ -21,7 +21,8 @@ import numpy as np
 
 from tabletop.analysis import fire_table, naive_fire_pair, outlines
 from tabletop.data.load import load_scenario
-from tabletop.drill import coach_for, course_from_scenario, make_course
+from tabletop.drill import best_possible, coach_for, course_from_scenario, make_course
+from tabletop.drill.replay import WINDOW_SECONDS
 from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, Terrain
@@ -139,8 +140,9 @@ def cold_start() -> dict[str, float]:
 
 def coach_figures() -> list[dict[str, Any]]:
     """The coach's planning time for a mark 100 cm (40 in for Man O' War) dead upwind, in
-    open water and with islands, and for the shipped practice course (best of three),
-    within the coach's default time budget; whether the count is proven the fewest."""
+    open water and with islands, and for the shipped practice course (best of three, each
+    with a new coach), as the window's drill plans the best possible when it starts
+    (within ``WINDOW_SECONDS``); whether the count is proven the fewest."""
 
     courses = [
         make_course(distance=100),
@@ -151,19 +153,16 @@ def coach_figures() -> list[dict[str, Any]]:
     ]
     out = []
     for course in courses:
-        best, plan = float("inf"), None
-        for _ in range(3):
-            plan = coach_for(course).plan()
-            best = min(best, plan.ms)
-        assert plan is not None
+        plans = [best_possible(coach_for(course), WINDOW_SECONDS) for _ in range(3)]
         out.append(
             {
                 "course": course.key,
-                "turns": plan.count,
-                "expected": not plan.exact,
-                "proven": plan.proven,
-                "proven_at_least": plan.lower,
-                "ms": round(best, 1),
+                "turns": plans[-1].count,
+                "expected": not plans[-1].exact,
+                "proven": all(p.proven for p in plans),  # every time, not once in three
+                "proven_at_least": min(p.lower for p in plans),
+                "ms": round(min(p.ms for p in plans), 1),
+                "worst_ms": round(max(p.ms for p in plans), 1),
             }
         )
     return out
@@ -271,7 +270,7 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
         proof = "proven fewest" if c["proven"] else f"not proven; at least {c['proven_at_least']:g}"
         print(
             f"coach: {c['course']}: {c['turns']:g}{exp} turns ({proof}), "
-            f"planned in {c['ms']:.0f} ms"
+            f"planned in {c['ms']:.0f} ms (worst of 3: {c['worst_ms']:.0f} ms)"
         )
     return 0
 

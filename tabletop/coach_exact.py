@@ -25,6 +25,7 @@ from tabletop.optimum import (
     heading_key,
     search,
 )
+from tabletop.wall_bound import WallBound
 
 
 class ExactSearch:
@@ -41,6 +42,10 @@ class ExactSearch:
     tree: Any
     modes = 1
     _open_sea = False
+    #: the walls' cells across the table, in the course's unit (coarser is faster to
+    #: build and looser), and at most this many of them (a huge table's are coarser)
+    wall_cell = 0.5
+    wall_cells = 1000
 
     def _expand(self, now: Layer) -> Layer:
         raise NotImplementedError
@@ -71,12 +76,50 @@ class ExactSearch:
                 moves = build_moves(first, self._expand, self._mode, self._origin, self.modes)
             finally:
                 self._open_sea = False
-            cache[sig] = (moves, build_bound(moves))
+            cache[sig] = (moves, build_bound(moves, self._cost(moves.cols)))
         return cache[sig]
 
     def _sig(self) -> int:
         """What else the move set depends on (a coach that switches moves says so)."""
         return -1
+
+    def _walls(self, moves: Moves, cost: np.ndarray, first: Layer) -> WallBound:
+        """The bound that keeps her between the table's edges across the wind (see
+        :class:`WallBound`): the table's axis nearer the wind is the one she makes good
+        along, toward the goal from where she starts; the other is walled."""
+        cache: dict[tuple[int, ...], WallBound] = self.__dict__.setdefault("_wall_tables", {})
+        w = math.radians(self.wind)
+        axis = 0 if abs(math.cos(w)) >= abs(math.sin(w)) else 1
+        lo, hi = self._goal_box()
+        start = float((first["y"] if axis == 0 else first["x"])[0])
+        sign = 1.0 if (lo[1 - axis] + hi[1 - axis]) / 2 >= start else -1.0
+        sig = (id(moves), axis, int(sign))  # the move tables are kept, so their ids are too
+        if sig not in cache:
+            scn = self.course.scenario
+            length = scn.width if axis == 0 else scn.depth
+            band = (lo[axis], hi[axis])
+            cell = max(self.wall_cell, length / self.wall_cells)
+            cache[sig] = WallBound(moves, cost, axis, sign, length, band, cell)
+        return cache[sig]
+
+    def _goal_box(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The goal's bounding box: (least x, least y), (most x, most y)."""
+        if self.course.gate is None:
+            (mx, my), r = self.course.mark, self.course.radius
+            return (mx - r, my - r), (mx + r, my + r)
+        (gx, gy), (hx, hy) = self.course.gate_ends
+        return (min(gx, hx), min(gy, hy)), (max(gx, hx), max(gy, hy))
+
+    def _wall_need(self, walls: WallBound, L: Layer) -> np.ndarray:
+        """How far toward the goal along the walls' ``p`` she must still make good."""
+        lo, hi = self._goal_box()
+        p = L["y"] if walls.axis == 0 else L["x"]
+        near = lo[1 - walls.axis] if walls.sign > 0 else -hi[1 - walls.axis]
+        return np.asarray(near - walls.sign * p)
+
+    def _wall_cells(self, walls: WallBound, L: Layer) -> np.ndarray:
+        """Each position's cell across the table, where the walls' table is read."""
+        return walls.cells(L["x"] if walls.axis == 0 else L["y"])
 
     def _need(self, L: Layer) -> np.ndarray:
         """How far along each direction of the fan she must still get to reach the goal."""
@@ -91,34 +134,43 @@ class ExactSearch:
 
     def _lay(self, moves: Moves, now: Layer) -> Layer:
         """Every move of the table from every position of ``now`` (``x``, ``y`` and the
-        table's state ``a``): the table's displacements laid from where she is, then
-        what depends on the place: the table's edges, land, and reaching the goal."""
+        table's state ``a``) that ends on the table: the table's displacements laid from
+        where she is, and whether the move passes near enough the goal to reach it
+        (``near``).  Land and the goal itself are :meth:`_settle`'s."""
         par, row = moves.rows_from(now["a"])
         X, Y = now["x"][par], now["y"][par]
         x, y = X + moves.dx[row], Y + moves.dy[row]
         scn = self.course.scenario
-        ok = (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+        sel = np.flatnonzero((x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth))
+        par, row, X, Y = par[sel], row[sel], X[sel], Y[sel]
         mx, my = self.course.mark
         goal = self.course.radius if self.course.gate is None else self.course.gate / 2
-        near = np.flatnonzero(ok & (np.hypot(X - mx, Y - my) <= moves.reach[row] + goal + 1e-6))
-        reached = np.zeros(len(x), bool)
-        if near.size:
-            PX, PY = X[near, None] + moves.px[row[near]], Y[near, None] + moves.py[row[near]]
-            reached[near] = self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
-        if self.tree is not None:
-            live = np.flatnonzero(ok)
-            PX, PY = X[live, None] + moves.px[row[live]], Y[live, None] + moves.py[row[live]]
-            bad = self._hits_land(PX, PY, moves.pa[row[live]], np.ones(live.size, bool))
-            ok[live[bad]] = False
-        sel = np.flatnonzero(ok)
         return {
             "x": x[sel],
             "y": y[sel],
-            "a": moves.child[row[sel]],
-            "row": row[sel],
-            "par": par[sel],
-            "reached": reached[sel],
+            "a": moves.child[row],
+            "row": row,
+            "par": par,
+            "near": np.hypot(X - mx, Y - my) <= moves.reach[row] + goal + 1e-6,
+            "x0": X,  # where the move starts, for the track
+            "y0": Y,
         }
+
+    def _settle(self, moves: Moves, L: Layer) -> Layer:
+        """The moves laid by :meth:`_lay` that run onto no land, and which of them reach
+        the goal (only a move passing ``near`` it may)."""
+        row, X, Y = L["row"], L["x0"], L["y0"]
+        ok = np.ones(len(row), bool)
+        near = np.flatnonzero(L["near"])
+        reached = np.zeros(len(row), bool)
+        if near.size:
+            PX, PY = X[near, None] + moves.px[row[near]], Y[near, None] + moves.py[row[near]]
+            reached[near] = self.course.reached(PX[:, :-1], PY[:, :-1], PX[:, 1:], PY[:, 1:]).any(1)
+        if self.tree is not None and row.size:
+            PX, PY = X[:, None] + moves.px[row], Y[:, None] + moves.py[row]
+            ok = ~self._hits_land(PX, PY, moves.pa[row], ok)
+        sel = np.flatnonzero(ok)
+        return {**{k: v[sel] for k, v in L.items()}, "reached": reached[sel]}
 
     def _cell(self, L: Layer) -> np.ndarray:
         """The snapped state as one integer: grid cell (``grid`` of the unit) and the
@@ -139,29 +191,38 @@ class ExactSearch:
         """A way cheaper than ``upper`` (or None), and the fewest (expected) turns
         proven possible.
 
-        The search runs within a cost limit that starts at the bound and rises a turn at
-        a time, so the first way found is the optimum.  At each limit a narrow beam tries
-        first: when every cost is a whole number of turns, a way it finds within the
-        limit is optimal too, the limit below having been ruled out.  When every limit
-        below ``upper`` is ruled out, it returns (None, upper); past the ``deadline`` it
-        stops with the beam's way, not proven, and what is proven so far (the limit
+        The search runs within a cost limit that starts at the larger of the two bounds
+        (the open-water fan's and the table edges') and rises a turn at a time, so the
+        first way found is the optimum.  At each limit a narrow beam tries first: when
+        every cost is a whole number of turns, a way it finds within the limit is optimal
+        too, the limit below having been ruled out.  When every limit below ``upper`` is
+        ruled out, it returns (None, upper); past the ``deadline`` it stops with the
+        beam's way, not proven, and what is proven so far (the limit
         reached)."""
         moves, bound = self._table(first)
         start = {"x": first["x"], "y": first["y"], "a": moves.index(first["h"], self._mode(first))}
         cost = self._cost(moves.cols)
+        walls = self._walls(moves, cost, first)
 
         def within(L: Layer, k: np.ndarray) -> np.ndarray:
-            return bound.within(L["a"], self._need(L), k)
+            ok = walls.within(L["a"], self._wall_cells(walls, L), self._wall_need(walls, L), k)
+            sel = np.flatnonzero(ok)  # the walls' test is the cheaper: the fan's on the rest
+            need = self._need({c: v[sel] for c, v in L.items()})
+            ok[sel] = bound.within(L["a"][sel], need, k[sel])
+            return ok
 
         def rank(L: Layer) -> np.ndarray:
             h = moves.keys[L["a"]] // moves.modes / 1000.0
             phase = (moves.keys[L["a"]] % moves.modes) // 2  # half-way through a tack
             return self.estimate(L["x"], L["y"], h, phase)
 
-        limit = float(max(1, self._first_limit(bound, start, int(min(upper, 400)))))
+        limit = float(
+            max(1, self._first_limit(bound, walls, start, int(min(upper, 400)), deadline))
+        )
         whole = bool(np.allclose(cost, np.round(cost)))
         while limit < upper - 1e-9:
             bound.grow(int(math.ceil(limit)) + 1)
+            walls.grow(int(math.ceil(limit)) + 1, deadline)
             for b in ([(self.beam, rank)] if whole and self.beam else []) + [None]:
                 try:
                     found = search(
@@ -173,6 +234,7 @@ class ExactSearch:
                         min(limit, upper - 1e-6),
                         b,
                         deadline,
+                        lambda L: self._settle(moves, L),
                     )
                 except OutOfTime:  # the beam alone answers, with what is proven
                     return self._fallback(start, moves, cost, rank, upper), limit
@@ -200,17 +262,39 @@ class ExactSearch:
             lambda L, k: np.ones(len(L["x"]), bool),
             upper,
             (self.beam or 120, rank),
+            settle=lambda L: self._settle(moves, L),
         )
         if found is not None:
             for L in found.chain:
                 L.update({k: v[L["row"]] for k, v in moves.cols.items()})
         return found
 
-    def _first_limit(self, bound: Bound, start: Layer, max_turns: int) -> int:
-        """The bound from the start, the bound's table grown deep enough to hold it."""
+    def _first_limit(
+        self,
+        bound: Bound,
+        walls: WallBound,
+        start: Layer,
+        max_turns: int,
+        deadline: float | None = None,
+    ) -> int:
+        """The bound from the start (the larger of the two), the bounds' tables grown
+        deep enough to hold it.  Past the deadline the walls' table stops growing, and
+        what it has ruled out (no way within its depth) is the bound."""
         while True:
             K = bound.S.shape[0] - 1
             lo = int(bound.turns(start["a"], self._need(start)).min())
             if lo <= K or max_turns <= K:
-                return lo
+                break
             bound.grow(2 * K + 2)
+        cells, need = self._wall_cells(walls, start), self._wall_need(walls, start)
+        want = max(lo, 1)
+        walls.grow(want, deadline)
+        while True:
+            K = walls.G.shape[0] - 1
+            lw = int(walls.turns(start["a"], cells, need).min())
+            if lw <= K or max_turns <= K or want > K:  # found, deep enough, or out of time
+                return max(lo, lw)
+            if walls.settled():  # more turns make good no more: no way at all
+                return max_turns + 1
+            want = 2 * K + 2
+            walls.grow(want, deadline)

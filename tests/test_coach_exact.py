@@ -151,33 +151,7 @@ def test_brute_force_never_finds_fewer_turns(ruleset):
     a quarter inch decides whether a move passes within the mark's circle, the coach
     keeps a way the brute force merged away now and then, and finds fewer — never
     more.)"""
-    most = 3  # small: brute force must finish
-    fewer, checked, equal, courses = [], 0, 0, 0
-    for seed in itertools.count():
-        if courses == 200:
-            break
-        course = small_course(ruleset, seed)
-        coach = coach_for(course)
-        coach.budget = None
-        try:
-            plan = coach.plan(max_turns=most)
-        except TabletopError:  # no way within `most` turns: not a small course
-            continue
-        if plan.count < 1:
-            continue
-        courses += 1
-        assert plan.proven
-        coach._tacks = True  # (Man O' War: tacks counted, as in the coach's plan)
-        full = courses % 3 == 0 and plan.count <= 2
-        bf = brute_force(coach, course.scenario.ships[0].pose, plan.count - (0 if full else 1))
-        if bf < plan.count - 1e-9:
-            fewer.append((seed, bf, plan.count))
-        if full:
-            checked += 1
-            equal += bool(abs(bf - plan.count) < 1e-9)
-        if courses % 10 == 0:
-            replay_plan(course, plan)
-    assert fewer == []
+    checked, equal = _cross_check(lambda seed: small_course(ruleset, seed), 200)
     assert checked >= 60 and equal == checked  # (61 and 63 of 200 as seeded)
 
 
@@ -225,3 +199,236 @@ def test_drill_auto_json_says_proven_and_the_distribution(capsys):
     out = __import__("json").loads(capsys.readouterr().out)
     assert out["proven"] and out["proven_at_least"] == out["turn_count"]
     assert out["distribution"] == [{"turns": len(out["turns"]), "p": 1.0}]  # wore round
+
+
+# -- the bound that knows the table's edges (WallBound) ---------------------------------
+
+
+def shifted(course, width: float, x: float):
+    """The course on a table ``width`` wide, moved across so her start is at ``x``: the
+    mark (kept on the table) and the land move with her; land off the table is dropped."""
+    scn, ship = course.scenario, course.scenario.ships[0]
+    dx = x - ship.pose.x
+    terrain = tuple(
+        replace(t, points=tuple((px + dx, py) for px, py in t.points))
+        for t in scn.terrain
+        if all(0 <= px + dx <= width for px, _ in t.points)
+    )
+    moved = ship.moved(Pose(x, ship.pose.y, ship.pose.heading))
+    scn = replace(scn, width=width, ships=(moved,), terrain=terrain)
+    mx = min(max(course.mark[0] + dx, 1.0), width - 1)
+    return replace(course, scenario=scn, mark=(mx, course.mark[1]))
+
+
+def turned(course):
+    """The whole course turned a quarter clockwise: the wind, her heading, the table, the
+    mark and the land (x, y) -> (y, width - x): the walls are now the table's top and
+    bottom, and the wind blows along x."""
+    scn, ship = course.scenario, course.scenario.ships[0]
+
+    def t(x: float, y: float) -> tuple[float, float]:
+        return (y, scn.width - x)
+
+    p = ship.pose
+    moved = ship.moved(Pose(*t(p.x, p.y), (p.heading + 90) % 360))
+    terrain = tuple(replace(k, points=tuple(t(*q) for q in k.points)) for k in scn.terrain)
+    scn2 = replace(
+        scn,
+        width=scn.depth,
+        depth=scn.width,
+        wind=replace(scn.wind, from_deg=(scn.wind.from_deg + 90) % 360),
+        ships=(moved,),
+        terrain=terrain,
+    )
+    return replace(course, scenario=scn2, mark=t(*course.mark))
+
+
+def _walls_of(coach, course):
+    pose = course.scenario.ships[0].pose
+    first = {"x": np.array([pose.x]), "y": np.array([pose.y]), "h": np.array([pose.heading])}
+    if coach.modes > 1:
+        first.update(ph=np.array([0]), tl=np.array([False]))
+    moves, _ = coach._table(first)
+    cost = coach._cost(moves.cols)
+    start = moves.index(first["h"], coach._mode(first))
+    return moves, cost, coach._walls(moves, cost, first), int(start[0])
+
+
+@pytest.mark.parametrize(
+    "ruleset, distance, width", [("trafalgar-modified", 40, 30.0), ("man-o-war", 16, 12.0)]
+)
+def test_no_way_between_the_edges_makes_good_more_than_the_walls_bound(ruleset, distance, width):
+    """Ways of the coach's own moves on a narrow table (each move ending between its
+    edges; half the moves the one making most to windward, half at random), from
+    anywhere across it: no point of a way's track (20 points a leg) whose x is within
+    the mark's band makes good more toward the mark than ``G`` allows for the whole
+    turns the way has cost — the claim the walls' bound rests on."""
+    course = shifted(make_course(ruleset, distance=distance), width, width / 2)
+    coach = coach_for(course)
+    moves, cost, walls, a0 = _walls_of(coach, course)
+    turns = np.maximum(np.floor(cost + 1e-9), 1).astype(int)
+    K = 12
+    walls.grow(K)
+    (mx, _), r = course.mark, course.radius
+    rng = np.random.default_rng(7)
+    s = np.linspace(0.0, 1.0, 21)
+    checked = 0
+    worst = -np.inf  # how near the bound the ways come (it must stay <= 0)
+    for _ in range(300):
+        x0, a, x, y, spent = rng.uniform(0, width), a0, 0.0, 0.0, 0
+        x = x0
+        i0 = int(walls.cells(np.array([x0]))[0])
+        best = -np.inf
+        while True:
+            rows = np.arange(moves.first[a], moves.first[a + 1])
+            rows = rows[(x + moves.dx[rows] >= 0) & (x + moves.dx[rows] <= width)]
+            rows = rows[spent + turns[rows] <= K]
+            if rows.size == 0:
+                break
+            row = rows[np.argmax(moves.dy[rows])] if rng.random() < 0.5 else rng.choice(rows)
+            px, py = x + moves.px[row], y + moves.py[row]
+            qx = px[:-1, None] + s * (px[1:] - px[:-1])[:, None]
+            qy = py[:-1, None] + s * (py[1:] - py[:-1])[:, None]
+            band = np.abs(qx - mx) <= r
+            spent += int(turns[row])
+            if band.any():
+                best = max(best, float(qy[band].max()))
+                checked += 1
+                worst = max(worst, best - float(walls.G[spent, a0, i0]))
+            x, y, a = x + moves.dx[row], y + moves.dy[row], int(moves.child[row])
+    assert checked > 100
+    assert worst <= 1e-6
+
+
+def _cross_check(make, courses_wanted: int, most: int = 3) -> tuple[int, int]:
+    """The coach against brute force on seeded courses from ``make(seed)``: no fewer
+    found by brute force, and on one in three of two turns or fewer the same count.
+    Returns how many were checked in full and how many were equal."""
+    fewer, checked, equal, courses = [], 0, 0, 0
+    for seed in itertools.count():
+        if courses == courses_wanted:
+            break
+        course = make(seed)
+        coach = coach_for(course)
+        coach.budget = None
+        try:
+            plan = coach.plan(max_turns=most)
+        except TabletopError:  # no way within `most` turns: not a small course
+            continue
+        if plan.count < 1:
+            continue
+        courses += 1
+        assert plan.proven
+        coach._tacks = True  # (Man O' War: tacks counted, as in the coach's plan)
+        full = courses % 3 == 0 and plan.count <= 2
+        bf = brute_force(coach, course.scenario.ships[0].pose, plan.count - (0 if full else 1))
+        if bf < plan.count - 1e-9:
+            fewer.append((seed, bf, plan.count))
+        if full:
+            checked += 1
+            equal += bool(abs(bf - plan.count) < 1e-9)
+        if courses % 10 == 0:
+            replay_plan(course, plan)
+    assert fewer == []
+    return checked, equal
+
+
+@pytest.mark.parametrize("ruleset, width", [("trafalgar-modified", 24.0), ("man-o-war", 9.0)])
+def test_brute_force_never_finds_fewer_turns_between_near_edges(ruleset, width):
+    """The cross-check on tables so narrow that the edges decide the way (24 cm, 9 in:
+    about one move across), her start anywhere across the table: 80 seeded small
+    courses per ruleset, brute force never finds fewer turns, and the same count
+    wherever it searches to the coach's."""
+
+    def make(seed: int):
+        rnd = random.Random(1000 + seed)
+        return shifted(small_course(ruleset, seed), width, rnd.uniform(1.0, width - 1.0))
+
+    checked, equal = _cross_check(make, 80)
+    assert checked >= 20 and equal == checked
+
+
+def upwind_brute_force(coach, pose: Pose, cap: int) -> int | None:
+    """The fewest moves to the mark, up to ``cap``, by breadth-first search over the
+    coach's own move generator (``_expand``) merging only the same snapped state, with
+    one plain cut: a position further to leeward of the mark's circle than the moves
+    left could make up at the most any one move makes to windward (measured from the
+    generator at every heading and mode, in open water) is dropped.  None if no way."""
+    coach._open_sea = True
+    hs = np.arange(0.0, 360.0, 5.0)
+    modes = np.tile(np.arange(coach.modes), len(hs))
+    probe = {"x": np.zeros(modes.size), "y": np.zeros(modes.size), "h": np.repeat(hs, coach.modes)}
+    if coach.modes > 1:
+        probe.update(ph=modes // 2, tl=modes % 2 == 1)
+    gain = float(coach._expand(probe)["py"].max())  # the wind is from the north
+    coach._open_sea = False
+    cols = ["x", "y", "h", "ph", "tl"] if coach.modes > 1 else ["x", "y", "h"]
+    now = {"x": np.array([pose.x]), "y": np.array([pose.y]), "h": np.array([pose.heading])}
+    if coach.modes > 1:
+        now.update(ph=np.array([0]), tl=np.array([False]))
+    closed = np.zeros(0, np.int64)
+    _, my = coach.course.mark
+    for depth in range(1, cap + 1):
+        kx = np.round(now["x"] / coach.grid).astype(np.int64)
+        ky = np.round(now["y"] / coach.grid).astype(np.int64)
+        key = ((kx * 2**20 + ky) * 2**20 + heading_key(now["h"])) * 8 + coach._mode(now)
+        cells, firsts = np.unique(key, return_index=True)
+        fresh = ~np.isin(cells, closed)
+        closed = np.union1d(closed, cells[fresh])
+        now = {k: v[np.sort(firsts[fresh])] for k, v in now.items()}
+        parts = []
+        for lo in range(0, len(now["x"]), 20000):  # in slices: the tracks are large
+            nxt = coach._expand({k: v[lo : lo + 20000] for k, v in now.items()})
+            if nxt["reached"].any():
+                return depth
+            keep = my - coach.course.radius - nxt["y"] <= (cap - depth) * gain + 1e-9
+            parts.append({k: nxt[k][keep] for k in cols})
+        now = {k: np.concatenate([p[k] for p in parts]) for k in cols}
+    return None
+
+
+def test_a_mid_length_course_is_the_brute_force_count():
+    """A 40 cm beat (Trafalgar, frigate, on the 100 cm table): the coach proves 8 turns,
+    and breadth-first search over the same moves finds no way in 7 and one in 8."""
+    course = make_course(distance=40)
+    coach = coach_for(course)
+    coach.budget = None
+    plan = coach.plan()
+    assert plan.proven and plan.count == 8
+    pose = course.scenario.ships[0].pose
+    assert upwind_brute_force(coach_for(course), pose, 8) == 8
+    replay_plan(course, plan)
+
+
+@pytest.mark.parametrize(
+    "ruleset, distance, turns", [("trafalgar-modified", 100, 20), ("man-o-war", 40, 13)]
+)
+def test_the_bench_courses_are_proven_and_turning_the_table_changes_no_count(
+    ruleset, distance, turns
+):
+    """The bench's long beats, proven (the edges of the table make them longer than in
+    open water: 16 and 12 turns there), and the same counts with the whole course turned
+    a quarter (the wind from the east, the edges now the table's top and bottom)."""
+    course = make_course(ruleset, distance=distance)
+    for c in (course, turned(course)):
+        coach = coach_for(c)
+        coach.budget = None
+        plan = coach.plan()
+        assert plan.proven and plan.count == turns
+        replay_plan(c, plan)
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.02, 0.06])
+def test_out_of_time_the_count_is_honest(seconds):
+    """With too little time to prove it (the bounds' tables cut short too), the plan
+    says so: not proven, and what it claims proven (at least N turns) is no more than the
+    fewest there are (20, proven with time) and no more than its own count."""
+    import time
+
+    course = make_course(distance=100)
+    plan = coach_for(course).plan(deadline=time.perf_counter() + seconds)
+    assert plan.lower <= 20 <= plan.count
+    assert plan.proven == (plan.lower >= plan.count)
+    if seconds == 0.0:
+        assert not plan.proven
+    replay_plan(course, plan)
