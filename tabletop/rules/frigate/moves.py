@@ -6,6 +6,7 @@ or fall off the wind, a turn's cost taken from later segments, and running afoul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from math import floor
@@ -153,7 +154,16 @@ class Movement:
                 raise IllegalAction(f"{st.id} breaks away from {st.afoul} with a hex ahead")
             state = self.break_away(state, st, events)
             st = ship_of(state, st.id)
-        for k in steps:
+        state, st = self.steps(state, st, steps, events)
+        events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
+        return state
+
+    def steps(
+        self, state: GameState, st: FrigateShip, kinds: Sequence[str], events: Events
+    ) -> tuple[GameState, FrigateShip]:
+        """Her steps one after another (``F`` a hex ahead, ``P``/``S`` a hexside turned):
+        running afoul stops her; a step the rules refuse raises."""
+        for k in kinds:
             if k == "F":
                 state, stop = self.ahead(state, st, events)
             else:
@@ -161,8 +171,7 @@ class Movement:
             st = ship_of(state, st.id)
             if stop:
                 break
-        events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
-        return state
+        return state, st
 
     def ahead(self, state: GameState, st: FrigateShip, events: Events) -> tuple[GameState, bool]:
         """A hex ahead for a point; into a ship's hex she runs afoul of her (and stops)."""

@@ -74,19 +74,10 @@ def _sail(
     mv: Combat, state: GameState, st: FrigateShip, seq: tuple[str, ...]
 ) -> FrigateShip | None:
     """Her state after these steps by the engine's rules, or None if it refuses them."""
-    events: list[dict[str, Any]] = []
     try:
-        for k in seq:
-            if k == "F":
-                state, stop = mv.ahead(state, st, events)
-            else:
-                state, stop = mv.turn(state, st, k), False
-            st = ship_of(state, st.id)
-            if stop:
-                break
+        return mv.steps(state, st, seq, [])[1]
     except IllegalAction:
         return None
-    return st
 
 
 class _Face(Dice):
