@@ -423,6 +423,38 @@ def test_the_computer_plays_its_side_in_the_window(fresh):
         fresh.autopilot = None
 
 
+def test_the_computer_plays_a_frigate_side_in_the_window(fresh):
+    """Frigate (a hex game) with the computer at the French helm: the British declare
+    and end; the French declarations are the computer's (or the rules' default), and in
+    the segments it moves its ships hex by hex, ending its part each time, with no error
+    shown, until the British are to move again."""
+    from tabletop.ai.autopilot import Autopilot
+
+    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
+    game = fresh.session.game
+    fresh.autopilot = Autopilot.parse(game.state, ["french:captain"])
+    try:
+        fresh.play("end")  # the British leave their allowances to the rules' default
+        starts = {s: game.state.ship(s).pose for s in ("cleopatre", "ville-de-nantes")}
+        for _ in range(60):
+            send(fresh, "on_update", 1.0)
+            if game.state.phase >= 1 and game.state.active_side == "british":
+                break
+        assert game.state.phase >= 1 and game.state.active_side == "british"
+        assert not fresh.error, fresh.message
+        fresh.play("end")  # the British pass the first segment
+        for _ in range(60):
+            send(fresh, "on_update", 1.0)
+            if game.state.active_side == "british":
+                break
+        moved = [s for s, p in starts.items() if game.state.ship(s).pose != p]
+        assert moved, [str(a) for a in game.actions]
+        assert any(str(a).startswith("move ") for a in game.actions)
+        assert not fresh.error, fresh.message
+    finally:
+        fresh.autopilot = None
+
+
 def test_the_rest_of_her_allowance_by_one_key_to_the_thousandth(fresh):
     # amazon (a frigate, θ 95, reaching): 4/3 × 17 = 22.6667 cm, a figure the arrow keys
     # never reach; '=' lays the last run to the end of it, to the 4 decimals of a path
