@@ -744,3 +744,18 @@ def test_a_verb_with_a_number_is_typed_from_its_button(fresh):
     fresh.on_text("2")
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.actions == [f"speed {ship} 2"], fresh.message
+
+
+def test_the_log_pane_keeps_its_lines_inside_the_window(fresh, monkeypatch):
+    """Long log lines are cut with an ellipsis to fit before the window's right edge,
+    whatever the font's real widths: a line of wide letters (W) once ran past it, the
+    pane guessing 5.6 pixels a character; a line of narrow ones (i) that fits is kept."""
+    white = (255, 255, 255, 255)
+    monkeypatch.setattr(fresh, "log_lines", lambda: [("W" * 300, white), ("i" * 20, white)])
+    fresh.log_pane._key = None  # lay the pane out again
+    fresh.log_pane.build(40.0)
+    texts = fresh.log_pane.texts
+    assert [len(t.text) for t in texts][1] < 300 and texts[1].text.endswith("…")
+    assert texts[0].text == "i" * 20
+    right = max(t.x + t.content_width for t in texts)
+    assert right <= fresh.view_w, (right, fresh.view_w)

@@ -253,9 +253,15 @@ class LogPane(Pane):
         else:
             x, chars, rows = 10.0, int((t.view_w - 20) / 5.6), 6
         shown = lines[-rows:] if rows > 0 else []
+        room = t.view_w - x - 4
         for i, (s, c) in enumerate(reversed(shown)):
             s = s if len(s) <= chars else s[: chars - 1] + "…"
             self.text(s, x, above + 14 * i, c, 9)
+            shown_text = self.texts[-1]
+            while shown_text.content_width > room and len(s) > 2:  # wider than estimated:
+                keep = min(len(s) - 2, int(len(s) * room / shown_text.content_width) - 1)
+                s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
+                shown_text.text = s
         self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4 if shown else 0)
 
 
