@@ -32,7 +32,8 @@ fuzz: $(STAMP)
 # GAMES=200 is the issue's measure; TURNS is the turn limit (a draw after it).
 STRENGTH_SCENARIOS ?= scenarios/frigate-duel.toml scenarios/squadron-action.toml \
   scenarios/hold-fast-duel.toml scenarios/hold-fast-frigates.toml scenarios/hold-fast-escape.toml \
-  scenarios/hold-fast-squadrons.toml scenarios/escadres-two-fleets.toml
+  scenarios/hold-fast-squadrons.toml scenarios/escadres-two-fleets.toml \
+  scenarios/frigate-hex-duel.toml scenarios/frigate-hex-prize.toml
 strength: $(STAMP)
 	@for s in $(STRENGTH_SCENARIOS); do \
 	  for pair in captain,scripted admiral,captain; do \
