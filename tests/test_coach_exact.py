@@ -84,6 +84,18 @@ def test_the_issues_counter_examples(write_scenario, cls, hand_built):
     assert closest <= course.radius and len(plan.turns) == plan.count
 
 
+def _unseen(coach, now, closed):
+    """The states of ``now`` whose snapped cell (position, heading, per-turn mode) no
+    earlier layer reached, one per cell, and the cells reached so far."""
+    kx = np.round(now["x"] / coach.grid).astype(np.int64)
+    ky = np.round(now["y"] / coach.grid).astype(np.int64)
+    key = ((kx * 2**20 + ky) * 2**20 + heading_key(now["h"])) * 8 + coach._mode(now)
+    cells, firsts = np.unique(key, return_index=True)
+    fresh = ~np.isin(cells, closed)
+    closed = np.union1d(closed, cells[fresh])
+    return {k: v[np.sort(firsts[fresh])] for k, v in now.items()}, closed
+
+
 def brute_force(coach, pose: Pose, cap: float) -> float:
     """The fewest (expected) turns to the mark by plain breadth-first search over the
     coach's own move generator (``_expand``, not the coach's table), by cost, with no
@@ -103,13 +115,7 @@ def brute_force(coach, pose: Pose, cap: float) -> float:
             break
         parts = opened.pop(c)
         now = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
-        kx = np.round(now["x"] / coach.grid).astype(np.int64)
-        ky = np.round(now["y"] / coach.grid).astype(np.int64)
-        key = ((kx * 2**20 + ky) * 2**20 + heading_key(now["h"])) * 8 + coach._mode(now)
-        cells, firsts = np.unique(key, return_index=True)
-        fresh = ~np.isin(cells, closed)
-        closed = np.union1d(closed, cells[fresh])
-        now = {k: v[np.sort(firsts[fresh])] for k, v in now.items()}
+        now, closed = _unseen(coach, now, closed)
         nxt = coach._expand(now)
         step = np.round(c + coach._cost(nxt), 9)
         if nxt["reached"].any():
@@ -369,13 +375,7 @@ def upwind_brute_force(coach, pose: Pose, cap: int) -> int | None:
     closed = np.zeros(0, np.int64)
     _, my = coach.course.mark
     for depth in range(1, cap + 1):
-        kx = np.round(now["x"] / coach.grid).astype(np.int64)
-        ky = np.round(now["y"] / coach.grid).astype(np.int64)
-        key = ((kx * 2**20 + ky) * 2**20 + heading_key(now["h"])) * 8 + coach._mode(now)
-        cells, firsts = np.unique(key, return_index=True)
-        fresh = ~np.isin(cells, closed)
-        closed = np.union1d(closed, cells[fresh])
-        now = {k: v[np.sort(firsts[fresh])] for k, v in now.items()}
+        now, closed = _unseen(coach, now, closed)
         parts = []
         for lo in range(0, len(now["x"]), 20000):  # in slices: the tracks are large
             nxt = coach._expand({k: v[lo : lo + 20000] for k, v in now.items()})
