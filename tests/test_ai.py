@@ -141,6 +141,41 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     assert "firepower" in str(e.value)
 
 
+def test_the_levels_that_foresee_are_data(tmp_path, monkeypatch):
+    """``[search] foresee`` names the levels that foresee a secret plot: both by
+    default; a level not in it plots against the enemy as he lies (no foresight is
+    reckoned for it); a word that is no level is an error naming the key."""
+    import shutil
+
+    from tabletop.paths import data_root
+
+    root = tmp_path / "data"
+    shutil.copytree(data_root() / "templates", root / "templates")
+    shutil.copytree(data_root() / "rosters", root / "rosters")
+    ai = root / "templates" / "ai" / "hold-fast.toml"
+    text = ai.read_text()
+    monkeypatch.setenv("TABLETOP_DATA", str(root))
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    assert load_weights(state.scenario.ruleset).foresee == ("captain", "admiral")
+    ai.write_text(text.replace("[weights]", 'foresee = ["captain"]\n\n[weights]'))
+    from tabletop.ai import weights as wmod
+
+    wmod._load.cache_clear()
+    w = load_weights(state.scenario.ruleset)
+    assert w.foresee == ("captain",)
+    calls = []
+    monkeypatch.setattr("tabletop.ai.captain.foresee", lambda *a: calls.append(a) or {})
+    Captain.for_game(state, "british", "admiral").decide(state)
+    assert calls == []  # the admiral, left out, reckons no foresight
+    Captain.for_game(state, "british", "captain").decide(state)
+    assert len(calls) == 1 and calls[0][2] == "scripted"  # the captain foresees scripted
+    ai.write_text(text.replace("[weights]", 'foresee = ["commodore"]\n\n[weights]'))
+    wmod._load.cache_clear()
+    with pytest.raises(TabletopError, match="search.foresee"):
+        load_weights(state.scenario.ruleset)
+    wmod._load.cache_clear()
+
+
 def test_duel_cli_json(capsys):
     rc = main(
         [

@@ -143,7 +143,7 @@ class Captain:
         parts: dict[str, str] = {}
         reasons = []
         seen: dict[str, tuple[Pose, ...]] = {}
-        lower = LOWER.get(self.level)
+        lower = LOWER.get(self.level) if self.level in self.w.foresee else None
         began: float | None = None
         spec = rs.plot_spec(state)
         if lower and spec is not None and spec.side == self.side:

@@ -63,6 +63,8 @@ class Weights:
     replies: int
     time_limit: float
     decision_limit: float
+    #: The levels that foresee a secret plot (see ``ai.plotting.foresee``); all by default.
+    foresee: tuple[str, ...] = ("captain", "admiral")
 
 
 def ai_file(rs: Ruleset) -> Path:
@@ -95,7 +97,11 @@ def _load(name: str, units: str, file: str) -> Weights:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
+    foresee = r.strings(s, "search", "foresee") if "foresee" in s else ("captain", "admiral")
+    for level in foresee:
+        if level not in ("captain", "admiral"):
+            r.error("search.foresee", 'a list of levels: "captain", "admiral"', level)
     r.report_unused(data)
     r.raise_if_any()
     times = {"time_limit": limit, "decision_limit": whole}
-    return Weights(**nums, **lens, **search, **times)  # type: ignore[arg-type]
+    return Weights(**nums, **lens, **search, **times, foresee=foresee)  # type: ignore[arg-type]
