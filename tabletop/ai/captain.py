@@ -51,6 +51,12 @@ LEVELS = ("scripted", "captain", "admiral")
 SAMPLES = 6
 
 
+def cups(state: GameState, text: str) -> list[GameState]:
+    """The states ``text`` leads to over the blind cups (none where the rules refuse
+    it): an order whose outcome is rolled is weighed by the mean of what they give."""
+    return [a for n in range(SAMPLES) if (a := trial(state, text, n)) is not None]
+
+
 @dataclass(frozen=True)
 class Decision:
     """One order: the action's text, the ship it is for, and the captain's reason."""
@@ -307,7 +313,7 @@ class Captain:
                 continue
             base = material(after, self.side)
             for text in self.options(after, ship):
-                got = [a for n in range(SAMPLES) if (a := trial(after, text, n)) is not None]
+                got = cups(after, text)
                 if got:
                     gain = sum(material(a, self.side) for a in got) / len(got) - base
                     out[k] = max(out[k], self.w.material * gain)
@@ -363,7 +369,7 @@ class Captain:
         for text in self.options(state, ship):
             if time.perf_counter() - start > self.w.time_limit or self.late():
                 break
-            after = [a for k in range(SAMPLES) if (a := trial(state, text, k)) is not None]
+            after = cups(state, text)
             if after:
                 v = sum(self.value(a, ship) for a in after) / len(after)
                 if best is None or v > best[0]:
