@@ -265,7 +265,7 @@ def safety(
     # heading for the edge: how far she can sail on as she heads before she leaves the
     # table, against two turns' running
     sx, sy = np.sin(np.radians(h)), np.cos(np.radians(h))
-    far = {"east": scn.width - x, "west": x, "north": scn.depth - y, "south": y}
+    far = to_edges(scn, x, y)
     with np.errstate(divide="ignore", invalid="ignore"):
         east, west = far["east"] / sx, -far["west"] / sx
         north, south = far["north"] / sy, -far["south"] / sy
@@ -307,7 +307,7 @@ def clearance(
     ∞ when every edge is), and from land and shoals (∞: none).  The edge is measured to
     the base's farthest corner, whatever her heading: a base lying askew reaches further
     than half her length."""
-    far = {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
+    far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
@@ -320,9 +320,14 @@ def clearance(
     return edge, gap
 
 
+def to_edges(scn: Scenario, x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
+    """How far poses lie from each of the table's edges, by the edge's name."""
+    return {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
+
+
 def to_goal(scn: Scenario, goal: tuple[str, ...], x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """How far poses lie from the nearest edge of ``goal`` (below 0: beyond it, gone)."""
-    far = {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
+    far = to_edges(scn, x, y)
     return np.minimum.reduce([far[g] for g in goal])
 
 

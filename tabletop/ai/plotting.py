@@ -53,13 +53,16 @@ def foresee(
     would offer her, chosen as that level chooses, with its own foresight of her enemy."""
     rs = state.scenario.ruleset
     out: dict[str, tuple[Pose, ...]] = {}
+    lower = LOWER.get(level)
+    theirs: dict[str, dict[str, tuple[Pose, ...]]] = {}  # each side's foresight, once
     for s in ships:
         plots = rs.foreseen_plots(state, s)
         if not plots:
             continue
-        lower = LOWER.get(level)
-        seen = foresee(state, enemies(state, state.side_of(s)), lower, w, deadline) if lower else {}
-        got = choose(state, s, level, w, deadline, seen, plots)
+        side = state.side_of(s)
+        if lower and side not in theirs:
+            theirs[side] = foresee(state, enemies(state, side), lower, w, deadline)
+        got = choose(state, s, level, w, deadline, theirs.get(side, {}), plots)
         if got is not None:
             out[s] = got[0].poses
     return out
