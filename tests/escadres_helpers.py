@@ -13,20 +13,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import ship_pose
 from tabletop.rules.escadres.game import EscadresGame
 
-#: Where the tests' hex (0, 0) stands on the board: near the middle of a 60-inch table
-#: (hex (0, 0) of the grid itself is at the table's corner).  ``text`` shifts every bow
-#: by it; ``game`` and the helpers give hexes back relative to it.
-OFF = (31, -8)
-
-
-def at(h):
-    """A test hex on the board."""
-    return h[0] + OFF[0], h[1] + OFF[1]
-
-
-def rel(h):
-    """A board hex as the tests number it."""
-    return h[0] - OFF[0], h[1] - OFF[1]
+from .hex_helpers import OFF, at, rel  # noqa: F401 (the tests import them from here)
 
 
 def rs():

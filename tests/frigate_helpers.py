@@ -14,16 +14,7 @@ from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.hexgrid import ship_pose
 
-#: Where the tests' hex (0, 0) stands on the board: near the middle of a 60-inch table.
-OFF = (31, -8)
-
-
-def at(h):
-    return h[0] + OFF[0], h[1] + OFF[1]
-
-
-def rel(h):
-    return h[0] - OFF[0], h[1] - OFF[1]
+from .hex_helpers import OFF, at, rel  # noqa: F401 (the tests import them from here)
 
 
 def rs():
