@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.ai.judge import trial
 from tabletop.errors import IllegalAction
+from tabletop.rules.frigate import board
 
 from .frigate_helpers import declare, game, poke, rel, set_ship, ship
 
@@ -415,6 +417,54 @@ def test_breaking_away_she_leaves_the_hex_first(write_scenario, rigged):
     to_blue_in_segment_2(g)
     with pytest.raises(IllegalAction, match="breaks away from m with a hex ahead"):
         g.play("move a S60")  # a turn would leave her in the prize's hex, not afoul
+
+
+def test_left_alongside_her_prize_she_breaks_away_at_the_drift(write_scenario, rigged):
+    """Ruling (``Game.lets_go``): held alongside her prize to the turn's end, the captor
+    would be faced into the wind with the prize, with no way on her, turn after turn,
+    and a break-away needs a hex ahead; the text lets her break away "automatically",
+    so at the drift she does.  The prize alone drifts the template's one hex downwind
+    (wind from the north: the hex south of them, step 3), faced into the wind (0); the
+    captor keeps her hex and her facing (2, the merchantman's)."""
+    g = merchant_alongside(write_scenario, rigged)
+    g.play("capture a m")
+    there = ship(g, "a").hex
+    segment_ends(g, 4)  # the rest of segment 1 (blue's part is done), 2, 3 and 4
+    a, m = ship(g, "a"), ship(g, "m")
+    assert g.state.turn == 2
+    assert (a.afoul, a.hex, a.facing) == (None, there, 2)
+    assert (m.afoul, m.hex, m.facing) == (None, board.step(there, 3), 0)
+
+
+def test_destroying_her_prize_she_stays_lashed_at_the_drift(write_scenario, rigged):
+    """Destroying a prize needs four turns afoul: the drift does not part them; the
+    pair drift together, both faced into the wind."""
+    g = merchant_alongside(write_scenario, rigged)
+    g.play("capture a m")
+    g.play("destroy a m")
+    there = ship(g, "a").hex
+    segment_ends(g, 4)
+    a, m = ship(g, "a"), ship(g, "m")
+    assert (a.afoul, m.afoul) == ("m", "a")
+    assert a.hex == m.hex == board.step(there, 3) and a.facing == m.facing == 0
+
+
+def test_her_fan_alongside_a_prize_breaks_away_a_hex_ahead(write_scenario, rigged):
+    """The computer's moves for a captor alongside her prize: each leaves the prize's
+    hex by the hex ahead first (as the engine's break-away must), and each is a move
+    the engine takes; afoul of a ship that has not struck, she has none."""
+    g = merchant_alongside(write_scenario, rigged)
+    rs = g.state.scenario.ruleset
+    assert len(rs.fan_now(g.state, "a")) == 0  # m has not struck: a is held
+    g.play("capture a m")
+    to_blue_in_segment_2(g)
+    fan = rs.fan_now(g.state, "a")
+    paths = [fan.path(i) for i in range(len(fan))]
+    assert paths and all(p.split()[0] == "F1" for p in paths), paths
+    for p in paths:
+        after = trial(g.state, f"move a {p}")
+        assert after is not None, p
+        assert after.ship("a").afoul is None and after.ship("a").hex != after.ship("m").hex
 
 
 def test_destroying_a_prize_four_turns_afoul_after_announcing(write_scenario, rigged):

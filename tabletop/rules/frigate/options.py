@@ -36,9 +36,14 @@ MOST_STEPS = 5
 
 def at_pose(rs: Frigate, state: GameState, st: FrigateShip) -> FrigateShip:
     """Her hex and facing read from her pose (a pose of her fan she is being judged at);
-    afoul, she stays where the rules put her."""
-    if st.out is not None or st.afoul is not None:
+    afoul, she stays where the rules put her, unless her pose is one she has sailed to
+    (a break-away from a prize)."""
+    if st.out is not None:
         return st
+    if st.afoul is not None:
+        if st.pose == board.pose_of(rs, state, st):
+            return st
+        st = replace(st, afoul=None, side_in="")
     h, facing = place(board.grid_of(rs, state), st.pose, 1)
     return st if (h, facing) == (st.hex, st.facing) else replace(st, hex=h, facing=facing)
 
@@ -49,15 +54,26 @@ def moves(rs: Frigate, state: GameState, sid: str) -> Fan:
     the fewest steps kept.
     A ship of the side not moving now is given the moves her points of this segment
     allow, as if it were her turn (what an enemy could reply); none before the
-    segments, afoul of a ship still fighting, or gone."""
+    segments, afoul of a ship that has not struck, or gone.  Afoul of a captured ship,
+    her moves break away from it: a hex ahead first, as the engine has it."""
     st = ship_of(state, sid)
     mv = Combat(rs)
-    if state.phase == 0 or st.lost or st.afoul is not None:
+    if state.phase == 0 or st.lost:
         return empty_fan()
+    if st.afoul is not None and (
+        all(s.id != st.afoul for s in state.ships) or mv.held_afoul(state, st)
+    ):  # held, or judged on a table without the ship she lies afoul of
+        return empty_fan()
+    first = ""
+    if st.afoul is not None:
+        state = mv.break_away(state, st, [])
+        st, first = ship_of(state, sid), "F"
     seen: dict[tuple[tuple[int, int], int], tuple[tuple[str, ...], FrigateShip]] = {}
     for n in range(1, MOST_STEPS + 1):
         found = False
         for seq in itertools.product("FPS", repeat=n):
+            if first and seq[0] != first:
+                continue
             end = _sail(mv, state, st, seq)
             if end is not None:
                 found = True
