@@ -396,3 +396,29 @@ def test_a_captain_foresees_a_scripted_enemys_secret_plot_from_the_table_alone()
     views = _views(state, seen, 5)
     assert [v.ship("cleopatre").pose for v in views] == list(seen["cleopatre"])
     assert all(v.ship("amazon").pose == state.ship("amazon").pose for v in views)
+
+
+def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
+    """Loire running east (heading 90, the wind from the north abeam) 20 cm from the
+    east edge and 15 cm from the south one of the 180 × 120 cm table, the enemy far to
+    the west: every move of her fan leaves too little room to sail clear next turn (a
+    corner; the seed-3 duel ran her off the south edge here).  The scripted captain
+    closed with the enemy among moves all judged unsafe, and sailed off; now, with none
+    safe, she takes the least dangerous, and ends on the table."""
+    from tabletop.ai.duel import blunder
+    from tabletop.ai.judge import moved, place
+    from tabletop.geometry.pose import Pose
+
+    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 3).state
+    state = moved(state, "amazon", Pose(60.0, 60.0, 270.0))
+    state = moved(state, "loire", Pose(159.68, 15.27, 90.0))
+    state = replace(state, active=state.sides.index("french"))
+    cap = Captain.for_game(state, "french", "scripted")
+    rs = state.scenario.ruleset
+    fan = rs.fan_now(state, "loire", cap.w.density)
+    safe = place(state.table(), state, "loire", cap.w, fan.x, fan.y, fan.heading)
+    assert (safe < -cap.w.blunder / 4).all()  # cornered: no move is safe
+    d = cap.decide(state)
+    assert d.action.startswith("move loire"), d
+    after = trial(state, d.action)
+    assert after is not None and blunder(after, "loire") is None, after.ship("loire").pose

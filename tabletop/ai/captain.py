@@ -29,6 +29,7 @@ from tabletop.ai.judge import (
     moved,
     nearest_enemy,
     place,
+    safety,
     shares,
     shots,
     sketch,
@@ -330,10 +331,17 @@ class Captain:
         foe = nearest_enemy(state, ship, me.x, me.y)
         scn = state.table()
         safe = place(scn, state, ship, self.w, fan.x, fan.y, fan.heading)
-        score = np.where(safe < -self.w.blunder / 4, -1e9, 0.0)
+        score = np.zeros(len(fan))
         if foe is not None:
             e = state.ship(foe).pose
             score = score - np.hypot(fan.x - e.x, fan.y - e.y)
+        # the edge and the land near or ahead weigh against closing (chasing straight
+        # at the enemy ran her into corners she could not turn out of); a move that
+        # risks them comes after every safe one, and cornered, with none safe, the
+        # least dangerous first (not the nearest the enemy)
+        goal = scn.ruleset.goal_edges(state, ship)
+        score = score - safety(scn, scn.ship(ship).cls, self.w, fan.x, fan.y, fan.heading, goal)
+        score = np.where(safe < -self.w.blunder / 4, -1e9 + safe, score)
         sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
         speed = shares(scn, scn.ship(ship).cls)[sector]
         return np.lexsort((-speed, -np.round(score, 1)))
