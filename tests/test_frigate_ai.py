@@ -86,15 +86,29 @@ def test_allowances_offered_are_the_declarable_ones_most_first(write_scenario, r
         assert trial(g.state, f"speed a {n}") is not None
     assert trial(g.state, f"speed a {int(got[0]) + 1}") is None
     assert rs.word_choices(g.state, "a", "fire", "TARGET") is None
+    assert rs.word_choices(g.state, "a", "fire", "[hull|rigging]") == ["hull", "rigging"]
 
 
-def test_loss_counts_crew_hits_towards_capture(write_scenario, rigged):
-    """Two crew hits of the three that lay her open to capture: 2/3 of her lost."""
+def test_loss_counts_crew_and_mast_hits_each_a_share(write_scenario, rigged):
+    """All crew hits are worth 0.85 of her, all mast hits 0.6 (``LOSS_SHARES``), each
+    of what the other leaves: two crew hits of three, 0.85 × 2/3 = 0.5667; three and a
+    mast hit of three, 1 − (1 − 0.85) × (1 − 0.6/3) = 1 − 0.15 × 0.8 = 0.88; a crew hit
+    past the third adds nothing (0.85); hits marked this segment count already (a mast
+    hit: 0.6/3 = 0.2); struck, all of her."""
     from dataclasses import replace
 
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
-    state = g.state.with_ship(replace(g.state.ship("b"), crew_hits=2))
-    assert damage_share(state, "b") == pytest.approx(2 / 3)
+    b = g.state.ship("b")
+    cases = [
+        (dict(crew_hits=2), 0.85 * 2 / 3),
+        (dict(crew_hits=3, mast_hits=1), 1 - 0.15 * 0.8),
+        (dict(crew_hits=3, crew_new=1), 0.85),
+        (dict(masts_new=1), 0.2),
+        (dict(struck=True), 1.0),
+    ]
+    for fields, share in cases:
+        state = g.state.with_ship(replace(b, **fields))
+        assert damage_share(state, "b") == pytest.approx(share), fields
     assert damage_share(state, "a") == 0.0
 
 
@@ -138,3 +152,23 @@ def test_the_captain_runs_afoul_of_a_prize_to_be_had_and_takes_her(write_scenari
         g.play(given[-1])
     assert given[-1] == "capture a m", given
     assert g.state.ship("m").struck and g.state.side_of("m") == "blue"
+
+
+def test_the_captain_aims_at_the_rigging_once_the_hull_can_take_no_more(write_scenario, rigged):
+    """b lies in a's starboard field at 1-1 (a hit on a 4, 5 or 6).  Fresh, a crew hit
+    is worth more (0.85/3 = 0.283 of her) than a mast hit (0.6/3 = 0.2): the rules'
+    default, the hull.  With her three crew hits (a fourth adds nothing) a mast hit
+    is worth (1 − 0.85) × 0.2 = 0.03: the captain aims at her rigging, and says so."""
+    from dataclasses import replace
+
+    from tabletop.ai.captain import Captain
+
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged, wind="E")
+    declare(g, {"a": 0})  # no way on her: nothing to do but fire
+    assert g.state.active_side == "blue" and g.state.phase >= 1
+    cap = Captain.for_game(g.state, "blue", "captain")
+    assert cap.aimed(g.state, "a", "fire a b") == "fire a b"
+    state = g.state.with_ship(replace(g.state.ship("b"), crew_hits=3))
+    assert cap.aimed(state, "a", "fire a b") == "fire a b rigging"
+    d = cap.decide(state)
+    assert (d.action, d.reason.endswith("aimed at her rigging")) == ("fire a b rigging", True)

@@ -193,7 +193,7 @@ class Captain:
                 t.plan[ship] = self.plan(state, ship)
                 self.thinking.append(time.perf_counter() - start)
             if t.first.get(ship):
-                return self._fire(ship, t.first[ship].pop(0))
+                return self._fire(state, ship, t.first[ship].pop(0))
             t.moved.add(ship)
             if t.plan[ship] is not None:
                 return t.plan[ship]
@@ -201,7 +201,7 @@ class Captain:
             scn = state.table()
             got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
             if got:
-                return self._fire(ship, max(got.values(), key=lambda s: s.value))
+                return self._fire(state, ship, max(got.values(), key=lambda s: s.value))
         if ship not in t.after and state.winner is None:
             t.after.add(ship)  # moved and fired: any other order now worth giving (a
             start = self._begin()  # capture of the ship she ended alongside...)
@@ -210,9 +210,33 @@ class Captain:
             return late
         return None
 
-    def _fire(self, ship: str, shot: Shot) -> Decision:
+    def _fire(self, state: GameState, ship: str, shot: Shot) -> Decision:
         self.turn.fired.setdefault(ship, set()).add(shot.arc)
-        return Decision(f"fire {ship} {shot.target}", ship, fire_reason(ship, shot))
+        text = f"fire {ship} {shot.target}"
+        aimed = self.aimed(state, ship, text)
+        why = fire_reason(ship, shot)
+        if aimed != text:
+            why += f", aimed at her {aimed.split()[-1]}"
+        return Decision(aimed, ship, why)
+
+    def aimed(self, state: GameState, ship: str, text: str) -> str:
+        """The fire order with its first optional word filled where the ruleset offers
+        a choice (``word_choices``: her aim, hull or rigging), the one whose blind cups
+        leave the enemy worst off; the rules' default unless another does better."""
+        rs = state.scenario.ruleset
+        spec = rs.verbs.get("fire")
+        opt = [u for u in spec.usage.split() if u.startswith("[")] if spec else []
+        fill = rs.word_choices(state, ship, "fire", opt[0]) if opt else None
+        if not fill:
+            return text
+        best: tuple[float, str] | None = None
+        for t in (text, *(f"{text} {f}" for f in fill)):
+            got = cups(state, t)
+            if got:
+                v = sum(material(a, self.side) for a in got) / len(got)
+                if best is None or v > best[0] + 1e-9:
+                    best = (v, t)
+        return text if best is None else best[1]
 
     # -- a ship's move -----------------------------------------------------------------
     def plan(self, state: GameState, ship: str) -> Decision | None:

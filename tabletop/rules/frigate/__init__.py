@@ -42,6 +42,10 @@ from tabletop.rules.hextable import HexTable
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
 #: Hits a scenario may give a ship before play (a referee's question about a damaged one).
 HIT_FIELDS = {"crew_hits": 3, "mast_hits": 3}
+#: How much of a ship all her crew hits, and all her mast hits, are worth (``loss``):
+#: crew first (her guns silenced, open to capture: the quicker end), so a captain
+#: batters the hull until it can take no more, then aims at the rigging.
+LOSS_SHARES = (0.85, 0.6)
 
 
 class Frigate(HexTable):
@@ -258,18 +262,29 @@ class Frigate(HexTable):
         return options.chance(self, state, firer, target)
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
-        """The allowances she may declare, the most first."""
-        return options.allowances(self, state, ship) if verb == "speed" else None
+        """The allowances she may declare, the most first; where a broadside is aimed
+        (the hull first, the rules' default)."""
+        if verb == "speed":
+            return options.allowances(self, state, ship)
+        if verb == "fire" and word == "[hull|rigging]":
+            return ["hull", "rigging"]
+        return None
 
     def loss(self, state: GameState, ship: str) -> float:
-        """Her crew hits towards the count that lets an enemy alongside take her, or her
-        mast hits towards dismasting, whichever is nearer; gone or struck, all of her."""
+        """Her crew hits towards the count that lets an enemy alongside take her (they
+        silence her guns too) and her mast hits towards dismasting (then she drifts off),
+        hits marked this segment counted; gone or struck, all of her.  Neither alone is
+        the whole ship: a warship with all her crew hits is taken only by an enemy strong
+        enough alongside, a dismasted one is gone only when she drifts off the table, so
+        each counts a share (``LOSS_SHARES``) of what is left by the other."""
         st = ship_of(state, ship)
         if st.lost:
             return 1.0
-        crew = st.crew_hits / max(1, self.combat.capture_crew)
-        masts = st.mast_hits / max(1, self.moves.dismasted_at)
-        return float(min(1.0, max(crew, masts)))
+        crew = min(st.crew_hits + st.crew_new, self.combat.capture_crew)
+        masts = min(st.mast_hits + st.masts_new, self.moves.dismasted_at)
+        c = LOSS_SHARES[0] * crew / max(1, self.combat.capture_crew)
+        m = LOSS_SHARES[1] * masts / max(1, self.moves.dismasted_at)
+        return float(1.0 - (1.0 - c) * (1.0 - m))
 
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """Her most Movement Points in a turn on her best point of sail, as hexes."""
