@@ -15,10 +15,13 @@ from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
+from tabletop.rules.base import FireChance
 
 
 def reply_risk(state: GameState, ship: str, w: Weights) -> float:
-    """The sum over enemy ships of their best sampled reply's expected hits on her."""
+    """The sum over enemy ships of their best sampled reply's value to him: its expected
+    hits on her, less ``riposte`` times what her broadside could do back where it leaves
+    him (a reply that brings his guns to bear often brings him into hers)."""
     rs = state.scenario.ruleset
     if not armed(rs):
         return 0.0
@@ -32,12 +35,18 @@ def reply_risk(state: GameState, ship: str, w: Weights) -> float:
                 Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
                 for i in np.argsort(-sk, kind="stable")[: w.replies]
             ]
-        best = 0.0
+        best = 0.0 if not w.riposte else -np.inf
         for pose in poses:
             after = moved(state, e, pose)
             scn = after.table()
-            r = chance(scn, Table.of(scn) if rs.has_gunnery else None, after, e, ship)
-            if r is not None:
-                best = max(best, r.expected * (1 + (w.rake if r.rake else 0.0)))
+            tab = Table.of(scn) if rs.has_gunnery else None
+            value = _hits(chance(scn, tab, after, e, ship), w)
+            if w.riposte:
+                value -= w.riposte * _hits(chance(scn, tab, after, ship, e), w)
+            best = max(best, value)
         total += best
     return total
+
+
+def _hits(r: FireChance | None, w: Weights) -> float:
+    return 0.0 if r is None else r.expected * (1 + (w.rake if r.rake else 0.0))

@@ -54,6 +54,7 @@ class Weights:
     material: float
     escape_turn: float
     escape: float
+    riposte: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -87,6 +88,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums = {k: r.number(w, "weights", k, minimum=0) for k in _NUMBERS}
     # only a ruleset with escapes (Ruleset.goal_edges) needs it: none sail for an edge
     nums["escape"] = r.number(w, "weights", "escape", default=0.0, minimum=0)
+    # the admiral's: her broadside back where the enemy's reply leaves him (none: unweighed)
+    nums["riposte"] = r.number(w, "weights", "riposte", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     search = {
         k: r.integer(s, "search", k, minimum=1) or 1
