@@ -172,3 +172,24 @@ def test_the_captain_aims_at_the_rigging_once_the_hull_can_take_no_more(write_sc
     assert cap.aimed(state, "a", "fire a b") == "fire a b rigging"
     d = cap.decide(state)
     assert (d.action, d.reason.endswith("aimed at her rigging")) == ("fire a b rigging", True)
+
+
+def test_the_admirals_reply_weighs_her_broadside_back(write_scenario, rigged):
+    """a and b abreast two hexes apart, each in the other's broadside field at 1-1
+    (0.5 hits expected), neither with a point to move (b's reply: fire as she lies).
+    The reply's value to b is his 0.5 hits on a, less ``riposte`` times a's 0.5 back
+    where it leaves him: 0.5 with none (the default), 0.5 − 0.5 × 0.5 = 0.25 with a
+    riposte of 0.5, 0.5 − 0.5 = 0 with 1."""
+    from dataclasses import replace
+
+    from tabletop.ai.replies import reply_risk
+    from tabletop.ai.weights import load_weights
+
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged, wind="E")
+    declare(g, {"a": 0, "b": 0})
+    assert g.state.phase >= 1
+    w = load_weights(g.state.scenario.ruleset)
+    assert w.riposte == 0.0
+    for riposte, risk in ((0.0, 0.5), (0.5, 0.25), (1.0, 0.0)):
+        got = reply_risk(g.state, "a", replace(w, riposte=riposte))
+        assert got == pytest.approx(risk), riposte
