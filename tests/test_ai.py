@@ -422,3 +422,20 @@ def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
     assert d.action.startswith("move loire"), d
     after = trial(state, d.action)
     assert after is not None and blunder(after, "loire") is None, after.ship("loire").pose
+
+
+def test_the_captain_sees_the_drift_at_her_sides_turn_end(tmp_path):
+    """Man O' War, the wind from the west: a ship that used less than half her
+    allowance drifts the lower of 2d6 inches east when her side ends its turn.  Her box
+    (4 × 1.75, heading north) 2 inches from the east edge of the 200-inch table reaches
+    0.875 towards it: a drift of 2 or more (25 of 36 rolls) takes her off, and some of
+    the six blind cups do: cast away.  100 inches off, no drift of at most 6 reaches
+    the edge.  The judge sees only where a move ends; this sees the turn's end."""
+    from .test_manowar_engine import mow_table
+
+    for x, lost in ((198, True), (100, False)):
+        scn = mow_table(tmp_path, [("a", x, 100, 0, "w"), ("b", 20, 20, 0, "e")])
+        state = Game.new(scn, 1).state
+        state = replace(state, active=state.sides.index("w"))
+        cap = Captain.for_game(state, "w", "captain")
+        assert cap.cast_away(state, "a") is lost, x
