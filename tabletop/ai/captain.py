@@ -21,7 +21,8 @@ from tabletop.ai.judge import (
     Shot,
     Verdict,
     armed,
-    clearance,
+    cast_away,
+    cups,
     enemies,
     friends,
     judge,
@@ -48,19 +49,6 @@ from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
 
 LEVELS = ("scripted", "captain", "admiral")
-#: Blind cups an order other than a move is tried with: one whose outcome is rolled (a
-#: repair) is weighed by the mean of what they give, a fair stand-in for its odds.
-SAMPLES = 6
-
-
-def _xy(p: Pose) -> tuple[np.ndarray, np.ndarray]:
-    return np.array([p.x]), np.array([p.y])
-
-
-def cups(state: GameState, text: str) -> list[GameState]:
-    """The states ``text`` leads to over the blind cups (none where the rules refuse
-    it): an order whose outcome is rolled is weighed by the mean of what they give."""
-    return [a for n in range(SAMPLES) if (a := trial(state, text, n)) is not None]
 
 
 @dataclass(frozen=True)
@@ -260,27 +248,11 @@ class Captain:
                 pose = after.ship(ship).pose
                 d = Decision(text, ship, move_reason(state, ship, pose, self._why(after, ship)))
                 first = first or d
-                if not self.cast_away(after, ship) or self.late():
+                if not cast_away(after, ship) or self.late():
                     return d
             if first is not None:  # every move leaves her adrift: the best of them
                 return first
         return self.boxed_in(state, ship) or self.other_order(state, ship)
-
-    def cast_away(self, after: GameState, ship: str) -> bool:
-        """Whether what the rules do to her when her side's part of the turn ends (a
-        drift, when she used too little of her allowance) may put her off the table
-        or aground, in any of the blind cups: the judge sees only where her move ends."""
-        scn = after.table()
-        cls = scn.ship(ship).cls
-        goal = scn.ruleset.goal_edges(after, ship)
-        for a in cups(after, "end"):
-            if not any(s.id == ship for s in a.ships):
-                continue
-            p = a.ship(ship).pose
-            edge, gap = clearance(scn, cls.base_length, cls.base_width, *_xy(p), goal)
-            if edge[0] < 0 or gap[0] <= 0:
-                return True
-        return False
 
     def boxed_in(self, state: GameState, ship: str) -> Decision | None:
         """When every move of her fan fouls something: the moves she could make on an
@@ -423,7 +395,7 @@ class Captain:
         best: tuple[float, str] | None = None
         # left as she is, will the turn's end cast her away (a drift)?  Then each other
         # order is also asked that, and one that saves her (an anchor) is worth it
-        adrift = self.cast_away(state, ship)
+        adrift = cast_away(state, ship)
         if rs.turn_owed(state, ship) is None:
             best = (self.value(state, ship) - self.w.blunder * adrift, "")
         start = time.perf_counter()
@@ -433,7 +405,7 @@ class Captain:
             after = cups(state, text)
             if after:
                 v = sum(self.value(a, ship) for a in after) / len(after)
-                if adrift and self.cast_away(after[0], ship):
+                if adrift and cast_away(after[0], ship):
                     v -= self.w.blunder
                 if best is None or v > best[0]:
                     best = (v, text)

@@ -54,6 +54,34 @@ def trial(state: GameState, text: str, sample: int = 0) -> GameState | None:
         return None
 
 
+#: Blind cups an order other than a move is tried with: one whose outcome is rolled (a
+#: repair) is weighed by the mean of what they give, a fair stand-in for its odds.
+SAMPLES = 6
+
+
+def cups(state: GameState, text: str) -> list[GameState]:
+    """The states ``text`` leads to over the blind cups (none where the rules refuse
+    it): an order whose outcome is rolled is weighed by the mean of what they give."""
+    return [a for n in range(SAMPLES) if (a := trial(state, text, n)) is not None]
+
+
+def cast_away(after: GameState, ship: str) -> bool:
+    """Whether what the rules do to her when her side's part of the turn ends (a
+    drift, when she used too little of her allowance) may put her off the table or
+    aground, in any of the blind cups: the judge sees only where her move ends."""
+    scn = after.table()
+    cls = scn.ship(ship).cls
+    goal = scn.ruleset.goal_edges(after, ship)
+    for a in cups(after, "end"):
+        if not any(s.id == ship for s in a.ships):
+            continue
+        x, y, _ = _arr(a.ship(ship).pose)
+        edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, goal)
+        if edge[0] < 0 or gap[0] <= 0:
+            return True
+    return False
+
+
 def enemies(state: GameState, side: str) -> list[str]:
     rs = state.scenario.ruleset
     return [s.id for s in state.ships if state.side_of(s.id) != side and rs.fighting(state, s.id)]
