@@ -41,6 +41,15 @@ class Session:
         return self.sandbox[-1][0] if self.sandbox else self.scenario
 
     @property
+    def struck(self) -> dict[str, str]:
+        """The ships that have struck, each with the side she belongs to now (a prize's
+        captor); none without a game."""
+        if self.game is None:
+            return {}
+        st = self.game.state
+        return {s.id: st.side_of(s.id) for s in st.ships if s.struck}
+
+    @property
     def status(self) -> str:
         if self.game is None:
             return f"{self.scenario.ruleset.title}: free play (no turn sequence)"

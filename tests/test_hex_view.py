@@ -109,3 +109,34 @@ def test_lines_of_fire_skip_only_enemies_no_arc_reaches(name):
         assert outlined == [
             e for e in expected if rule_fire(scn, ship.id, e).line_of_fire is not None
         ], ship.id
+
+
+def test_a_prize_is_drawn_greyed_in_her_captors_colours_and_named_so(write_scenario, rigged):
+    """a (blue) runs afoul of the merchantman m (red) and takes her: the session lists
+    m as struck and blue's now; the table draws her hull grey (not red), outlined in
+    blue's colours, her hex shaded blue, named "m (prize, blue)".  A ship struck to nobody keeps her side:
+    "(struck)".  The others are drawn as before."""
+    from tabletop.session import Session
+
+    from .frigate_helpers import declare, game
+
+    ships = [("a", "frigate-38", "blue", (0, 0), 1), ("m", "merchantman", "red", (1, 0), 2)]
+    g = game(write_scenario, ships, rigged)
+    declare(g, {"a": 7})
+    g.play("move a F1")
+    g.play("capture a m")
+    session = Session(g.state.scenario, g)
+    assert session.struck == {"m": "blue"}
+    scn = session.table
+    colours = sc.side_colours(scn)  # by each ship's first side: blue, then red
+    sea, _, fleet = sc.table_scenes(scn, None, session.struck)
+    shades = {f.color for f in sea.fills}  # each ship's hex, in the colours she flies
+    assert (*colours["blue"][:3], 60) in shades and (*colours["red"][:3], 60) not in shades
+    fills = [f.color for f in fleet.fills]
+    assert sc.STRUCK in fills and colours["red"] not in fills and colours["blue"] in fills
+    assert any(ln.color == colours["blue"] and ln.width == 2.0 for ln in fleet.lines)
+    names = {lb.text for lb in fleet.labels}
+    assert {"a", "m (prize, blue)"} <= names
+    fleet = sc.table_scenes(scn, None, {"m": "red"})[2]
+    assert "m (struck)" in {lb.text for lb in fleet.labels}
+    assert "m" in {lb.text for lb in sc.table_scenes(scn)[2].labels}

@@ -94,7 +94,9 @@ class TableDrawing:
         upp = 1.0 / self.view.px_per_unit
         if "table" in self.view._dirty:
             shown = self._tweened(scn) if scn is not None else None
-            self._table_scenes = sc.table_scenes(shown, upp) if shown is not None else []
+            session = self.view.session
+            struck = session.struck if session is not None else {}
+            self._table_scenes = sc.table_scenes(shown, upp, struck) if shown is not None else []
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()

@@ -6,6 +6,7 @@ never per frame.  Colours are RGBA tuples.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -49,6 +50,8 @@ ARC: Color = (255, 255, 255, 60)
 ARC_EDGE: Color = (255, 255, 255, 200)
 SELECT: Color = (255, 255, 0, 255)
 WIND: Color = (235, 235, 235, 255)
+#: A ship that has struck: her hull greyed, outlined in the colours she flies now.
+STRUCK: Color = (150, 150, 150, 255)
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,16 @@ def grid_step(scn: Scenario) -> tuple[float, float]:
 MIN_SHIP_PX = 40.0
 
 
-def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
+def table_scenes(
+    scn: Scenario, upp: float | None = None, struck: Mapping[str, str] | None = None
+) -> list[Scene]:
     """The table in drawing order: sea and grid, then terrain, then ships and the wind.
-    ``upp``: table units per pixel, when a small ship gets her larger outline."""
+    ``upp``: table units per pixel, when a small ship gets her larger outline.
+    ``struck``: the ships that have struck, each with the side she belongs to now (her
+    captor's, a prize): her hull is greyed, outlined (and her hexes shaded) in that
+    side's colours, and her name says so; the table itself keeps each ship's first
+    side."""
+    struck = struck or {}
     sea, ground, fleet = Scene(), Scene(), Scene()
     w, d = scn.width, scn.depth
     sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
@@ -117,7 +127,7 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
         hex_lines(sea, grid, w, d)
         colours = side_colours(scn)
         for ship in scn.ships:
-            r, g, b, _ = colours[ship.side]
+            r, g, b, _ = colours.get(struck.get(ship.id, ship.side), STRUCK)
             for h in occupied.get(ship.id, ()):
                 sea.fills.append(Fill(np.array(hex_corners(grid, h)), (r, g, b, 60)))
     for x in np.arange(0.0, w + 1e-9, minor):
@@ -150,7 +160,10 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
             np.array(p.heading),
             hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(True))[None],
         )[0]
-        fleet.fills.append(Fill(hull, colours[ship.side]))
+        now = struck.get(ship.id)
+        fleet.fills.append(Fill(hull, colours[ship.side] if now is None else STRUCK))
+        if now is not None:
+            fleet.lines.append(Line(hull, colours.get(now, STRUCK), 2.0, closed=True))
         fleet.lines.append(Line(base, (230, 230, 230, 255), 1.0, closed=True))
         half = c.base_width * 0.5
         if upp is not None and c.hull_length / upp < MIN_SHIP_PX:
@@ -163,9 +176,13 @@ def table_scenes(scn: Scenario, upp: float | None = None) -> list[Scene]:
                     np.array(c.hull_length * k), np.array(c.hull_beam * k), np.array(True)
                 )[None],
             )[0]
-            fleet.lines.append(Line(outline, colours[ship.side], 1.5, closed=True))
+            flies = colours.get(now, STRUCK) if now is not None else colours[ship.side]
+            fleet.lines.append(Line(outline, flies, 1.5, closed=True))
             half = max(half, c.hull_length * k * 0.5)
-        fleet.labels.append(Label(p.x, p.y, ship.id, size=9, clear=half))
+        name = ship.id
+        if now is not None:
+            name += " (struck)" if now == ship.side else f" (prize, {now})"
+        fleet.labels.append(Label(p.x, p.y, name, size=9, clear=half))
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
