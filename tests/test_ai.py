@@ -247,12 +247,13 @@ def test_hold_fast_and_escadres_ai_games_are_legal_and_end(path, levels):
     side wins) or the turn limit of 4; the log replays as an ordinary game."""
     res = play_game(str(path), dict(zip(_sides(path), levels, strict=True)), seed=3, max_turns=4)
     assert res.illegal == 0, res.notes
-    assert res.winner is not None or res.turns == 4
     assert any(a.split()[0] in ("move", "orders") for a in res.log)
     game = Game.new(load_scenario(path), 3)
     for a in res.log:
         game.play(a)
+    # an end: a side won, both struck together (Hold Fast's draw), or the turn limit
     assert game.state.winner in (res.winner, "draw") or game.state.turn > 4
+    assert game.state.winner is not None or res.turns == 4
 
 
 def test_every_hold_fast_plot_offered_is_accepted():
@@ -440,3 +441,26 @@ def test_the_captain_sees_the_drift_at_her_sides_turn_end(tmp_path):
         state = Game.new(scn, 1).state
         state = replace(state, active=state.sides.index("w"))
         assert cast_away(state, "a") is lost, x
+
+
+def test_a_lee_shore_is_the_edge_the_wind_blows_onto():
+    """``lee_shore`` on the 180 × 120 cm table, feared from 40 cm.  Wind from the north:
+    the south edge is the lee shore, squarely (−cos 180° = 1); 10 cm off it,
+    (40 − 10) / 40 = 0.75; 60 cm off, nothing; near the west edge, nothing (the wind
+    runs along it).  From the north-east the wind blows onto the south and west edges
+    at 45° (0.7071 each): 5 cm from the west and 10 from the south,
+    0.7071 × 35/40 + 0.7071 × 30/40 = 1.149; with the west edge her escape, only the
+    south's 0.530."""
+    import numpy as np
+
+    from tabletop.ai.judge import lee_shore
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    x, y = np.array([90.0, 90.0, 5.0]), np.array([10.0, 60.0, 60.0])
+    north = replace(scn, wind=replace(scn.wind, from_deg=0.0))
+    assert lee_shore(north, x, y, 40.0) == pytest.approx([0.75, 0.0, 0.0])
+    ne = replace(scn, wind=replace(scn.wind, from_deg=45.0))
+    h = np.sqrt(0.5)
+    corner = (np.array([5.0]), np.array([10.0]))
+    assert lee_shore(ne, *corner, 40.0) == pytest.approx([h * 35 / 40 + h * 30 / 40])
+    assert lee_shore(ne, *corner, 40.0, ("west",)) == pytest.approx([h * 30 / 40])

@@ -114,8 +114,8 @@ def test_lines_of_fire_skip_only_enemies_no_arc_reaches(name):
 def test_a_prize_is_drawn_greyed_in_her_captors_colours_and_named_so(write_scenario, rigged):
     """a (blue) runs afoul of the merchantman m (red) and takes her: the session lists
     m as struck and blue's now; the table draws her hull grey (not red), outlined in
-    blue's colours, her hex shaded blue, named "m (prize, blue)".  A ship struck to nobody keeps her side:
-    "(struck)".  The others are drawn as before."""
+    blue's colours, her hex shaded blue, named "m (prize, blue)".  A ship struck to
+    nobody keeps her side: "(struck)".  The others are drawn as before."""
     from tabletop.session import Session
 
     from .frigate_helpers import declare, game

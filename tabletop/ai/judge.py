@@ -290,6 +290,8 @@ def safety(
     margin = w.edge_margin * k
     out += w.edge * np.clip((margin - edge) / margin, 0, 1)
     out += w.blunder * (edge < 0)
+    if w.lee:
+        out += w.lee * lee_shore(scn, x, y, 2 * margin, goal)
     # heading for the edge: how far she can sail on as she heads before she leaves the
     # table, against two turns' running
     sx, sy = np.sin(np.radians(h)), np.cos(np.radians(h))
@@ -320,6 +322,27 @@ def safety(
         e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, goal)
         room = np.maximum(room, np.minimum(e2, g2))
     out += w.blunder / 2 * (room < 0)
+    return out
+
+
+def lee_shore(
+    scn: Scenario, x: np.ndarray, y: np.ndarray, margin: float, goal: tuple[str, ...] = ()
+) -> np.ndarray:
+    """How near poses lie to a lee shore, 0..1 each: an edge the wind blows onto, within
+    ``margin``, counted by how squarely the wind blows onto it.  A ship may claw off a
+    weather edge by running; off a lee one she must beat, and a squadron fighting its
+    way downwind is pinned there (the edges of ``goal``, her escape, are no danger)."""
+    down = np.radians(scn.wind.from_deg + 180.0)
+    onto = {
+        "east": np.sin(down),
+        "west": -np.sin(down),
+        "north": np.cos(down),
+        "south": -np.cos(down),
+    }
+    out = np.zeros(len(x))
+    for edge, far in to_edges(scn, x, y).items():
+        if edge not in goal and onto[edge] > 1e-9:
+            out += onto[edge] * np.clip((margin - far) / margin, 0, 1)
     return out
 
 

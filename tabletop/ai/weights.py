@@ -55,6 +55,7 @@ class Weights:
     escape_turn: float
     escape: float
     riposte: float
+    lee: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -90,6 +91,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["escape"] = r.number(w, "weights", "escape", default=0.0, minimum=0)
     # the admiral's: her broadside back where the enemy's reply leaves him (none: unweighed)
     nums["riposte"] = r.number(w, "weights", "riposte", default=0.0, minimum=0)
+    # a lee shore: the edges the wind blows onto, feared from twice the edge margin
+    nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     search = {
         k: r.integer(s, "search", k, minimum=1) or 1
