@@ -107,48 +107,10 @@ def grid_step(scn: Scenario) -> tuple[float, float]:
 MIN_SHIP_PX = 40.0
 
 
-def table_scenes(
-    scn: Scenario, upp: float | None = None, struck: Mapping[str, str] | None = None
-) -> list[Scene]:
-    """The table in drawing order: sea and grid, then terrain, then ships and the wind.
-    ``upp``: table units per pixel, when a small ship gets her larger outline.
-    ``struck``: the ships that have struck, each with the side she belongs to now (her
-    captor's, a prize): her hull is greyed, outlined (and her hexes shaded) in that
-    side's colours, and her name says so; the table itself keeps each ship's first
-    side."""
-    struck = struck or {}
-    sea, ground, fleet = Scene(), Scene(), Scene()
-    w, d = scn.width, scn.depth
-    sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
-    minor, major = grid_step(scn)
-    overlay = scn.ruleset.hex_overlay(scn)
-    if overlay is not None:  # a hex game: the hexes instead of the square grid
-        grid, occupied = overlay
-        hex_lines(sea, grid, w, d)
-        colours = side_colours(scn)
-        for ship in scn.ships:
-            r, g, b, _ = colours.get(struck.get(ship.id, ship.side), STRUCK)
-            for h in occupied.get(ship.id, ()):
-                sea.fills.append(Fill(np.array(hex_corners(grid, h)), (r, g, b, 60)))
-    for x in np.arange(0.0, w + 1e-9, minor):
-        is_major = abs(x / major - round(x / major)) < 1e-9
-        if overlay is None:
-            sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
-        if is_major:
-            sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9, pin="x"))
-    for y in np.arange(0.0, d + 1e-9, minor):
-        is_major = abs(y / major - round(y / major)) < 1e-9
-        if overlay is None:
-            sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
-        if is_major:
-            sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9, pin="y"))
-    sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
-    for t in sorted(scn.terrain, key=lambda t: t.kind == "land"):
-        ring = np.array(t.points, float)
-        ground.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
-        if t.name:
-            c = shapely.Polygon(ring).representative_point()
-            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9))
+def ships_scene(
+    fleet: Scene, scn: Scenario, upp: float | None, struck: Mapping[str, str]
+) -> None:
+    """Each ship's base, hull and name into ``fleet`` (see :func:`table_scenes`)."""
     colours = side_colours(scn)
     for ship in scn.ships:
         c, p = ship.cls, ship.pose
@@ -183,6 +145,49 @@ def table_scenes(
         if now is not None:
             name += " (struck)" if now == ship.side else f" (prize, {now})"
         fleet.labels.append(Label(p.x, p.y, name, size=9, clear=half))
+
+
+def table_scenes(
+    scn: Scenario, upp: float | None = None, struck: Mapping[str, str] | None = None
+) -> list[Scene]:
+    """The table in drawing order: sea and grid, then terrain, then ships and the wind.
+    ``upp``: table units per pixel, when a small ship gets her larger outline.
+    ``struck``: ships struck, each with the side she is now (a prize's captor): greyed,
+    outlined (her hexes shaded) in its colours, named so."""
+    struck = struck or {}
+    sea, ground, fleet = Scene(), Scene(), Scene()
+    w, d = scn.width, scn.depth
+    sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
+    minor, major = grid_step(scn)
+    overlay = scn.ruleset.hex_overlay(scn)
+    if overlay is not None:  # a hex game: the hexes instead of the square grid
+        grid, occupied = overlay
+        hex_lines(sea, grid, w, d)
+        colours = side_colours(scn)
+        for ship in scn.ships:
+            r, g, b, _ = colours.get(struck.get(ship.id, ship.side), STRUCK)
+            for h in occupied.get(ship.id, ()):
+                sea.fills.append(Fill(np.array(hex_corners(grid, h)), (r, g, b, 60)))
+    for x in np.arange(0.0, w + 1e-9, minor):
+        is_major = abs(x / major - round(x / major)) < 1e-9
+        if overlay is None:
+            sea.lines.append(Line(np.array([[x, 0], [x, d]]), GRID_MAJOR if is_major else GRID))
+        if is_major:
+            sea.labels.append(Label(x, -0.025 * d, f"{x:g}", size=9, pin="x"))
+    for y in np.arange(0.0, d + 1e-9, minor):
+        is_major = abs(y / major - round(y / major)) < 1e-9
+        if overlay is None:
+            sea.lines.append(Line(np.array([[0, y], [w, y]]), GRID_MAJOR if is_major else GRID))
+        if is_major:
+            sea.labels.append(Label(-0.02 * w, y, f"{y:g}", size=9, pin="y"))
+    sea.labels.append(Label(w, -0.05 * d, scn.units, size=9))
+    for t in sorted(scn.terrain, key=lambda t: t.kind == "land"):
+        ring = np.array(t.points, float)
+        ground.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
+        if t.name:
+            c = shapely.Polygon(ring).representative_point()
+            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9))
+    ships_scene(fleet, scn, upp, struck)
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)
