@@ -186,41 +186,44 @@ class FrigateGame(SiMove):
             return state
         for grp in self.groups(state):
             grp = [ship_of(state, s.id) for s in grp]
-            if self.lets_go(state, grp):
-                state, grp = self.part(state, grp, events)
+            pair = self.lets_go(state, grp)
+            if pair is not None:
+                state, grp = self.part(state, *pair, events), []
             if any(s.afoul is not None or self.dismasted(s) for s in grp):
                 state = self.shift(state, grp, self.mv.drift, True, events)
         return state
 
-    def lets_go(self, state: GameState, grp: list[FrigateShip]) -> bool:
+    def lets_go(
+        self, state: GameState, grp: list[FrigateShip]
+    ) -> tuple[FrigateShip, FrigateShip] | None:
         """Ruling: a ship afoul of a captured (struck) ship, not destroying her, breaks
         away at the drift: the text lets her break away "automatically", and lashed to
         her prize she would be faced into the wind with no way on her, turn after turn,
         never able to take the hex ahead a break-away needs.  The prize drifts alone;
-        where the hex downwind is held (a ship, land), the pair stay afoul."""
+        where the hex downwind is held (a ship, land), the pair stay afoul.  The prize
+        and the ship that lets her go, or None."""
         if len(grp) != 2:
-            return False
+            return None
         prize = next((s for s in grp if s.struck), None)
         other = next((s for s in grp if not s.struck), None)
         if prize is None or other is None or prize.destroy_by == other.id:
-            return False
+            return None
         nxt = add(prize.hex, board.downwind(self.rs.wind_facing(state)))
-        on = board.on_table(self.rs, state, nxt)
-        return not on or not (board.occupants(state, nxt) or board.is_land(self.rs, state, nxt))
+        held = board.on_table(self.rs, state, nxt) and (
+            board.occupants(state, nxt) or board.is_land(self.rs, state, nxt)
+        )
+        return None if held else (prize, other)
 
     def part(
-        self, state: GameState, grp: list[FrigateShip], events: Events
-    ) -> tuple[GameState, list[FrigateShip]]:
+        self, state: GameState, prize: FrigateShip, other: FrigateShip, events: Events
+    ) -> GameState:
         """The pair unlashed (see :meth:`lets_go`): the prize alone is left to drift,
         faced into the wind as an afoul ship is; the other keeps her hex and facing."""
-        prize = next(s for s in grp if s.struck)
-        other = next(s for s in grp if not s.struck)
         events.append({"breaks_away": other.id, "from": prize.id})
         state = self.put(state, replace(other, afoul=None, side_in=""))
         prize = replace(prize, afoul=None, side_in="")
         state = self.put(state, prize)
-        state = self.shift(state, [prize], self.mv.drift, True, events)
-        return state, []
+        return self.shift(state, [prize], self.mv.drift, True, events)
 
     def sag(self, state: GameState, events: Events) -> GameState:
         """Every ship, drifting or not, moved the schedule's sag downwind after all
