@@ -106,6 +106,12 @@ def test_summary_counts_from_the_first_contenders_side():
     assert (s["wins"], s["draws"], s["losses"]) == (2, 1, 1)
     assert s["score"] == pytest.approx((2 + 0.5) / 4)
     assert s["mean_turns"] == pytest.approx((3 + 4 + 5 + 2) / 4)
+    # as british the captain won game 1 and drew game 3; as french it won game 2 and
+    # lost game 4 (the british scripted won)
+    assert s["by_side"] == {
+        "british": {"wins": 1, "draws": 1, "losses": 0},
+        "french": {"wins": 1, "draws": 0, "losses": 1},
+    }
 
 
 def test_sides_must_be_the_scenarios_two():

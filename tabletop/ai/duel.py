@@ -208,14 +208,21 @@ def summary(
 ) -> dict[str, Any]:
     """The first contender's record and the match's counts."""
     w = d = lose = 0
+    # the first contender's record by the side it had: a scenario that favours one
+    # side shows here (a 50% score may be every game won by the stronger side)
+    by_side: dict[str, list[int]] = {}
     for res, (_, levels, _, _) in zip(results, plan, strict=True):
         mine = next(s for s, lv in levels.items() if lv == la) if la != lb else None
+        rec = by_side.setdefault(mine or next(iter(levels)), [0, 0, 0])
         if res.winner is None:
             d += 1
+            rec[1] += 1
         elif mine is None or res.winner == mine:
             w += 1
+            rec[0] += 1
         else:
             lose += 1
+            rec[2] += 1
     n = len(results)
     score = (w + d / 2) / n
     lo, hi = wilson(score, n)
@@ -231,6 +238,10 @@ def summary(
         "losses": lose,
         "score": round(score, 4),
         "wilson95": [round(lo, 4), round(hi, 4)],
+        "by_side": {
+            side: dict(zip(("wins", "draws", "losses"), r, strict=True))
+            for side, r in by_side.items()
+        },
         "mean_turns": round(sum(r.turns for r in results) / n, 2),
         "illegal": sum(r.illegal for r in results),
         "blunders": blunders,
@@ -259,6 +270,11 @@ def summary_text(s: dict[str, Any]) -> str:
             f"{la} against {lb} on {s['scenario']}: {s['games']} games, sides swapped in pairs",
             f"  {la}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses; "
             f"score {s['score']:.1%} (95% Wilson {lo:.1%}..{hi:.1%})",
+            f"  {la} by side: "
+            + "; ".join(
+                f"as {side} {r['wins']}/{r['draws']}/{r['losses']}"
+                for side, r in s["by_side"].items()
+            ),
             f"  mean game length {s['mean_turns']} turns; illegal orders {s['illegal']}; "
             f"blunders {s['blunders']} in {s['ship_turns']} ship-turns "
             f"({s['blunders_per_100_ship_turns']} per 100; "
