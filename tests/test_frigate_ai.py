@@ -193,3 +193,49 @@ def test_the_admirals_reply_weighs_her_broadside_back(write_scenario, rigged):
     for riposte, risk in ((0.0, 0.5), (0.5, 0.25), (1.0, 0.0)):
         got = reply_risk(g.state, "a", replace(w, riposte=riposte))
         assert got == pytest.approx(risk), riposte
+
+
+def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
+    """Match strengths are gunnery after crew hits times defence: a frigate-38 6 × 6 =
+    36, a merchantman 1 × 3 = 3; with two crew hits the frigate's gunnery is 6 × (1 −
+    2/3) = 2, so 2 × 6 = 12.  The merchantman is outmatched by (36 − 3)/(36 + 3) =
+    33/39; the frigate by nobody (0).  With ``prudence`` 1 her closing term, −close ×
+    |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| + 33/39 × close × d (d
+    short of the frigate's turn's run): the poses' place rises by 33/39 × close ×
+    (|d − ideal| + d) over prudence 0, and the farther pose gains the more."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from tabletop.ai.judge import outmatched, place
+    from tabletop.ai.weights import load_weights
+
+    g = game(
+        write_scenario,
+        [A, ("m", "merchantman", "red", (4, 0), 0), ("b", "sloop-18", "blue", (0, 6), 0)],
+        rigged,
+    )
+    rs = g.state.scenario.ruleset
+    assert (rs.match_strength(g.state, "a"), rs.match_strength(g.state, "m")) == (36, 3)
+    assert outmatched(g.state, "m", "a") == pytest.approx(33 / 39)
+    assert outmatched(g.state, "a", "m") == 0.0
+    hurt = g.state.with_ship(replace(g.state.ship("a"), crew_hits=2))
+    assert rs.match_strength(hurt, "a") == 12
+    assert outmatched(hurt, "m", "a") == pytest.approx((12 - 3) / (12 + 3))
+
+    w = load_weights(rs)
+    scn = g.state.table()
+    a = g.state.ship("a").pose
+    x, y, h = np.array([a.x + 3.0, a.x + 9.0]), np.array([a.y, a.y]), np.array([0.0, 0.0])
+    d = np.hypot(x - a.x, y - a.y)
+    assert d.max() < rs.reach(scn, scn.ship("a").cls)  # 9 inches, short of his 15
+    bold = place(scn, g.state, "m", replace(w, prudence=0.0), x, y, h)
+    shy = place(scn, g.state, "m", replace(w, prudence=1.0), x, y, h)
+    gain = 33 / 39 * w.close * (np.abs(d - w.ideal_range) + d)
+    assert shy - bold == pytest.approx(gain)
+    assert (shy - bold)[1] > (shy - bold)[0]
+    # the frigate, outmatched by none, closes as before
+    fx, fy = np.array([4.0, 8.0]), np.array([0.0, 0.0])
+    assert place(scn, g.state, "a", replace(w, prudence=1.0), fx, fy, h) == pytest.approx(
+        place(scn, g.state, "a", replace(w, prudence=0.0), fx, fy, h)
+    )

@@ -259,7 +259,12 @@ def place(
     elif foe is not None:
         e = state.ship(foe).pose
         d = np.hypot(x - e.x, y - e.y)
-        out -= w.close * np.abs(d - w.ideal_range * k)
+        # closing to the ideal range; a ship outmatched by him keeps her distance
+        # instead, up to his turn's run (his guns need him to come to her)
+        shy = min(1.0, w.prudence * outmatched(state, ship, foe)) if w.prudence else 0.0
+        out -= (1.0 - shy) * w.close * np.abs(d - w.ideal_range * k)
+        if shy:
+            out += shy * w.close * np.minimum(d, rs.reach(scn, scn.ship(foe).cls))
         up = np.radians(wind)
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
@@ -270,6 +275,16 @@ def place(
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
     out -= safety(scn, model.cls, w, x, y, h, goal)
     return out
+
+
+def outmatched(state: GameState, ship: str, foe: str) -> float:
+    """How far the enemy outmatches her, 0..1: his strength less hers over their sum, by
+    the ruleset's :meth:`~Ruleset.match_strength` (0 where it counts ships alike)."""
+    rs = state.scenario.ruleset
+    me, him = rs.match_strength(state, ship), rs.match_strength(state, foe)
+    if me is None or him is None or me + him <= 0:
+        return 0.0
+    return max(0.0, (him - me) / (him + me))
 
 
 def safety(

@@ -56,6 +56,7 @@ class Weights:
     escape: float
     riposte: float
     lee: float
+    prudence: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -93,6 +94,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["riposte"] = r.number(w, "weights", "riposte", default=0.0, minimum=0)
     # a lee shore: the edges the wind blows onto, feared from twice the edge margin
     nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
+    # an outmatched ship keeps her distance (Ruleset.match_strength; none: all close)
+    nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     search = {
         k: r.integer(s, "search", k, minimum=1) or 1

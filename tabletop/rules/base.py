@@ -349,6 +349,13 @@ class Ruleset(ABC):
         say it (the computer captain weighs damage dealt and taken by it); None: they do."""
         return None
 
+    def match_strength(self, state: GameState, ship: str) -> float | None:
+        """Her fighting strength now, on a scale of the ruleset's own where two ships'
+        figures compare as their match-up does (the computer captain's prudence: a ship
+        much weaker than the enemy nearest her keeps her distance); None: every ship
+        counts alike."""
+        return None
+
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
         """The words a player may put for ``word`` of ``verb``'s usage for this ship now,
         where the usage leaves them open (a number she may declare), best guess first;

@@ -33,9 +33,10 @@ from tabletop.rules.base import (
     read_hex_grid,
 )
 from tabletop.rules.frigate import board, config, options, ruling
+from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
-from tabletop.rules.frigate.ship import FrigateShip, ship_of
+from tabletop.rules.frigate.ship import FrigateShip, field, ship_of
 from tabletop.rules.hextable import HexTable
 
 #: The roster fields of Frigate's own.
@@ -285,6 +286,17 @@ class Frigate(HexTable):
         c = LOSS_SHARES[0] * crew / max(1, self.combat.capture_crew)
         m = LOSS_SHARES[1] * masts / max(1, self.moves.dismasted_at)
         return float(1.0 - (1.0 - c) * (1.0 - m))
+
+    def match_strength(self, state: GameState, ship: str) -> float:
+        """Her gunnery strength after her crew hits times her defence strength: on the
+        combat results table her odds against an enemy are her gunnery to his defence,
+        his against her his gunnery to hers, so the products compare as the match-up
+        does (a 38 is 6 × 6 = 36, a sloop 3 × 3 = 9, a merchantman 1 × 3 = 3)."""
+        st = ship_of(state, ship)
+        if st.lost:
+            return 0.0
+        g = Combat(self).strength(state, st, None, False)
+        return float(g * field(state.scenario.ship(ship).cls, "defence", 1))
 
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """Her most Movement Points in a turn on her best point of sail, as hexes."""
