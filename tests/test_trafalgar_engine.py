@@ -684,3 +684,69 @@ def test_head_to_wind_mid_move_she_may_not_sail_on(tmp_path):
     g = game(tmp_path, [("a", 50, 50, 30, "british"), ("b", 150, 150, 30, "french")])
     with pytest.raises(IllegalAction, match="head to wind"):
         g.play("move a L2 P30 L0.3")
+
+
+# ---- the table's edge (ruling: the text is silent) ------------------------------------
+
+
+def test_a_ship_whose_centre_sails_off_the_table_leaves_the_battle(tmp_path):
+    """a at x 25 heading west (θ 90, reaching: 4/3 × 15 = 20 to sail).  F20 ends her
+    centre at x 5, on the table though her bow is over the edge: she fights on.  Next
+    turn F20 takes her centre to 5 − 20 = −15: she has left the battle, neither fires
+    nor is fired at, and owes nothing.  With c still fighting for Britain, no winner."""
+    g = game(
+        tmp_path,
+        [
+            ("a", 25, 100, 270, "british"),
+            ("c", 100, 60, 90, "british"),
+            ("b", 150, 150, 30, "french"),
+        ],
+    )
+    rs = g.state.scenario.ruleset
+    g.play("move a F20")
+    assert g.state.ship("a").pose.x == pytest.approx(5)
+    assert rs.fighting(g.state, "a") and not g.state.ship("a").left
+    g.play("move c F20")
+    g.play("end")
+    g.play("move b L1")
+    g.play("end")
+    g.play("move a F20")
+    assert g.state.ship("a").pose.x == pytest.approx(-15)
+    assert g.state.ship("a").left and not rs.fighting(g.state, "a")
+    assert rs.loss(g.state, "a") == 1.0
+    assert "off the table" in rs.ship_report(g.state, "a")["status"]
+    assert g.state.winner is None  # c fights on
+    assert rs.turn_owed(g.state, "a") is None
+    with pytest.raises(IllegalAction, match="sailed off the table"):
+        g.play("fire a b")
+
+
+def test_the_last_ship_of_a_side_off_the_table_loses_the_battle(tmp_path):
+    """a, Britain's only ship, sails her centre from x 15 to 15 − 20 = −5: France wins."""
+    g = game(tmp_path, [("a", 15, 100, 270, "british"), ("b", 150, 150, 30, "french")])
+    g.play("move a F20")
+    assert g.state.ship("a").left
+    assert g.state.winner == "french"
+
+
+def test_a_save_from_before_a_new_field_still_loads(tmp_path):
+    """A save written before ships had ``left`` (the table's-edge ruling) lacks it: the
+    replay matches it at its default (False).  A field the save has, edited, does not."""
+    import json
+
+    from tabletop.errors import TabletopError
+
+    g = _abeam(tmp_path)
+    g.play("fire a b")
+    g.play("end")
+    path = tmp_path / "game.json"
+    g.save(path)
+    data = json.loads(path.read_text())
+    for s in data["state"]["ships"]:
+        del s["left"]
+    path.write_text(json.dumps(data))
+    assert Game.load(path).state == g.state
+    data["state"]["ships"][0]["hull_lost"] = 5
+    path.write_text(json.dumps(data))
+    with pytest.raises(TabletopError, match="does not give the saved state"):
+        Game.load(path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any, ClassVar
 
 from tabletop.geometry.pose import Pose
@@ -148,6 +148,25 @@ class GameState:
         if self.wind_strength is not None:  # only where a ruleset changes the wind's strength
             out["wind"] = {"from": self.wind_from, "strength": self.wind_strength}
         return out
+
+    def matches(self, saved: dict[str, Any]) -> bool:
+        """Whether this state is the one a save recorded.  A ship's field the save lacks
+        counts as its default: a field a later version added (a new rule's state) does
+        not make every older save unreadable, since it stood at its default then."""
+        now = self.snapshot()
+        ships = saved.get("ships")
+        if now == saved or not isinstance(ships, list) or len(ships) != len(self.ships):
+            return now == saved
+        filled = []
+        for st, old in zip(self.ships, ships, strict=True):
+            if not isinstance(old, dict):
+                return False
+            new = dict(old)
+            for f in fields(st):
+                if f.name not in new and f.default is not MISSING:
+                    new[f.name] = _json(f.default)
+            filled.append(new)
+        return now == {**saved, "ships": filled}
 
 
 def initial_state(scn: Scenario, seed: int | None = None) -> GameState:

@@ -199,6 +199,16 @@ class TrafalgarModified(Ruleset):
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return TrafalgarGame(self).apply(state, action, dice, events)
 
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Struck, or sailed off the table (ruling): out of the fight."""
+        st = state.ship(ship)
+        return not st.struck and not (isinstance(st, TrafalgarShip) and st.left)
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """A ship that sailed off the table is lost to the battle; else her report says."""
+        st = state.ship(ship)
+        return 1.0 if isinstance(st, TrafalgarShip) and st.left else None
+
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
 
@@ -214,6 +224,7 @@ class TrafalgarModified(Ruleset):
             name
             for name, on in (
                 ("struck", st.struck),
+                ("off the table", st.left),
                 ("in irons", st.in_irons),
                 ("luffing", st.luffing),
                 ("tacking", st.tacking),

@@ -83,6 +83,9 @@ class TrafalgarGame(Gunnery):
                 "distance": round(moved - sailed_before, 4),
             }
         )
+        if self._off_table(state, pose):
+            nst = replace(nst, left=True, done=True)
+            events.append({"left_table": ship})
         state = state.with_ship(nst)
         if contact is not None:
             return self._collided(
@@ -91,6 +94,16 @@ class TrafalgarGame(Gunnery):
         if any(s.kind == "T" for s in new_steps):
             return self._begin_tack(state, ship, dice, events)
         return state
+
+    @staticmethod
+    def _off_table(state: GameState, pose: Any) -> bool:
+        """Whether a move ending at ``pose`` takes her out of the battle (the text is
+        silent; the ruling of Hold Fast's HF-66 here too): in a battle, a ship whose
+        centre ends a move beyond the table's edge has left it, and is out of the fight
+        as if struck, though not taken; a drill's lone ship sails on."""
+        scn = state.scenario
+        inside = 0 <= pose.x <= scn.width and 0 <= pose.y <= scn.depth
+        return len(state.sides) >= 2 and not inside
 
     def _bears_away(
         self, state: GameState, st: TrafalgarShip, segs: tuple[Segment, ...], steps: Any
@@ -401,7 +414,7 @@ class TrafalgarGame(Gunnery):
         """Why this ship may not end the turn as she is, or None."""
         st = _ship(state, ship)
         theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
-        if st.struck or in_irons(st, theta) or st.done or state.is_grappled(ship):
+        if st.struck or st.left or in_irons(st, theta) or st.done or state.is_grappled(ship):
             return None
         if st.tacking:
             if st.rudder:

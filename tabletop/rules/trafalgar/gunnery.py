@@ -48,6 +48,9 @@ class Gunnery(Procedures):
             raise IllegalAction(f"{target} is a ship of your own side")
         if state.ship(target).struck:
             raise IllegalAction(f"{target} has struck")
+        if fst.left or _ship(state, target).left:
+            gone = firer if fst.left else target
+            raise IllegalAction(f"{gone} has sailed off the table: she is out of the battle")
         plan = self.fire_plan(state, firer, target, high)
         r = plan["ruling"]
         if not r.can_fire:

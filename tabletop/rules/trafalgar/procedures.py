@@ -118,7 +118,7 @@ class Procedures:
     def _winner(self, state: GameState, events: Events) -> GameState:
         if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
             return state
-        alive = {state.side_of(s.id) for s in state.ships if not s.struck}
+        alive = {state.side_of(s.id) for s in state.ships if self.rs.fighting(state, s.id)}
         if len(alive) == 1:
             (side,) = alive
             events.append({"winner": side})

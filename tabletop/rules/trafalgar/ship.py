@@ -26,6 +26,7 @@ class TrafalgarShip(ShipState):
     tacking: bool = False  # turned into the wind: the tack completes next turn
     last_tack: int = -99  # the turn her last tack completed
     rudder: bool = False  # shot away: no turns until repaired
+    left: bool = False  # her centre sailed off the table: out of the battle (ruling)
     holed: bool = False  # below the waterline: leaks every turn
     fired_on: bool = False  # since the end of her last turn
     fired: tuple[str, ...] = ()  # broadsides fired this turn
