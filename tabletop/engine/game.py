@@ -93,7 +93,7 @@ class Game:
     def from_save(cls, saved: Saved) -> Game:
         scn = load_saved_scenario(saved)
         game = replay(scn, list(saved.actions), saved.seed, where=str(saved.path))
-        if not game.state.matches(saved.state):
+        if saved.state is None or not game.state.matches(saved.state):
             raise TabletopError(
                 f"{saved.path}: replaying the actions does not give the saved state "
                 "(the save was edited, or the scenario or rules changed since it was saved)"
