@@ -200,9 +200,10 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     36, a merchantman 1 × 3 = 3; with two crew hits the frigate's gunnery is 6 × (1 −
     2/3) = 2, so 2 × 6 = 12.  The merchantman is outmatched by (36 − 3)/(36 + 3) =
     33/39; the frigate by nobody (0).  With ``prudence`` 1 her closing term, −close ×
-    |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| + 33/39 × close × d (d
-    short of the frigate's turn's run): the poses' place rises by 33/39 × close ×
-    (|d − ideal| + d) over prudence 0, and the farther pose gains the more."""
+    |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| + 33/39 × close × min(d,
+    7.5), 7.5 inches being half the frigate's turn's run (10 points × 1.5-inch hexes):
+    the poses' place rises by 33/39 × close × (|d − ideal| + min(d, 7.5)) over prudence
+    0; at 3 and 6 inches the farther gains the more, at 9 no more than at 7.5."""
     from dataclasses import replace
 
     import numpy as np
@@ -226,16 +227,17 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     w = load_weights(rs)
     scn = g.state.table()
     a = g.state.ship("a").pose
-    x, y, h = np.array([a.x + 3.0, a.x + 9.0]), np.array([a.y, a.y]), np.array([0.0, 0.0])
+    assert rs.reach(scn, scn.ship("a").cls) == pytest.approx(10 * 1.5)
+    x = np.array([a.x + 3.0, a.x + 6.0, a.x + 9.0])
+    y, h = np.full(3, a.y), np.zeros(3)
     d = np.hypot(x - a.x, y - a.y)
-    assert d.max() < rs.reach(scn, scn.ship("a").cls)  # 9 inches, short of his 15
     bold = place(scn, g.state, "m", replace(w, prudence=0.0), x, y, h)
     shy = place(scn, g.state, "m", replace(w, prudence=1.0), x, y, h)
-    gain = 33 / 39 * w.close * (np.abs(d - w.ideal_range) + d)
+    gain = 33 / 39 * w.close * (np.abs(d - w.ideal_range) + np.minimum(d, 7.5))
     assert shy - bold == pytest.approx(gain)
     assert (shy - bold)[1] > (shy - bold)[0]
     # the frigate, outmatched by none, closes as before
-    fx, fy = np.array([4.0, 8.0]), np.array([0.0, 0.0])
+    fx, fy = np.array([4.0, 8.0, 12.0]), np.zeros(3)
     assert place(scn, g.state, "a", replace(w, prudence=1.0), fx, fy, h) == pytest.approx(
         place(scn, g.state, "a", replace(w, prudence=0.0), fx, fy, h)
     )

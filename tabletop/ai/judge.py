@@ -260,11 +260,12 @@ def place(
         e = state.ship(foe).pose
         d = np.hypot(x - e.x, y - e.y)
         # closing to the ideal range; a ship outmatched by him keeps her distance
-        # instead, up to his turn's run (his guns need him to come to her)
+        # instead, up to half his turn's run (out of his best range, without running
+        # herself onto the edge: a whole run's distance pinned fleeing ships there)
         shy = min(1.0, w.prudence * outmatched(state, ship, foe)) if w.prudence else 0.0
         out -= (1.0 - shy) * w.close * np.abs(d - w.ideal_range * k)
         if shy:
-            out += shy * w.close * np.minimum(d, rs.reach(scn, scn.ship(foe).cls))
+            out += shy * w.close * np.minimum(d, 0.5 * rs.reach(scn, scn.ship(foe).cls))
         up = np.radians(wind)
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
