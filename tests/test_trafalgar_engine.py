@@ -750,3 +750,21 @@ def test_a_save_from_before_a_new_field_still_loads(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(TabletopError, match="does not give the saved state"):
         Game.load(path)
+
+
+def test_match_strength_is_her_best_broadsides_dice_times_her_hull_or_crew_left(tmp_path):
+    """Light guns 3 a side, hull track ".C.G.R.CG" (9 boxes), crew 4: whole, 3 × 9 =
+    27.  Three hull boxes gone: 3 × 9 × 6/9 = 18.  Two of her 4 crew gone too: the
+    less of 6/9 and 2/4, so 3 × 9 × 1/2 = 13.5.  A starboard gun lost leaves port's 3."""
+    from dataclasses import replace
+
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    rs, st = g.state.scenario.ruleset, g.state.ship("a")
+    assert rs.match_strength(g.state, "a") == 27
+    hit = g.state.with_ship(replace(st, hull_lost=3))
+    assert rs.match_strength(hit, "a") == pytest.approx(18)
+    hit = g.state.with_ship(replace(st, hull_lost=3, crew_lost=2))
+    assert rs.match_strength(hit, "a") == pytest.approx(13.5)
+    gun = g.state.with_ship(replace(st, guns_lost=(("starboard", "light", 1),)))
+    assert rs.match_strength(gun, "a") == 27
+    assert rs.match_strength(g.state.with_ship(replace(st, struck=True)), "a") == 0

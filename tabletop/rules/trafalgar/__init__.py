@@ -209,6 +209,20 @@ class TrafalgarModified(Ruleset):
         st = state.ship(ship)
         return 1.0 if isinstance(st, TrafalgarShip) and st.left else None
 
+    def match_strength(self, state: GameState, ship: str) -> float:
+        """The dice of her stronger broadside left times her hull boxes, or the crew's
+        share of them if that is less (she strikes when either is gone): a 74 whole is
+        6 × 15 = 90, a 36-gun frigate 4 × 11 = 44."""
+        st = state.ship(ship)
+        if not self.fighting(state, ship) or not isinstance(st, TrafalgarShip):
+            return 0.0
+        cls = state.scenario.ship(ship).cls
+        dice = max(sum(guns_on(cls, st, side).values()) for side in ("port", "starboard"))
+        boxes = len(track(cls))
+        hull = (boxes - st.hull_lost) / boxes if boxes else 0.0
+        crew = (crew_total(cls) - st.crew_lost) / max(1, crew_total(cls))
+        return float(dice * boxes * max(0.0, min(hull, crew)))
+
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
 
