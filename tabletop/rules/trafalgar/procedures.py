@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import normalise
+from tabletop.geometry.pose import Pose
 from tabletop.model import Ship, ShipClass
 from tabletop.rules.base import MoveContext, PathPlan
 from tabletop.rules.trafalgar.ship import (
@@ -114,6 +115,16 @@ class Procedures:
         pair = (min(a, b), max(a, b))
         events.append({"grappled": list(pair)})
         return replace(state, grappled=tuple(sorted({*state.grappled, pair})))
+
+    @staticmethod
+    def _off_table(state: GameState, pose: Pose) -> bool:
+        """Whether a move ending at ``pose`` takes her out of the battle (the text is
+        silent; the ruling of Hold Fast's HF-66 here too): in a battle, a ship whose
+        centre ends a move beyond the table's edge has left it, and is out of the fight
+        as if struck, though not taken; a drill's lone ship sails on."""
+        scn = state.scenario
+        inside = 0 <= pose.x <= scn.width and 0 <= pose.y <= scn.depth
+        return len(state.sides) >= 2 and not inside
 
     def _winner(self, state: GameState, events: Events) -> GameState:
         if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
