@@ -759,3 +759,14 @@ def test_the_log_pane_keeps_its_lines_inside_the_window(fresh, monkeypatch):
     assert texts[0].text == "i" * 20
     right = max(t.x + t.content_width for t in texts)
     assert right <= fresh.view_w, (right, fresh.view_w)
+
+
+def test_a_name_does_not_lie_on_another_ship():
+    """Ship a at (100, 100) and ship b 25 px below it, each of radius 10 px, names 40 ×
+    14 px: a's name below would be centred at y 100 − 14 − 7 = 79, its box y 72..86
+    meeting b's body (y 65..85), so it goes above, at 100 + 14 + 7 = 121.  b's name
+    below, at 75 − 21 = 54 (box 47..61), meets nothing."""
+    from tabletop.view.drawing import place_names
+
+    spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0), (100.0, 75.0, 10.0, 40.0, 14.0)])
+    assert spots == [(100, 121), (100, 54)]

@@ -198,21 +198,22 @@ Rect = tuple[float, float, float, float]
 def place_names(items: list[tuple[float, float, float, float, float]]) -> list[tuple[float, float]]:
     """Screen centres for names, each ``(x, y, clear, w, h)``: a thing at (x, y) of radius
     ``clear`` pixels and a name ``w`` by ``h``.  Each name takes the first of below, above,
-    right, left of its thing whose box meets no name placed before it (below when all
-    do): greedy, in order, as a map maker would."""
+    right, left of its thing whose box meets no name placed before it and no other thing
+    (a name lying on another ship reads as hers: a Frigate game put "ville-de-nantes"
+    under jason); when every spot meets something, the one meeting fewest, below first.
+    Greedy, in order, as a map maker would."""
+    things: list[Rect] = [(x - c, x + c, y - c, y + c) for x, y, c, _, _ in items]
     placed: list[Rect] = []
     out = []
     for x, y, clear, w, h in items:
         gap = clear + 4
         spots = [(x, y - gap - h / 2), (x, y + gap + h / 2),
                  (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
-        choice = spots[0]
-        for cx, cy in spots:
-            box = (cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2)
-            if not any(_meet(box, b) for b in placed):
-                choice = (cx, cy)
-                break
-        cx, cy = choice
+        met = [
+            sum(_meet((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2), b) for b in placed + things)
+            for cx, cy in spots
+        ]
+        cx, cy = spots[met.index(min(met))]
         placed.append((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2))
         out.append((float(cx), float(cy)))
     return out
