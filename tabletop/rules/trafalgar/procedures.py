@@ -119,9 +119,9 @@ class Procedures:
     @staticmethod
     def _off_table(state: GameState, pose: Pose) -> bool:
         """Whether a move ending at ``pose`` takes her out of the battle (the text is
-        silent; the ruling of Hold Fast's HF-66 here too): in a battle, a ship whose
-        centre ends a move beyond the table's edge has left it, and is out of the fight
-        as if struck, though not taken; a drill's lone ship sails on."""
+        silent; the ruling Hold Fast's engine makes for its fled ships): in a battle, a
+        ship whose centre ends a move beyond the table's edge has left it, and is out of
+        the fight as if struck, though not taken; a drill's lone ship sails on."""
         scn = state.scenario
         inside = 0 <= pose.x <= scn.width and 0 <= pose.y <= scn.depth
         return len(state.sides) >= 2 and not inside
