@@ -19,7 +19,7 @@ from tabletop.geometry.angles import relative_wind, unit
 from tabletop.geometry.hexgrid import HexGrid, hex_corners
 from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
-from tabletop.geometry.pose import to_world
+from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import sector_wedges
 from tabletop.model import Scenario
 from tabletop.movement import MoveRuling
@@ -107,6 +107,13 @@ def grid_step(scn: Scenario) -> tuple[float, float]:
 MIN_SHIP_PX = 40.0
 
 
+def _hull_at(p: Pose, length: float, beam: float) -> np.ndarray:
+    """Her hull's outline of ``length`` by ``beam`` at pose ``p``, in table units."""
+    local = hull_local(np.array(length), np.array(beam), np.array(True))[None]
+    out: np.ndarray = to_world(np.array(p.x), np.array(p.y), np.array(p.heading), local)[0]
+    return out
+
+
 def ships_scene(
     fleet: Scene, scn: Scenario, upp: float | None, struck: Mapping[str, str]
 ) -> None:
@@ -116,12 +123,7 @@ def ships_scene(
         c, p = ship.cls, ship.pose
         base = ship.base_corners()
         fleet.fills.append(Fill(base, BASE))
-        hull = to_world(
-            np.array(p.x),
-            np.array(p.y),
-            np.array(p.heading),
-            hull_local(np.array(c.hull_length), np.array(c.hull_beam), np.array(True))[None],
-        )[0]
+        hull = _hull_at(p, c.hull_length, c.hull_beam)
         now = struck.get(ship.id)
         fleet.fills.append(Fill(hull, colours[ship.side] if now is None else STRUCK))
         if now is not None:
@@ -130,14 +132,7 @@ def ships_scene(
         half = c.base_width * 0.5
         if upp is not None and c.hull_length / upp < MIN_SHIP_PX:
             k = MIN_SHIP_PX * upp / c.hull_length
-            outline = to_world(
-                np.array(p.x),
-                np.array(p.y),
-                np.array(p.heading),
-                hull_local(
-                    np.array(c.hull_length * k), np.array(c.hull_beam * k), np.array(True)
-                )[None],
-            )[0]
+            outline = _hull_at(p, c.hull_length * k, c.hull_beam * k)
             flies = colours.get(now, STRUCK) if now is not None else colours[ship.side]
             fleet.lines.append(Line(outline, flies, 1.5, closed=True))
             half = max(half, c.hull_length * k * 0.5)
