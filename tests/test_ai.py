@@ -138,13 +138,18 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     shutil.copytree(data_root() / "rosters", root / "rosters")
     good = (data_root() / "templates" / "ai" / "trafalgar-modified.toml").read_text()
     bad = root / "templates" / "ai" / "trafalgar-modified.toml"
-    bad.write_text(good.replace("fire = 10.0", "fire = -1\nfirepower = 3"))
+    bad.write_text(
+        good.replace("fire = 10.0", "fire = -1\nfirepower = 3").replace(
+            "[search]", "[search]\nphase_trust = 1.5"
+        )
+    )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
     with pytest.raises(TabletopError) as e:
         load_weights(scn.ruleset)
     assert "weights.fire: expected a number ≥ 0, found -1" in str(e.value)
     assert "firepower" in str(e.value)
+    assert "search.phase_trust: expected a number ≥ 0 and ≤ 1, found 1.5" in str(e.value)
 
 
 def test_the_levels_that_foresee_are_data(tmp_path, monkeypatch):
@@ -403,6 +408,27 @@ def test_a_captain_foresees_a_scripted_enemys_secret_plot_from_the_table_alone()
     views = _views(state, seen, 5)
     assert [v.ship("cleopatre").pose for v in views] == list(seen["cleopatre"])
     assert all(v.ship("amazon").pose == state.ship("amazon").pose for v in views)
+
+
+def test_a_plotted_turns_later_phases_count_less_by_the_phase_trust(monkeypatch):
+    """A plot's judgements after phases I-V are weighed 1, t, t², t³, t⁴ (``[search]
+    phase_trust`` = t): with t = 0.8 and judgements 10, 20, 30, 40, 50 the plot scores
+    (10 + 20×0.8 + 30×0.64 + 40×0.512 + 50×0.4096) / (1 + 0.8 + 0.64 + 0.512 + 0.4096)
+    = (10 + 16 + 19.2 + 20.48 + 20.48) / 3.3616 = 86.16 / 3.3616; with t = 1 the plain
+    mean, 150 / 5 = 30 (the end no longer counted twice)."""
+    from tabletop.ai import plotting
+    from tabletop.ai.judge import Verdict
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    rs = state.scenario.ruleset
+    plot = rs.plots(state, "amazon")[0]
+    views = plotting._views(state, {}, 5)
+    for trust, want in ((0.8, 86.16 / 3.3616), (1.0, 30.0)):
+        scores = iter([10.0, 20.0, 30.0, 40.0, 50.0])
+        monkeypatch.setattr(plotting, "judge", lambda *a, s=scores: Verdict(next(s)))
+        w = replace(load_weights(rs), phase_trust=trust)
+        assert plotting._judged(views, "amazon", plot, w) == pytest.approx(want)
+    assert load_weights(rs).phase_trust == 0.8  # Hold Fast's data
 
 
 def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():

@@ -130,14 +130,20 @@ def choose(
 
 
 def _judged(views: list[GameState], ship: str, plot: Plot, w: Weights) -> float:
-    """The mean of her exact judgements after each phase (the fire that bears then,
-    the enemy's on her, the enemy where each phase's view puts him), the last phase
-    counted twice: where she ends the turn."""
-    scores = [
-        judge(moved(v, ship, p), ship, w, set()).score
-        for v, p in zip(views, plot.poses, strict=True)
-    ]
-    return (sum(scores) + scores[-1]) / (len(scores) + 1)
+    """The weighted mean of her exact judgements after each phase (the fire that bears
+    then, the enemy's on her, the enemy where each phase's view puts him), each later
+    phase counted ``phase_trust`` times the one before: the further ahead, the less the
+    foresight of his secret plot holds, and the more likely damage or a collision has
+    cut hers short.  Counting the phases alike (or the last one twice) let one
+    broadside foreseen alongside in phase V outweigh being raked in phases II-IV."""
+    scores = np.array(
+        [
+            judge(moved(v, ship, p), ship, w, set()).score
+            for v, p in zip(views, plot.poses, strict=True)
+        ]
+    )
+    trust = w.phase_trust ** np.arange(len(scores))
+    return float(trust @ scores / trust.sum())
 
 
 def _unsafe(

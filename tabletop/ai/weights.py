@@ -66,6 +66,9 @@ class Weights:
     replies: int
     time_limit: float
     decision_limit: float
+    #: A plotted turn: each later phase's judgement counts this share of the one before
+    #: (see ``ai.plotting``); 1 weighs every phase alike.
+    phase_trust: float = 1.0
     #: The levels that foresee a secret plot (see ``ai.plotting.foresee``); all by default.
     foresee: tuple[str, ...] = ("captain", "admiral")
 
@@ -106,11 +109,12 @@ def _load(name: str, units: str, file: str) -> Weights:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
+    trust = r.number(s, "search", "phase_trust", default=1.0, minimum=0, maximum=1)
     foresee = r.strings(s, "search", "foresee") if "foresee" in s else ("captain", "admiral")
     for level in foresee:
         if level not in ("captain", "admiral"):
             r.error("search.foresee", 'a list of levels: "captain", "admiral"', level)
     r.report_unused(data)
     r.raise_if_any()
-    times = {"time_limit": limit, "decision_limit": whole}
+    times = {"time_limit": limit, "decision_limit": whole, "phase_trust": trust}
     return Weights(**nums, **lens, **search, **times, foresee=foresee)  # type: ignore[arg-type]
