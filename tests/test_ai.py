@@ -431,6 +431,38 @@ def test_a_plotted_turns_later_phases_count_less_by_the_phase_trust(monkeypatch)
     assert load_weights(rs).phase_trust == 0.8  # Hold Fast's data
 
 
+def test_the_captain_keeps_her_broadside_on_rather_than_cross_a_bow_for_phase_v():
+    """The frigates at dawn: constitution (10, 12) and java (13, 14), both heading east,
+    the wind from the north.  Java's foreseen plot wears her round to the south-west.
+    Weighing the phases alike, constitution's best plot hauls up to cross java's bow for
+    a broadside foreseen alongside in phase V, and java's starboard battery rakes her bow
+    in phases II-IV meanwhile.  With Hold Fast's phase_trust (0.8) she keeps her port
+    broadside on java in every phase, and java's fire never rakes her."""
+    from tabletop.ai.judge import chance, enemies, moved
+    from tabletop.ai.plotting import _views, choose, foresee
+
+    state = Game.new(load_scenario(HOLD_FAST[1]), 1).state
+    # no time limit: the whole shortlist is judged, whatever the machine's load
+    w = replace(load_weights(state.scenario.ruleset), time_limit=60.0, decision_limit=60.0)
+    seen = foresee(state, enemies(state, "american"), "scripted", w)
+    views = _views(state, seen, 5)
+
+    def phases(weights):
+        plot = choose(state, "constitution", "captain", weights, seen=seen)[0]
+        out = []
+        for view, pose in zip(views, plot.poses, strict=True):
+            after = moved(view, "constitution", pose)
+            scn = after.table()
+            theirs = chance(scn, None, after, "java", "constitution")
+            mine = chance(scn, None, after, "constitution", "java")
+            out.append((theirs.rake if theirs else None, mine.arc if mine else None))
+        return out
+
+    assert phases(w) == [(None, "port")] * 5
+    alike = phases(replace(w, phase_trust=1.0))
+    assert [rake for rake, _ in alike[1:4]] == ["bow"] * 3
+
+
 def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
     """Loire running east (heading 90, the wind from the north abeam) 20 cm from the
     east edge and 15 cm from the south one of the 180 × 120 cm table, the enemy far to
