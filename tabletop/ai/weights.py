@@ -116,5 +116,7 @@ def _load(name: str, units: str, file: str) -> Weights:
             r.error("search.foresee", 'a list of levels: "captain", "admiral"', level)
     r.report_unused(data)
     r.raise_if_any()
-    times = {"time_limit": limit, "decision_limit": whole, "phase_trust": trust}
-    return Weights(**nums, **lens, **search, **times, foresee=foresee)  # type: ignore[arg-type]
+    times = {"time_limit": limit, "decision_limit": whole}
+    return Weights(
+        **nums, **lens, **search, **times, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
+    )
