@@ -325,7 +325,9 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
     if args.turns < 1 or args.jobs < 1:
         raise TabletopError("duel: expected --turns and --jobs of at least 1")
-    s = duel(args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs)
+    s = duel(
+        args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs, args.logs
+    )
     _emit(args, s, summary_text(s))
     return 0
 
@@ -437,6 +439,9 @@ def _games(cmd: Command) -> None:
     sp.add_argument("--seed", type=int, default=1, help="dice seed of the first pair")
     sp.add_argument("--turns", type=int, default=30, help="turn limit: a draw after it")
     sp.add_argument("--jobs", type=int, default=1, help="games played at once")
+    sp.add_argument(
+        "--logs", metavar="DIR", help="write each game's log here (tabletop run replays it)"
+    )
     sp = cmd("bench", cmd_bench, "performance figures")
     sp.add_argument(
         "--ships",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from tabletop.ai.captain import Captain
-from tabletop.ai.duel import parse_sides, play_game, summary, wilson
+from tabletop.ai.duel import parse_sides, play_game, summary, summary_text, wilson
 from tabletop.ai.judge import BLIND_SEED, blind_dice, trial
 from tabletop.ai.weights import load_weights
 from tabletop.cli import main
@@ -112,6 +113,16 @@ def test_summary_counts_from_the_first_contenders_side():
         "british": {"wins": 1, "draws": 1, "losses": 0},
         "french": {"wins": 1, "draws": 0, "losses": 1},
     }
+    # each game listed by its seed and sides; the one lost named in the text
+    assert [(g["seed"], g["winner"], g["turns"]) for g in s["per_game"]] == [
+        (1, "british", 3),
+        (1, "french", 4),
+        (2, None, 5),
+        (2, "british", 2),
+    ]
+    assert s["per_game"][3]["sides"] == {"british": "scripted", "french": "captain"}
+    assert "captain lost: seed 2 as french" in summary_text(s)
+    assert "scripted lost" not in summary_text(s)
 
 
 def test_sides_must_be_the_scenarios_two():
@@ -209,6 +220,40 @@ def test_duel_cli_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 2 and out["illegal"] == 0
     assert out["wins"] + out["draws"] + out["losses"] == 2
+
+
+def test_duel_logs_replay_to_the_same_end(tmp_path, capsys):
+    """``--logs DIR`` writes each game's log (its seed, then every order the engine
+    accepted); ``tabletop run`` replays it to the very winner and turn the match
+    reported: the games a captain lost can be read move by move."""
+    import json
+
+    folder = tmp_path / "games"
+    argv = ["duel", str(ESCADRES[0]), "--side", "british:captain", "--side", "french:scripted"]
+    rc = main([*argv, "--games", "2", "--seed", "8", "--logs", str(folder), "--json"])
+    assert rc == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["per_game"]) == 2 and len(list(folder.iterdir())) == 2
+    for game in out["per_game"]:
+        log = game["log"]
+        assert log.startswith(str(folder)) and f"seed{game['seed']}" in log
+        assert f"seed {game['seed']}" in Path(log).read_text().splitlines()
+        assert main(["run", str(ESCADRES[0]), log, "--json"]) == 0
+        end = json.loads(capsys.readouterr().out)
+        assert (end["winner"], end["turn"]) == (game["winner"], game["turns"])
+
+
+def test_duel_logs_folder_that_cannot_be_made_is_one_line_before_any_game(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    rc = main(
+        ["duel", str(ESCADRES[0]), "--side", "captain", "--side", "scripted", "--games",
+         "200", "--logs", str(blocker / "games")]
+    )  # fmt: skip
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert f"--logs {blocker / 'games'}: cannot make the folder" in err
+    assert "Traceback" not in err
 
 
 def test_duel_cli_bad_side_is_one_line(capsys):

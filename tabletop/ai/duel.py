@@ -5,21 +5,26 @@ engine's ``winner``) or at the turn limit, a draw.  A match swaps the sides in p
 the same dice seed, so neither contender gains by the side or the dice it drew, and
 reports the first contender's wins, draws and losses with a 95% Wilson interval on its
 score (a draw counts half), the mean game length, the orders the engine refused
-(illegal: must be 0), blunders and the time each ship's decision took.
+(illegal: must be 0), blunders and the time each ship's decision took.  Each game is
+listed too (its seed, who had which side, how it ended), and with ``logs`` written as a
+game log that ``tabletop run`` replays: the game a captain lost can be read move by move.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import shapely
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
 from tabletop.data.load import load_scenario
+from tabletop.data.save import write_atomic
 from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
@@ -181,9 +186,16 @@ def _one(job: tuple[str, dict[str, str], int, int]) -> GameResult:
 
 
 def duel(
-    path: str, specs: list[str], games: int, seed: int, max_turns: int, jobs: int = 1
+    path: str,
+    specs: list[str],
+    games: int,
+    seed: int,
+    max_turns: int,
+    jobs: int = 1,
+    logs: str | None = None,
 ) -> dict[str, Any]:
-    """A match of ``games`` (rounded up to pairs), sides swapped within each pair."""
+    """A match of ``games`` (rounded up to pairs), sides swapped within each pair; with
+    ``logs``, each game's log written into that folder (made if need be)."""
     scn = load_scenario(path)
     if not scn.ruleset.has_engine:
         raise TabletopError(f"{path}: the ruleset '{scn.ruleset.name}' has no game engine")
@@ -191,6 +203,11 @@ def duel(
     (a, la), (b, lb) = parse_sides(specs, sides)
     if games < 1:
         raise TabletopError(f"--games: expected at least 1, found {games}")
+    if logs is not None:  # before the games: a folder that cannot be made wastes none
+        try:
+            Path(logs).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise TabletopError(f"--logs {logs}: cannot make the folder ({e.strerror})") from None
     plan = []
     for k in range((games + 1) // 2):
         plan.append((path, {a: la, b: lb}, seed + k, max_turns))
@@ -200,7 +217,44 @@ def duel(
             results = list(pool.map(_one, plan))
     else:
         results = [_one(j) for j in plan]
-    return summary(results, plan, la, lb, path)
+    out = summary(results, plan, la, lb, path)
+    if logs is not None:
+        for game, res, job in zip(out["per_game"], results, plan, strict=True):
+            game["log"] = str(write_log(Path(logs), path, job, res, max_turns))
+    return out
+
+
+def log_name(path: str, levels: dict[str, str], seed: int) -> str:
+    """``<scenario>-seed<N>-<side>-<level>-<side>-<level>.log``: one name per game of a
+    match (a pair shares its seed, its sides' levels swapped)."""
+    parts = [Path(path).stem, f"seed{seed}", *(f"{s}-{lv}" for s, lv in levels.items())]
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", "-".join(parts)) + ".log"
+
+
+def write_log(
+    folder: Path, path: str, job: tuple[str, dict[str, str], int, int], res: GameResult,
+    max_turns: int,
+) -> Path:
+    """One game's log, written atomically: who commanded which side and how it ended
+    as comments, its seed, then every order the engine accepted, one a line."""
+    _, levels, seed, _ = job
+    ended = (
+        f"{res.winner} won on turn {res.turns}"
+        if res.winner
+        else f"no winner by the turn limit ({max_turns})"
+    )
+    head = [
+        f"# tabletop duel on {path}: "
+        + ", ".join(f"{side} {lv}" for side, lv in levels.items()),
+        f"# {ended}; replay it with: tabletop run {path} THIS_LOG",
+        f"seed {seed}",
+    ]
+    target = folder / log_name(path, levels, seed)
+    try:
+        write_atomic(target, "\n".join(head + res.log) + "\n")
+    except OSError as e:
+        raise TabletopError(f"--logs: cannot write {target} ({e.strerror})") from None
+    return target
 
 
 def summary(
@@ -211,7 +265,18 @@ def summary(
     # the first contender's record by the side it had: a scenario that favours one
     # side shows here (a 50% score may be every game won by the stronger side)
     by_side: dict[str, list[int]] = {}
-    for res, (_, levels, _, _) in zip(results, plan, strict=True):
+    games = []
+    for res, (_, levels, seed, _) in zip(results, plan, strict=True):
+        games.append(
+            {
+                "seed": seed,
+                "sides": dict(levels),
+                "winner": res.winner,
+                "turns": res.turns,
+                "illegal": res.illegal,
+                "blunders": res.blunders,
+            }
+        )
         mine = next(s for s, lv in levels.items() if lv == la) if la != lb else None
         rec = by_side.setdefault(mine or next(iter(levels)), [0, 0, 0])
         if res.winner is None:
@@ -259,6 +324,7 @@ def summary(
         "decision_mean_s": round(sum(times) / max(1, len(times)), 4),
         "decision_worst_s": round(max(times, default=0.0), 4),
         "notes": [x for r in results for x in r.notes][:20],
+        "per_game": games,
     }
 
 
@@ -283,5 +349,23 @@ def summary_text(s: dict[str, Any]) -> str:
             f"  time per ship decision: mean {s['decision_mean_s']:.3f} s, "
             f"worst {s['decision_worst_s']:.3f} s",
             *(f"  note: {x}" for x in s["notes"][:5]),
+            *_losses(s),
         ]
     )
+
+
+def _losses(s: dict[str, Any]) -> list[str]:
+    """The games the first contender lost, by seed and side (the first ten), with their
+    logs when written: the games worth reading."""
+    la, lb = s["contenders"]
+    if la == lb:
+        return []
+    lost = []
+    for g in s["per_game"]:
+        mine = next(side for side, lv in g["sides"].items() if lv == la)
+        if g["winner"] is not None and g["winner"] != mine:
+            lost.append(f"seed {g['seed']} as {mine}" + (f" ({g['log']})" if "log" in g else ""))
+    if not lost:
+        return []
+    more = f"; {len(lost) - 10} more" if len(lost) > 10 else ""
+    return [f"  {la} lost: " + "; ".join(lost[:10]) + more]
