@@ -29,7 +29,8 @@ fuzz: $(STAMP)
 	ARCADE_HEADLESS=1 $(BIN)/python -m tests.fuzz_main $(or $(CASES),10000)
 
 # The computer captain's strength (not part of `make test`): paired games, sides swapped.
-# GAMES=200 is the issue's measure; TURNS is the turn limit (a draw after it).
+# GAMES=200 is the issue's measure; TURNS is the turn limit (a draw after it); LOGS=DIR
+# keeps every game's log there (tabletop run replays one).
 STRENGTH_SCENARIOS ?= scenarios/frigate-duel.toml scenarios/squadron-action.toml \
   scenarios/hold-fast-duel.toml scenarios/hold-fast-frigates.toml scenarios/hold-fast-escape.toml \
   scenarios/hold-fast-squadrons.toml scenarios/escadres-two-fleets.toml \
@@ -39,7 +40,7 @@ strength: $(STAMP)
 	  for pair in captain,scripted admiral,captain; do \
 	    $(BIN)/tabletop duel $$s --side $${pair%%,*} --side $${pair##*,} \
 	      --games $(or $(GAMES),200) --seed $(or $(SEED),1) --turns $(or $(TURNS),30) \
-	      --jobs $(or $(JOBS),2) || exit 1; \
+	      --jobs $(or $(JOBS),2) $(if $(LOGS),--logs $(LOGS)) || exit 1; \
 	  done; \
 	done
 
