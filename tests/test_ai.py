@@ -121,6 +121,12 @@ def test_summary_counts_from_the_first_contenders_side():
         (2, "british", 2),
     ]
     assert s["per_game"][3]["sides"] == {"british": "scripted", "french": "captain"}
+    assert [(g["result"], g["as"]) for g in s["per_game"]] == [
+        ("win", "british"),
+        ("win", "french"),
+        ("draw", "british"),
+        ("loss", "french"),
+    ]
     assert "captain lost: seed 2 as french" in summary_text(s)
     assert "scripted lost" not in summary_text(s)
 

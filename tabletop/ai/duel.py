@@ -220,7 +220,7 @@ def duel(
     out = summary(results, plan, la, lb, path)
     if logs is not None:
         for game, res, job in zip(out["per_game"], results, plan, strict=True):
-            game["log"] = str(write_log(Path(logs), path, job, res, max_turns))
+            game["log"] = str(write_log(Path(logs), path, job[1], job[2], res, max_turns))
     return out
 
 
@@ -232,12 +232,10 @@ def log_name(path: str, levels: dict[str, str], seed: int) -> str:
 
 
 def write_log(
-    folder: Path, path: str, job: tuple[str, dict[str, str], int, int], res: GameResult,
-    max_turns: int,
+    folder: Path, path: str, levels: dict[str, str], seed: int, res: GameResult, max_turns: int
 ) -> Path:
     """One game's log, written atomically: who commanded which side and how it ended
     as comments, its seed, then every order the engine accepted, one a line."""
-    _, levels, seed, _ = job
     ended = (
         f"{res.winner} won on turn {res.turns}"
         if res.winner
@@ -267,27 +265,32 @@ def summary(
     by_side: dict[str, list[int]] = {}
     games = []
     for res, (_, levels, seed, _) in zip(results, plan, strict=True):
-        games.append(
-            {
-                "seed": seed,
-                "sides": dict(levels),
-                "winner": res.winner,
-                "turns": res.turns,
-                "illegal": res.illegal,
-                "blunders": res.blunders,
-            }
-        )
         mine = next(s for s, lv in levels.items() if lv == la) if la != lb else None
         rec = by_side.setdefault(mine or next(iter(levels)), [0, 0, 0])
         if res.winner is None:
             d += 1
             rec[1] += 1
+            result = "draw"
         elif mine is None or res.winner == mine:
             w += 1
             rec[0] += 1
+            result = "win"
         else:
             lose += 1
             rec[2] += 1
+            result = "loss"
+        games.append(
+            {
+                "seed": seed,
+                "sides": dict(levels),
+                "winner": res.winner,
+                "result": result,  # the first contender's
+                "as": mine,  # the first contender's side (None: the same level both)
+                "turns": res.turns,
+                "illegal": res.illegal,
+                "blunders": res.blunders,
+            }
+        )
     n = len(results)
     score = (w + d / 2) / n
     lo, hi = wilson(score, n)
@@ -357,15 +360,12 @@ def summary_text(s: dict[str, Any]) -> str:
 def _losses(s: dict[str, Any]) -> list[str]:
     """The games the first contender lost, by seed and side (the first ten), with their
     logs when written: the games worth reading."""
-    la, lb = s["contenders"]
-    if la == lb:
-        return []
-    lost = []
-    for g in s["per_game"]:
-        mine = next(side for side, lv in g["sides"].items() if lv == la)
-        if g["winner"] is not None and g["winner"] != mine:
-            lost.append(f"seed {g['seed']} as {mine}" + (f" ({g['log']})" if "log" in g else ""))
+    lost = [
+        f"seed {g['seed']} as {g['as']}" + (f" ({g['log']})" if "log" in g else "")
+        for g in s["per_game"]
+        if g["result"] == "loss"
+    ]
     if not lost:
         return []
     more = f"; {len(lost) - 10} more" if len(lost) > 10 else ""
-    return [f"  {la} lost: " + "; ".join(lost[:10]) + more]
+    return [f"  {s['contenders'][0]} lost: " + "; ".join(lost[:10]) + more]
