@@ -249,6 +249,24 @@ def test_duel_logs_replay_to_the_same_end(tmp_path, capsys):
         assert (end["winner"], end["turn"]) == (game["winner"], game["turns"])
 
 
+def test_a_duel_logs_header_says_how_the_game_ended(tmp_path):
+    """A win names its turn; a draw before the limit (every ship gone, as two frigates
+    lying afoul drift off together) is not called the turn limit's."""
+    from tabletop.ai.duel import GameResult, write_log
+
+    levels = {"british": "captain", "french": "scripted"}
+    cases = (
+        (GameResult("french", 2, log=["end"]), "# french won on turn 2;"),
+        (GameResult(None, 24), "# drawn on turn 24;"),
+        (GameResult(None, 30), "# no winner by the turn limit (30);"),
+    )
+    for n, (res, want) in enumerate(cases):
+        log = write_log(tmp_path, str(ESCADRES[0]), levels, n, res, 30)
+        lines = log.read_text().splitlines()
+        assert lines[1].startswith(want) and lines[2] == f"seed {n}"
+        assert lines[3:] == res.log
+
+
 def test_duel_logs_folder_that_cannot_be_made_is_one_line_before_any_game(tmp_path, capsys):
     blocker = tmp_path / "file"
     blocker.write_text("")

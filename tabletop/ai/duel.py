@@ -236,11 +236,12 @@ def write_log(
 ) -> Path:
     """One game's log, written atomically: who commanded which side and how it ended
     as comments, its seed, then every order the engine accepted, one a line."""
-    ended = (
-        f"{res.winner} won on turn {res.turns}"
-        if res.winner
-        else f"no winner by the turn limit ({max_turns})"
-    )
+    if res.winner:
+        ended = f"{res.winner} won on turn {res.turns}"
+    elif res.turns < max_turns:  # the engine's draw: no ship left fighting on either side
+        ended = f"drawn on turn {res.turns}"
+    else:
+        ended = f"no winner by the turn limit ({max_turns})"
     head = [
         f"# tabletop duel on {path}: "
         + ", ".join(f"{side} {lv}" for side, lv in levels.items()),
