@@ -597,3 +597,42 @@ def test_a_lee_shore_is_the_edge_the_wind_blows_onto():
     corner = (np.array([5.0]), np.array([10.0]))
     assert lee_shore(ne, *corner, 40.0) == pytest.approx([h * 35 / 40 + h * 30 / 40])
     assert lee_shore(ne, *corner, 40.0, ("west",)) == pytest.approx([h * 30 / 40])
+
+
+def test_distinct_keeps_the_first_of_each_pose_in_order():
+    """Four poses, best first 2, 0, 1, 3: pose 0 (0, 0, 90) repeats pose 2 (0, 0,
+    90.0001) to the thousandth, so it goes; 1 (1, 0, 90) and 3 (2, 0, 0) stay, in the
+    order given.  A plot's poses (one column per phase) count as one key."""
+    import numpy as np
+
+    from tabletop.ai.judge import distinct
+
+    x, y, h = np.array([0.0, 1, 0, 2]), np.zeros(4), np.array([90.0, 90, 90.0001, 0])
+    assert list(distinct(np.array([2, 0, 1, 3]), x, y, h)) == [2, 1, 3]
+    px = np.array([[0.0, 1.0], [0.0, 2.0], [0.0, 1.0]])  # plots 0 and 2 alike in both
+    assert list(distinct(np.array([0, 1, 2]), px, np.zeros((3, 2)), np.zeros((3, 2)))) == [0, 1]
+
+
+def test_the_captains_shortlist_is_of_distinct_poses():
+    """The Trafalgar duel, seed 35, turn 3 (from a duel's log): amazon at (82.17,
+    50.86) heading 123.75, loire at (87.32, 36.51) heading 90.  Many of amazon's fan
+    paths end at one pose (turns made early or late, cut by the allowance): of her ten
+    best sketched, eight were (98.8, 36.5, 180).  The captain judged those twins and left
+    the other poses unjudged; her ranked moves are now all distinct poses."""
+    import numpy as np
+
+    from tabletop.ai.judge import moved, sketch
+    from tabletop.geometry.pose import Pose
+
+    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 35).state
+    state = moved(state, "amazon", Pose(82.17465615251217, 50.856420190687054, 123.75))
+    state = moved(state, "loire", Pose(87.322518, 36.505408, 90.0))
+    cap = Captain.for_game(state, "british", "captain")
+    fan = state.scenario.ruleset.fan_now(state, "amazon", cap.w.density)
+    poses = np.round(np.stack([fan.x, fan.y, fan.heading], 1), 3)
+    sk = sketch(state, "amazon", cap.w, fan.x, fan.y, fan.heading)
+    top = np.argsort(-sk, kind="stable")[:10]
+    assert len(np.unique(poses[top], axis=0)) < 10  # the fan's twins are there
+    ranked = cap.rank(state, "amazon", fan)
+    assert len(ranked) >= cap.w.shortlist
+    assert len(np.unique(poses[ranked], axis=0)) == len(ranked)

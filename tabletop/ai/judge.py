@@ -427,6 +427,20 @@ def sketch(
     return out
 
 
+def distinct(order: np.ndarray, *cols: np.ndarray) -> np.ndarray:
+    """``order`` (indices of poses, best first) without those an earlier one repeats, to
+    the thousandth of a unit or degree; ``cols`` are the poses' x, y, heading (a plot's,
+    one column per phase).  A fan's paths often end alike (a turn made early or late,
+    or cut short by the turn allowance), and a shortlist of twins judged one pose many
+    times over and left the rest unseen: in the Trafalgar duel eight of the captain's
+    ten best sketched moves were one pose."""
+    if len(order) < 2:
+        return order
+    key = np.column_stack([np.asarray(c, float).reshape(len(c), -1)[order] for c in cols])
+    _, first = np.unique(np.round(key, 3), axis=0, return_index=True)
+    return order[np.sort(first)]
+
+
 def moved(state: GameState, ship: str, pose: Pose) -> GameState:
     """The state with her at ``pose`` (a pose of her fan: a legal end of her move)."""
     return state.with_ship(replace(state.ship(ship), pose=pose))

@@ -24,6 +24,7 @@ import numpy as np
 
 from tabletop.ai.judge import (
     clearance,
+    distinct,
     enemies,
     judge,
     moved,
@@ -111,7 +112,7 @@ def choose(
     views = _views(state, seen or {}, phases)
     rough = sum(sketch(views[k], ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
     rough = rough / phases - w.blunder * unsafe
-    short = np.argsort(-rough, kind="stable")[: w.shortlist]
+    short = distinct(np.argsort(-rough, kind="stable"), x, y, h)[: w.shortlist]
     exact: dict[int, float] = {}
     for i in short:
         now = time.perf_counter()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import armed, chance, enemies, moved, sketch
+from tabletop.ai.judge import armed, chance, distinct, enemies, moved, sketch
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fire import Table
@@ -33,7 +33,9 @@ def reply_risk(state: GameState, ship: str, w: Weights) -> float:
             sk = sketch(state, e, w, fan.x, fan.y, fan.heading)
             poses = [
                 Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-                for i in np.argsort(-sk, kind="stable")[: w.replies]
+                for i in distinct(np.argsort(-sk, kind="stable"), fan.x, fan.y, fan.heading)[
+                    : w.replies
+                ]
             ]
         best = 0.0 if not w.riposte else -np.inf
         for pose in poses:
