@@ -156,9 +156,9 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     good = (data_root() / "templates" / "ai" / "trafalgar-modified.toml").read_text()
     bad = root / "templates" / "ai" / "trafalgar-modified.toml"
     bad.write_text(
-        good.replace("fire = 10.0", "fire = -1\nfirepower = 3").replace(
-            "[search]", "[search]\nphase_trust = 1.5"
-        )
+        good.replace("fire = 10.0", "fire = -1\nfirepower = 3")
+        .replace("[search]", "[search]\nphase_trust = 1.5")
+        .replace('formation_gap = "15cm"', "")
     )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
@@ -167,6 +167,9 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     assert "weights.fire: expected a number ≥ 0, found -1" in str(e.value)
     assert "firepower" in str(e.value)
     assert "search.phase_trust: expected a number ≥ 0 and ≤ 1, found 1.5" in str(e.value)
+    assert "weights.formation_gap: expected a length above 0 where formation is weighed" in str(
+        e.value
+    )
 
 
 def test_the_levels_that_foresee_are_data(tmp_path, monkeypatch):
@@ -636,3 +639,22 @@ def test_the_captains_shortlist_is_of_distinct_poses():
     ranked = cap.rank(state, "amazon", fan)
     assert len(ranked) >= cap.w.shortlist
     assert len(np.unique(poses[ranked], axis=0)) == len(ranked)
+
+
+def test_a_ship_straggling_from_her_squadron_is_measured_in_gaps():
+    """The squadron action's British: bellona at (60, 40), defence at (44, 41), amazon at
+    (86, 39); a gap of 15 cm.  Bellona where she lies: defence is nearest at
+    √(16² + 1²) = 16.031, (16.031 − 15) / 15 = 0.0687 gaps beyond.  At (60, 80):
+    defence √(16² + 39²) = 42.154 (amazon √(26² + 41²) = 48.549), (42.154 − 15) / 15 =
+    1.810.  At (60, 100): √(16² + 59²) = 61.131, over 2 gaps, so 2.  Within the gap, 0;
+    a ship with no consort fighting, 0 wherever she is."""
+    import numpy as np
+
+    from tabletop.ai.judge import straggling
+
+    state = Game.new(load_scenario(SCENARIOS / "squadron-action.toml"), 1).state
+    x, y = np.array([60.0, 60.0, 60.0, 50.0]), np.array([40.0, 80.0, 100.0, 41.0])
+    got = straggling(state, "bellona", x, y, 15.0)
+    assert got == pytest.approx([(np.hypot(16, 1) - 15) / 15, (np.hypot(16, 39) - 15) / 15, 2, 0])
+    alone = replace(state, ships=tuple(s for s in state.ships if s.id in ("bellona", "tonnant")))
+    assert straggling(alone, "bellona", x, y, 15.0) == pytest.approx([0, 0, 0, 0])

@@ -269,6 +269,8 @@ def place(
         up = np.radians(wind)
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
+    if w.formation:
+        out -= w.formation * straggling(state, ship, x, y, w.formation_gap * k)
     theta = relative_wind(wind, h)
     sector = classify(theta, rs.sector_lowers)
     factor = shares(scn, model.cls)[sector]
@@ -276,6 +278,22 @@ def place(
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
     out -= safety(scn, model.cls, w, x, y, h, goal)
     return out
+
+
+def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: float) -> np.ndarray:
+    """How far poses (x, y) of hers lie from her nearest consort (a ship of her side
+    still fighting) beyond ``gap``, in gaps, 0..2 each (0 without one): a squadron that
+    keeps together brings its guns to bear on one enemy at a time.  Without it each
+    ship closed with the enemy nearest her, scattered in ones and twos: in the squadron
+    action 47 of 90 games against scripted were still being fought at the turn limit,
+    35 with it (``formation`` 3 per 15 cm gap)."""
+    mates = [state.ship(m).pose for m in friends(state, state.side_of(ship)) if m != ship]
+    if not mates:
+        return np.zeros(len(x))
+    mx = np.array([p.x for p in mates])
+    my = np.array([p.y for p in mates])
+    near = np.hypot(x[:, None] - mx[None, :], y[:, None] - my[None, :]).min(axis=1)
+    return np.clip(near - gap, 0.0, 2.0 * gap) / gap
 
 
 def outmatched(state: GameState, ship: str, foe: str) -> float:

@@ -57,9 +57,13 @@ class Weights:
     riposte: float
     lee: float
     prudence: float
+    #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
+    #: to two of them): a squadron keeps together (see ``judge.place``).
+    formation: float
     ideal_range: float
     edge_margin: float
     land_margin: float
+    formation_gap: float
     density: int
     shortlist: int
     admiral_shortlist: int
@@ -99,7 +103,12 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
     # an outmatched ship keeps her distance (Ruleset.match_strength; none: all close)
     nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
+    # a squadron keeps together: her nearest consort within formation_gap (none: unweighed)
+    nums["formation"] = r.number(w, "weights", "formation", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
+    lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
+    if nums["formation"] and lens["formation_gap"] <= 0:
+        r.error("weights.formation_gap", "a length above 0 where formation is weighed", None)
     search = {
         k: r.integer(s, "search", k, minimum=1) or 1
         for k in ("density", "shortlist", "admiral_shortlist", "replies")
