@@ -603,17 +603,18 @@ def test_a_lee_shore_is_the_edge_the_wind_blows_onto():
 
 
 def test_distinct_keeps_the_first_of_each_pose_in_order():
-    """Four poses, best first 2, 0, 1, 3: pose 0 (0, 0, 90) repeats pose 2 (0, 0,
-    90.0001) to the thousandth, so it goes; 1 (1, 0, 90) and 3 (2, 0, 0) stay, in the
-    order given.  A plot's poses (one column per phase) count as one key."""
+    """Four poses scored 3, 2, 4, 1: best first 2, 0, 1, 3.  Pose 0 (0, 0, 90) repeats
+    pose 2 (0, 0, 90.0001) to the thousandth, so it goes; 1 (1, 0, 90) and 3 (2, 0, 0)
+    stay, in that order.  A plot's poses (one column per phase) count as one key; equal
+    scores keep their order."""
     import numpy as np
 
     from tabletop.ai.judge import distinct
 
     x, y, h = np.array([0.0, 1, 0, 2]), np.zeros(4), np.array([90.0, 90, 90.0001, 0])
-    assert list(distinct(np.array([2, 0, 1, 3]), x, y, h)) == [2, 1, 3]
+    assert list(distinct(np.array([3.0, 2, 4, 1]), x, y, h)) == [2, 1, 3]
     px = np.array([[0.0, 1.0], [0.0, 2.0], [0.0, 1.0]])  # plots 0 and 2 alike in both
-    assert list(distinct(np.array([0, 1, 2]), px, np.zeros((3, 2)), np.zeros((3, 2)))) == [0, 1]
+    assert list(distinct(np.zeros(3), px, np.zeros((3, 2)), np.zeros((3, 2)))) == [0, 1]
 
 
 def test_the_captains_shortlist_is_of_distinct_poses():

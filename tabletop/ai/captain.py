@@ -268,7 +268,7 @@ class Captain:
         best: tuple[float, str, GameState] | None = None
         found = 0
         start = time.perf_counter()
-        for i in distinct(np.argsort(-sk, kind="stable"), fan.x, fan.y, fan.heading):
+        for i in distinct(sk, fan.x, fan.y, fan.heading):
             if time.perf_counter() - start > self.w.time_limit or (best and self.late()):
                 break
             text = f"move {ship} {fan.path(int(i))}"
@@ -291,7 +291,7 @@ class Captain:
             self.turn.first[ship] = list(now.values())
             return self._scripted(state, ship, fan)
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
-        order = distinct(np.argsort(-sk, kind="stable"), fan.x, fan.y, fan.heading)
+        order = distinct(sk, fan.x, fan.y, fan.heading)
         verdicts: list[Verdict] = []
         for i in order[: self.w.shortlist]:  # judged best sketch first, while time allows
             if verdicts and self.late(0.5):

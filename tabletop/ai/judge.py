@@ -285,8 +285,8 @@ def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: f
     still fighting) beyond ``gap``, in gaps, 0..2 each (0 without one): a squadron that
     keeps together brings its guns to bear on one enemy at a time.  Without it each
     ship closed with the enemy nearest her, scattered in ones and twos: in the squadron
-    action 47 of 90 games against scripted were still being fought at the turn limit,
-    35 with it (``formation`` 3 per 15 cm gap)."""
+    action 47 of 90 games against scripted were drawn, 35 with it (``formation`` 3 per
+    15 cm gap)."""
     mates = [state.ship(m).pose for m in friends(state, state.side_of(ship)) if m != ship]
     if not mates:
         return np.zeros(len(x))
@@ -445,13 +445,14 @@ def sketch(
     return out
 
 
-def distinct(order: np.ndarray, *cols: np.ndarray) -> np.ndarray:
-    """``order`` (indices of poses, best first) without those an earlier one repeats, to
-    the thousandth of a unit or degree; ``cols`` are the poses' x, y, heading (a plot's,
-    one column per phase).  A fan's paths often end alike (a turn made early or late,
-    or cut short by the turn allowance), and a shortlist of twins judged one pose many
-    times over and left the rest unseen: in the Trafalgar duel eight of the captain's
-    ten best sketched moves were one pose."""
+def distinct(score: np.ndarray, *cols: np.ndarray) -> np.ndarray:
+    """The indices of poses, best ``score`` first (ties in their order), without those an
+    earlier one repeats to the thousandth of a unit or degree; ``cols`` are the poses' x,
+    y, heading (a plot's, one column per phase).  A fan's paths often end alike (a turn
+    made early or late, or cut short by the turn allowance), and a shortlist of twins
+    judged one pose many times over and left the rest unseen: in the Trafalgar duel
+    eight of the captain's ten best sketched moves were one pose."""
+    order = np.argsort(-np.asarray(score), kind="stable")
     if len(order) < 2:
         return order
     key = np.column_stack([np.asarray(c, float).reshape(len(c), -1)[order] for c in cols])

@@ -112,7 +112,7 @@ def choose(
     views = _views(state, seen or {}, phases)
     rough = sum(sketch(views[k], ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
     rough = rough / phases - w.blunder * unsafe
-    short = distinct(np.argsort(-rough, kind="stable"), x, y, h)[: w.shortlist]
+    short = distinct(rough, x, y, h)[: w.shortlist]
     exact: dict[int, float] = {}
     for i in short:
         now = time.perf_counter()

@@ -33,9 +33,7 @@ def reply_risk(state: GameState, ship: str, w: Weights) -> float:
             sk = sketch(state, e, w, fan.x, fan.y, fan.heading)
             poses = [
                 Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-                for i in distinct(np.argsort(-sk, kind="stable"), fan.x, fan.y, fan.heading)[
-                    : w.replies
-                ]
+                for i in distinct(sk, fan.x, fan.y, fan.heading)[: w.replies]
             ]
         best = 0.0 if not w.riposte else -np.inf
         for pose in poses:
