@@ -159,6 +159,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
         good.replace("fire = 10.0", "fire = -1\nfirepower = 3")
         .replace("[search]", "[search]\nphase_trust = 1.5")
         .replace('formation_gap = "15cm"', "")
+        .replace("foreseen = 2", "foreseen = -1")
     )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
@@ -167,6 +168,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     assert "weights.fire: expected a number ≥ 0, found -1" in str(e.value)
     assert "firepower" in str(e.value)
     assert "search.phase_trust: expected a number ≥ 0 and ≤ 1, found 1.5" in str(e.value)
+    assert "search.foreseen: expected" in str(e.value) and "found -1" in str(e.value)
     assert "weights.formation_gap: expected a length above 0 where formation is weighed" in str(
         e.value
     )
@@ -659,3 +661,31 @@ def test_a_ship_straggling_from_her_squadron_is_measured_in_gaps():
     assert got == pytest.approx([(np.hypot(16, 1) - 15) / 15, (np.hypot(16, 39) - 15) / 15, 2, 0])
     alone = replace(state, ships=tuple(s for s in state.ships if s.id in ("bellona", "tonnant")))
     assert straggling(alone, "bellona", x, y, 15.0) == pytest.approx([0, 0, 0, 0])
+
+
+def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
+    """The Trafalgar duel, seed 1: the British captain plays her first turn, and the
+    French captain orders loire's move.  The British admiral, reading the same table,
+    foresees loire at the very pose that move ends at, which is not the best of loire's
+    sketched fan (the first of a captain's ranking is judged with the fire rulings)."""
+    import numpy as np
+
+    from tabletop.ai.judge import sketch
+
+    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
+    british = Captain.for_game(state, "british", "captain")
+    while state.active_side == "british":
+        got = trial(state, british.decide(state).action)
+        assert got is not None
+        state = got
+    order = Captain.for_game(state, "french", "captain").decide(state)
+    assert order.action.startswith("move loire ")
+    after = trial(state, order.action)
+    assert after is not None
+    admiral = Captain.for_game(state, "british", "admiral")
+    assert admiral.w.foreseen == 2
+    pose = admiral.foreseen(state, "loire")
+    assert pose is not None and tuple(pose) == pytest.approx(tuple(after.ship("loire").pose))
+    fan = state.scenario.ruleset.fan_now(state, "loire", admiral.w.density)
+    k = int(np.argmax(sketch(state, "loire", admiral.w, fan.x, fan.y, fan.heading)))
+    assert (fan.x[k], fan.y[k], fan.heading[k]) != pytest.approx(tuple(pose))

@@ -195,6 +195,53 @@ def test_the_admirals_reply_weighs_her_broadside_back(write_scenario, rigged):
         assert got == pytest.approx(risk), riposte
 
 
+def test_the_admirals_foreseen_replies_are_her_nearest_enemies_in_turn(write_scenario, rigged):
+    """With ``foreseen`` 1 only b, the nearer enemy (two hexes off; c four to port), is
+    asked for his reply.  Left where he lies: 0.5 hits on a less riposte 0.5 × a's 0.5
+    back = 0.25, as in the sampled reply above.  With ``foreseen`` 2, c is asked next, on
+    the table b's reply left (b moved to the hex (2, 2)), and left where he lies adds
+    his port-side shot at range 4, the 1-2 column, 2/6, less 0.5 × a's 2/6 back:
+    2/6 − 1/6 = 1/6.  Without a foresight (Hold Fast's plots) the replies are sampled."""
+    from dataclasses import replace
+
+    from tabletop.ai.replies import reply_risk
+    from tabletop.ai.weights import load_weights
+
+    ships = [A, ("b", "frigate-38", "red", (2, 0), 0), ("c", "frigate-38", "red", (-4, 0), 0)]
+    g = game(write_scenario, ships, rigged, wind="E")
+    declare(g, {"a": 0, "b": 0, "c": 0})
+    there = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 2), 0)], rigged, wind="E")
+    w = replace(load_weights(g.state.scenario.ruleset), riposte=0.5)
+    assert w.foreseen == 0  # Frigate's admiral samples the replies
+    asked: list[tuple[str, object]] = []
+
+    def stays(state, foe):
+        asked.append((foe, state.ship("b").pose))
+        return None
+
+    one = reply_risk(g.state, "a", replace(w, foreseen=1), stays)
+    assert one == pytest.approx(0.5 - 0.5 * 0.5) and [f for f, _ in asked] == ["b"]
+    sampled = reply_risk(g.state, "a", w, stays)  # foreseen 0: every enemy's, unasked
+    assert sampled == pytest.approx(0.25 + (2 / 6 - 0.5 * 2 / 6))
+    assert [f for f, _ in asked] == ["b"]
+    asked.clear()
+    moved_b = there.state.ship("b").pose
+
+    def b_moves(state, foe):
+        asked.append((foe, state.ship("b").pose))
+        return moved_b if foe == "b" else None
+
+    two = reply_risk(g.state, "a", replace(w, foreseen=2), b_moves)
+    assert asked == [("b", g.state.ship("b").pose), ("c", moved_b)]
+    rs = g.state.scenario.ruleset
+    b_there = replace(g.state.ship("b"), pose=moved_b)
+    at = rs.fire_chance(g.state.with_ship(b_there), "b", "a")
+    b_value = 0.0 if at is None else at.expected
+    back = rs.fire_chance(g.state.with_ship(b_there), "a", "b")
+    b_value -= 0.0 if back is None else 0.5 * back.expected
+    assert two == pytest.approx(b_value + 2 / 6 - 0.5 * 2 / 6)
+
+
 def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     """Match strengths are gunnery after crew hits times defence: a frigate-38 6 × 6 =
     36, a merchantman 1 × 3 = 3; with two crew hits the frigate's gunnery is 6 × (1 −

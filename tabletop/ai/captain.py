@@ -372,8 +372,8 @@ class Captain:
     def _admiral(
         self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray
     ) -> np.ndarray:
-        """The best few of the captain's shortlist, less the worst the enemy's sampled
-        replies could do to her (their broadsides by exact odds), within the time limit."""
+        """The best few of the captain's shortlist, less what the enemy's replies could do
+        to her (their broadsides by exact odds; :func:`reply_risk`), within the time limit."""
         start = time.perf_counter()
         top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
         out = scores - 1e6  # unexamined (not in the top, or no time left): after
@@ -382,8 +382,21 @@ class Captain:
                 break
             i = int(short[k])
             pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-            out[k] = scores[k] - self.w.reply * reply_risk(moved(state, ship, pose), ship, self.w)
+            after = moved(state, ship, pose)
+            out[k] = scores[k] - self.w.reply * reply_risk(after, ship, self.w, self.foreseen)
         return out
+
+    def foreseen(self, state: GameState, foe: str) -> Pose | None:
+        """Where the enemy's captain would move ``foe`` on this table: the first of his
+        own captain's ranking of his fan (a player reading his opponent), or None."""
+        rs = state.scenario.ruleset
+        fan = rs.fan_now(state, foe, self.w.density)
+        if not len(fan):
+            return None
+        him = Captain(state.side_of(foe), "captain", self.w)
+        him.deadline = self.deadline  # his ranking stops when her decision must be given
+        i = int(him.rank(state, foe, fan)[0])
+        return Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:
         return judge(after, ship, self.w, self.turn.fired.get(ship, set()))

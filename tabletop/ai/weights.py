@@ -68,6 +68,9 @@ class Weights:
     shortlist: int
     admiral_shortlist: int
     replies: int
+    #: The admiral foresees the replies of her nearest this many enemies as their own
+    #: captain would give them; 0 samples each enemy's replies instead (``ai.replies``).
+    foreseen: int
     time_limit: float
     decision_limit: float
     #: A plotted turn: each later phase's judgement counts this share of the one before
@@ -116,6 +119,7 @@ def _load(name: str, units: str, file: str) -> Weights:
     for k in ("density", "shortlist", "admiral_shortlist", "replies"):
         if k not in s:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
+    search["foreseen"] = r.integer(s, "search", "foreseen", minimum=0, default=0) or 0
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
     trust = r.number(s, "search", "phase_trust", default=1.0, minimum=0, maximum=1)
