@@ -56,13 +56,7 @@ def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foresight | Non
             ]
         best = 0.0 if not w.riposte else -np.inf
         for pose in poses:
-            after = moved(state, e, pose)
-            scn = after.table()
-            tab = Table.of(scn) if rs.has_gunnery else None
-            value = _hits(chance(scn, tab, after, e, ship), w)
-            if w.riposte:
-                value -= w.riposte * _hits(chance(scn, tab, after, ship, e), w)
-            best = max(best, value)
+            best = max(best, _worth(moved(state, e, pose), e, ship, w))
         total += best
     return total
 
@@ -70,7 +64,6 @@ def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foresight | Non
 def _foreseen(state: GameState, ship: str, w: Weights, foresee: Foresight) -> float:
     """Her nearest enemies' foreseen replies, each made on the table the ones before left
     (their captain moves them in turn), and what each is worth to him."""
-    rs = state.scenario.ruleset
     me = state.ship(ship).pose
     foes = enemies(state, state.side_of(ship))
     near = sorted(foes, key=lambda e: math.dist(state.ship(e).pose[:2], me[:2]))[: w.foreseen]
@@ -79,12 +72,19 @@ def _foreseen(state: GameState, ship: str, w: Weights, foresee: Foresight) -> fl
         pose = foresee(state, e)
         if pose is not None:
             state = moved(state, e, pose)
-        scn = state.table()
-        tab = Table.of(scn) if rs.has_gunnery else None
-        total += _hits(chance(scn, tab, state, e, ship), w)
-        if w.riposte:
-            total -= w.riposte * _hits(chance(scn, tab, state, ship, e), w)
+        total += _worth(state, e, ship, w)
     return total
+
+
+def _worth(after: GameState, e: str, ship: str, w: Weights) -> float:
+    """A reply's worth to ``e`` where it leaves him: his broadside's expected hits on
+    her, less ``riposte`` times hers back."""
+    scn = after.table()
+    tab = Table.of(scn) if scn.ruleset.has_gunnery else None
+    value = _hits(chance(scn, tab, after, e, ship), w)
+    if w.riposte:
+        value -= w.riposte * _hits(chance(scn, tab, after, ship, e), w)
+    return value
 
 
 def _hits(r: FireChance | None, w: Weights) -> float:
