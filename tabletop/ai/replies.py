@@ -10,9 +10,10 @@ his broadside on her where the reply leaves him, by the ruling's exact odds, les
 
 Foreseen replies made the Trafalgar admiral: against the captain in the frigate duel
 it scored 50.0% with the worst of four sampled replies (riposte nought: the worst case
-kept her out of the fight), and about 69% with the captain's own reply and riposte 1
-(README, Measured strength).  In Escadres they did no better than sampled (53.0% against
-57.0% on the same 100 games), so its admiral samples.
+kept her out of the fight), and 67.0% over 200 games with the captain's own reply and
+riposte 1 (README, Measured strength).  In Escadres (53.0% to 54.5% against 57.0% on the
+same 100 games) and the Frigate hex duel (42.5% against 40.0% over 40) they did no
+better than sampled, so those admirals sample.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ from tabletop.geometry.pose import Pose
 from tabletop.rules.base import FireChance
 
 #: Where an enemy's captain would move him (None: he has no move) in a state.
-Foresight = Callable[[GameState, str], Pose | None]
+Foreseer = Callable[[GameState, str], Pose | None]
 
 
-def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foresight | None = None) -> float:
+def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foreseer | None = None) -> float:
     """The sum over enemy ships of their reply's value to him: its expected hits on her,
     less ``riposte`` times what her broadside could do back where it leaves him (a reply
     that brings his guns to bear often brings him into hers).  With ``foresee`` and
@@ -61,7 +62,7 @@ def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foresight | Non
     return total
 
 
-def _foreseen(state: GameState, ship: str, w: Weights, foresee: Foresight) -> float:
+def _foreseen(state: GameState, ship: str, w: Weights, foresee: Foreseer) -> float:
     """Her nearest enemies' foreseen replies, each made on the table the ones before left
     (their captain moves them in turn), and what each is worth to him."""
     me = state.ship(ship).pose
