@@ -49,6 +49,10 @@ class Fan:
                 words.append(f"{kind}{_fmt(v)}")
         return " ".join(words)
 
+    def pose(self, i: int) -> Pose:
+        """Where pose ``i`` of the fan ends her."""
+        return Pose(float(self.x[i]), float(self.y[i]), float(self.heading[i]))
+
     def nearest(self, x: float, y: float) -> int:
         return int(np.argmin(np.hypot(self.x - x, self.y - y)))
 

@@ -344,8 +344,7 @@ class Captain:
         return out
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
-        pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-        return judge(moved(state, ship, pose), ship, self.w, self.turn.fired.get(ship, set()))
+        return self._why(moved(state, ship, fan.pose(i)), ship)
 
     def _scripted(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
         """Close with the nearest enemy on the best point of sail, keeping off the edge
@@ -380,9 +379,7 @@ class Captain:
         for n, k in enumerate(top):
             if n and (time.perf_counter() - start > self.w.time_limit or self.late(0.85)):
                 break
-            i = int(short[k])
-            pose = Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-            after = moved(state, ship, pose)
+            after = moved(state, ship, fan.pose(int(short[k])))
             out[k] = scores[k] - self.w.reply * reply_risk(after, ship, self.w, self.foreseen)
         return out
 
@@ -395,8 +392,7 @@ class Captain:
             return None
         him = Captain(state.side_of(foe), "captain", self.w)
         him.deadline = self.deadline  # his ranking stops when her decision must be given
-        i = int(him.rank(state, foe, fan)[0])
-        return Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
+        return fan.pose(int(him.rank(state, foe, fan)[0]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:
         return judge(after, ship, self.w, self.turn.fired.get(ship, set()))

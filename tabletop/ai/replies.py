@@ -51,10 +51,7 @@ def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foreseer | None
         poses = [state.ship(e).pose]  # a ship that may not move now fires as she lies
         if len(fan):
             sk = sketch(state, e, w, fan.x, fan.y, fan.heading)
-            poses = [
-                Pose(float(fan.x[i]), float(fan.y[i]), float(fan.heading[i]))
-                for i in distinct(sk, fan.x, fan.y, fan.heading)[: w.replies]
-            ]
+            poses = [fan.pose(i) for i in distinct(sk, fan.x, fan.y, fan.heading)[: w.replies]]
         best = 0.0 if not w.riposte else -np.inf
         for pose in poses:
             best = max(best, _worth(moved(state, e, pose), e, ship, w))
