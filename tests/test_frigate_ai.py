@@ -288,3 +288,39 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     assert place(scn, g.state, "a", replace(w, prudence=1.0), fx, fy, h) == pytest.approx(
         place(scn, g.state, "a", replace(w, prudence=0.0), fx, fy, h)
     )
+
+
+def test_the_captain_boards_a_beaten_warship_to_win_rather_than_rake_her(write_scenario, rigged):
+    """b, red's last ship, has three crew hits: all but lost already (0.85 of her,
+    ``LOSS_SHARES``), and alongside she may be taken (a warship with three crew hits,
+    frigate-38's attack 6 against her defence).  Taking her is worth her last 0.15 in
+    material, 100 × (1 − 0.85) = 15, and the battle besides: ``victory`` 100, so 115 in
+    all.  With that in her weights the captain sails into b's hex (dead ahead, a hex
+    off) and takes her: blue wins.  Material alone (victory nought) sees the 15 only, and
+    she turned to port to fire into b's rigging instead (as in the hex duel, seed 3)."""
+    from dataclasses import replace
+
+    from tabletop.ai.captain import Captain
+    from tabletop.ai.judge import outcome
+
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (1, -1), 0)], rigged, wind="E")
+    declare(g, {"a": 4})  # 4 points: one in each segment (the quarterly chart)
+    state = g.state.with_ship(replace(g.state.ship("b"), crew_hits=3))
+    cap = Captain.for_game(state, "blue", "captain")
+    assert cap.w.victory == 100.0 and cap.w.material == 100.0
+    afoul = trial(state, "move a F1")
+    taken = trial(afoul, "capture a b")
+    assert taken.winner == "blue"
+    gain = outcome(taken, "blue", cap.w) - outcome(afoul, "blue", cap.w)
+    assert gain == pytest.approx(100 * (1 - 0.85) + 100)
+    plain = replace(cap.w, victory=0.0)
+    assert outcome(taken, "blue", plain) - outcome(afoul, "blue", plain) == pytest.approx(15)
+    blind = Captain("blue", "captain", plain)  # turns her broadside on b, at the rigging
+    assert blind.decide(state).action == "move a P60"
+    given = []
+    while state.winner is None and len(given) < 4:  # her broadside first, maybe
+        given.append(cap.decide(state))
+        state = trial(state, given[-1].action)
+    assert [given[0].action, given[-1].action] == ["move a F1", "capture a b"], given
+    assert given[0].reason == "a stands on to lay herself alongside b"
+    assert state.winner == "blue"

@@ -28,9 +28,9 @@ from tabletop.ai.judge import (
     friends,
     judge,
     lonely,
-    material,
     moved,
     nearest_enemy,
+    outcome,
     place,
     safety,
     shares,
@@ -227,7 +227,7 @@ class Captain:
         for t in (text, *(f"{text} {f}" for f in fill)):
             got = cups(state, t)
             if got:
-                v = sum(material(a, self.side) for a in got) / len(got)
+                v = sum(outcome(a, self.side, self.w) for a in got) / len(got)
                 if best is None or v > best[0] + 1e-9:
                     best = (v, t)
         return text if best is None else best[1]
@@ -247,7 +247,9 @@ class Captain:
                 if after is None:
                     continue
                 pose = after.ship(ship).pose
-                d = Decision(text, ship, move_reason(state, ship, pose, self._why(after, ship)))
+                side = next(iter(self._touching(state, ship, pose.x, pose.y)), "")
+                why = move_reason(state, ship, pose, self._why(after, ship), side)
+                d = Decision(text, ship, why)
                 first = first or d
                 if not cast_away(after, ship) or self.late():
                     return d
@@ -316,32 +318,35 @@ class Captain:
 
     def _alongside(self, state: GameState, ship: str, fan: Fan, short: np.ndarray) -> np.ndarray:
         """Moves that end her alongside an enemy (their bases all but touching): what the
-        best order she could give there (a capture, a boarding) gains in material, by
+        best order she could give there (a capture, a boarding) gains in material (and a
+        battle won), by
         blind cups; the judge, weighing fire and position, does not see it."""
         out = np.zeros(len(short))
-        scn = state.table()
-        me = scn.ship(ship).cls
-        foes = [scn.ship(e) for e in enemies(state, self.side)]
         for k, i in enumerate(short):
             if self.late(0.7):
                 break
-            x, y = float(fan.x[i]), float(fan.y[i])
-            touch = [
-                f
-                for f in foes
-                if np.hypot(f.pose.x - x, f.pose.y - y)
-                < 0.55 * (me.base_length + f.cls.base_length)
-            ]
+            touch = self._touching(state, ship, float(fan.x[i]), float(fan.y[i]))
             after = trial(state, f"move {ship} {fan.path(int(i))}") if touch else None
             if after is None:
                 continue
-            base = material(after, self.side)
+            base = outcome(after, self.side, self.w)
             for text in self.options(after, ship):
                 got = cups(after, text)
                 if got:
-                    gain = sum(material(a, self.side) for a in got) / len(got) - base
-                    out[k] = max(out[k], self.w.material * gain)
+                    gain = sum(outcome(a, self.side, self.w) for a in got) / len(got) - base
+                    out[k] = max(out[k], gain)
         return out
+
+    def _touching(self, state: GameState, ship: str, x: float, y: float) -> list[str]:
+        """The enemies whose bases hers all but touches at (x, y): alongside them (a hex
+        game's ships afoul share a hex, each drawn a quarter hex to her side)."""
+        scn = state.table()
+        me = scn.ship(ship).cls
+        return [
+            f.id
+            for f in (scn.ship(e) for e in enemies(state, self.side))
+            if np.hypot(f.pose.x - x, f.pose.y - y) < 0.55 * (me.base_length + f.cls.base_length)
+        ]
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
         return self._why(moved(state, ship, fan.pose(i)), ship)
@@ -425,7 +430,7 @@ class Captain:
 
     def value(self, state: GameState, ship: str) -> float:
         v = judge(state, ship, self.w, self.turn.fired.get(ship, set())).score
-        return v + self.w.material * material(state, self.side)
+        return v + outcome(state, self.side, self.w)
 
     def options(self, state: GameState, ship: str) -> list[str]:
         """Every action of the ruleset's verbs for her, filled in from the verb's usage:
@@ -480,4 +485,4 @@ class Captain:
     def side_value(self, state: GameState) -> float:
         mine = sum(judge(state, s, self.w, set()).score for s in friends(state, self.side))
         theirs = sum(judge(state, s, self.w, set()).score for s in enemies(state, self.side))
-        return mine - theirs + self.w.material * material(state, self.side)
+        return mine - theirs + outcome(state, self.side, self.w)

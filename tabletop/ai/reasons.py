@@ -16,9 +16,10 @@ def fire_reason(ship: str, shot: Shot) -> str:
     )
 
 
-def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict) -> str:
-    """What her helm does (stands on, bears away, hauls her wind) and why: the best
-    shot her move gives, else the enemy she closes with or the danger she keeps from."""
+def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict, alongside: str = "") -> str:
+    """What her helm does (stands on, bears away, hauls her wind) and why: the enemy
+    she lays herself alongside (to board or take her), else the best shot her move
+    gives, else the enemy she closes with or the danger she keeps from."""
     wind = state.table().wind.from_deg
     old = state.ship(ship).pose
     before, after = relative_wind(wind, old.heading), relative_wind(wind, pose.heading)
@@ -31,7 +32,9 @@ def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict) -> str:
         helm = "hauls her wind"
     else:
         helm = f"turns to {'starboard' if turn > 0 else 'port'}"
-    if v.shots:
+    if alongside:
+        why = f"to lay herself alongside {alongside}"
+    elif v.shots:
         best = max(v.shots.values(), key=lambda s: s.value)
         why = (
             f"to rake {best.target}'s {best.rake}"

@@ -60,6 +60,9 @@ class Weights:
     #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
     #: to two of them): a squadron keeps together (see ``judge.place``).
     formation: float
+    #: A battle won (the engine's ``winner`` her side), in the units of the weights: an
+    #: order that ends it is worth more than what is left of the ship it takes.
+    victory: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -108,6 +111,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
     # a squadron keeps together: her nearest consort within formation_gap (none: unweighed)
     nums["formation"] = r.number(w, "weights", "formation", default=0.0, minimum=0)
+    # the battle won by an order (none: only the material it gains is weighed)
+    nums["victory"] = r.number(w, "weights", "victory", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
     if nums["formation"] and lens["formation_gap"] <= 0:
