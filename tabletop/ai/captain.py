@@ -318,9 +318,9 @@ class Captain:
 
     def _alongside(self, state: GameState, ship: str, fan: Fan, short: np.ndarray) -> np.ndarray:
         """Moves that end her alongside an enemy (their bases all but touching): what the
-        best order she could give there (a capture, a boarding) gains in material (and a
-        battle won), by
-        blind cups; the judge, weighing fire and position, does not see it."""
+        best order she could give there (a capture, a boarding) gains, by blind cups, in
+        material and a battle won (:func:`outcome`); the judge, weighing fire and
+        position, does not see it."""
         out = np.zeros(len(short))
         for k, i in enumerate(short):
             if self.late(0.7):
