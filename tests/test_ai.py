@@ -160,7 +160,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
         .replace("[search]", "[search]\nphase_trust = 1.5")
         .replace('formation_gap = "15cm"', "")
         .replace("foreseen = 2", "foreseen = -1")
-        .replace("\nmaterial = ", "\nvictory = -2\nmaterial = ")
+        .replace("victory = 100.0", "victory = -2")
     )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
