@@ -301,7 +301,7 @@ def test_the_captain_boards_a_beaten_warship_to_win_rather_than_rake_her(write_s
     from dataclasses import replace
 
     from tabletop.ai.captain import Captain
-    from tabletop.ai.judge import outcome
+    from tabletop.ai.stakes import outcome
 
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (1, -1), 0)], rigged, wind="E")
     declare(g, {"a": 4})  # 4 points: one in each segment (the quarterly chart)

@@ -30,7 +30,6 @@ from tabletop.ai.judge import (
     lonely,
     moved,
     nearest_enemy,
-    outcome,
     place,
     safety,
     shares,
@@ -41,6 +40,7 @@ from tabletop.ai.judge import (
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason
 from tabletop.ai.replies import reply_risk
+from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
 from tabletop.engine.state import GameState, Pending
 from tabletop.fan import Fan

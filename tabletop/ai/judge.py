@@ -473,30 +473,5 @@ def lonely(state: GameState, ship: str) -> GameState:
     return replace(state, scenario=alone, ships=(state.ship(ship),))
 
 
-def material(state: GameState, side: str) -> float:
-    """The enemy's losses less her own side's, as shares of each ship (0..1 each), by
-    the side each ship began with: a prize taken (struck, now flying her captor's
-    colours) is her old side's loss, not her captor's."""
-    first = {s.id: state.scenario.ship(s.id).side for s in state.ships}
-    mine = sum(damage_share(state, s.id) for s in state.ships if first[s.id] == side)
-    theirs = sum(damage_share(state, s.id) for s in state.ships if first[s.id] != side)
-    return theirs - mine
-
-
-def outcome(state: GameState, side: str, w: Weights) -> float:
-    """What an order's result is worth to her side beyond the lie of the table:
-    ``material`` per whole ship's worth of damage dealt less taken and, with
-    ``victory``, the battle ended in her side's favour (less, in the enemy's).  Material
-    alone undervalues the blow that ends it: a Frigate warship with three crew hits is
-    all but lost already, so taking her alongside (and with her the battle) was worth
-    0.06 of a ship, and a captain lying beside her raked her for eight turns instead."""
-    won = 0.0
-    if state.winner == side:
-        won = 1.0
-    elif state.winner is not None and state.winner != "draw":
-        won = -1.0
-    return w.material * material(state, side) + w.victory * won
-
-
 def describe(values: dict[str, Any]) -> str:
     return ", ".join(f"{k} {v:+.1f}" for k, v in values.items())
