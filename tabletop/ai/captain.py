@@ -247,8 +247,8 @@ class Captain:
                 if after is None:
                     continue
                 pose = after.ship(ship).pose
-                side = next(iter(self._touching(state, ship, pose.x, pose.y)), "")
-                why = move_reason(state, ship, pose, self._why(after, ship), side)
+                beside = next(iter(self._touching(state, ship, pose.x, pose.y)), "")
+                why = move_reason(state, ship, pose, self._why(after, ship), beside)
                 d = Decision(text, ship, why)
                 first = first or d
                 if not cast_away(after, ship) or self.late():
