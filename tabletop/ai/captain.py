@@ -429,8 +429,7 @@ class Captain:
         return Decision(best[1], ship, f"{ship}: {best[1].split()[0]}s ({best[1]})")
 
     def value(self, state: GameState, ship: str) -> float:
-        v = judge(state, ship, self.w, self.turn.fired.get(ship, set())).score
-        return v + outcome(state, self.side, self.w)
+        return self._why(state, ship).score + outcome(state, self.side, self.w)
 
     def options(self, state: GameState, ship: str) -> list[str]:
         """Every action of the ruleset's verbs for her, filled in from the verb's usage:
