@@ -5,6 +5,8 @@ of the computer against itself.  The board as in test_frigate_combat: a ship fac
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop.ai.duel import play_game
@@ -74,6 +76,54 @@ def test_every_move_of_the_segment_fan_is_taken_and_ends_where_it_says():
             checked += 1
     assert checked > 0
 
+
+def test_the_fan_is_every_end_of_any_sequence_of_steps_by_its_fewest():
+    """The fan grows sequences a step at a time and drops those the rules refuse: it
+    must hold what trying every sequence of F, P and S whole (3 + 9 + 27 + 81 + 243 of
+    them up to MOST_STEPS = 5) through the engine gives, each end (hex, facing) other
+    than where she lies once, by its first sequence of fewest steps, in the same order."""
+    import itertools
+
+    from tabletop.errors import IllegalAction
+    from tabletop.fan import hex_fan
+    from tabletop.rules.frigate import board
+    from tabletop.rules.frigate.combat import Combat
+    from tabletop.rules.frigate.options import MOST_STEPS, moves
+    from tabletop.rules.frigate.ship import ship_of
+
+    ends_seen = 0
+    for path, seed, orders in ((FRIGATE[0], 3, 0), (FRIGATE[1], 5, 14)):
+        g = Game.new(load_scenario(path), seed)
+        res = play_game(str(path), {"british": "scripted", "french": "scripted"}, seed, 3)
+        for a in res.log[:orders]:  # a while into the game: ships closer, points spent
+            g.play(a)
+        state = g.state
+        while state.phase == 0:
+            state = trial(state, "end")
+            assert state is not None
+        rs = state.scenario.ruleset
+        for sid in (s.id for s in state.ships):
+            st = ship_of(state, sid)
+            want: dict[tuple[tuple[int, int], int], tuple[tuple[str, ...], Any]] = {}
+            for n in range(1, MOST_STEPS + 1):
+                for seq in itertools.product("FPS", repeat=n):
+                    try:
+                        end = Combat(rs).steps(state, st, seq, [])[1]
+                    except IllegalAction:
+                        continue
+                    if (end.hex, end.facing) != (st.hex, st.facing):
+                        want.setdefault((end.hex, end.facing), (seq, end))
+            ends = list(want.values())
+            poses = [board.pose_of(rs, state, end) for _, end in ends]
+            expected = hex_fan(poses, [seq for seq, _ in ends])
+            fan = moves(rs, state, sid)
+            assert [fan.path(i) for i in range(len(fan))] == [
+                expected.path(i) for i in range(len(expected))
+            ], sid
+            assert fan.x.tolist() == expected.x.tolist()
+            assert fan.heading.tolist() == expected.heading.tolist()
+            ends_seen += len(want)
+    assert ends_seen > 20
 
 def test_allowances_offered_are_the_declarable_ones_most_first(write_scenario, rigged):
     """Each allowance offered is accepted by ``speed``, the most first; one past either

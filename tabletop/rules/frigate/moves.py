@@ -164,14 +164,21 @@ class Movement:
         """Her steps one after another (``F`` a hex ahead, ``P``/``S`` a hexside turned):
         running afoul stops her; a step the rules refuse raises."""
         for k in kinds:
-            if k == "F":
-                state, stop = self.ahead(state, st, events)
-            else:
-                state, stop = self.turn(state, st, k), False
-            st = ship_of(state, st.id)
+            state, st, stop = self.step(state, st, k, events)
             if stop:
                 break
         return state, st
+
+    def step(
+        self, state: GameState, st: FrigateShip, kind: str, events: Events
+    ) -> tuple[GameState, FrigateShip, bool]:
+        """One step (see :meth:`steps`): the state, her after it, and whether it stopped
+        her (she ran afoul)."""
+        if kind == "F":
+            state, stop = self.ahead(state, st, events)
+        else:
+            state, stop = self.turn(state, st, kind), False
+        return state, ship_of(state, st.id), stop
 
     def ahead(self, state: GameState, st: FrigateShip, events: Events) -> tuple[GameState, bool]:
         """A hex ahead for a point; into a ship's hex she runs afoul of her (and stops)."""

@@ -11,7 +11,6 @@ with each face of the die.  Nothing here copies a rule.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -69,29 +68,38 @@ def moves(rs: Frigate, state: GameState, sid: str) -> Fan:
         state = mv.break_away(state, st, [])
         st, first = ship_of(state, sid), "F"
     seen: dict[tuple[tuple[int, int], int], tuple[tuple[str, ...], FrigateShip]] = {}
-    for n in range(1, MOST_STEPS + 1):
-        found = False
-        for seq in itertools.product("FPS", repeat=n):
-            if first and seq[0] != first:
-                continue
-            end = _sail(mv, state, st, seq)
-            if end is not None:
-                found = True
+    # the sequences grown a step at a time, shortest first and in F, P, S order (so the
+    # first found to an end is the one of fewest steps): a sequence the rules refuse, or
+    # one stopped afoul, is not grown (its longer sequences are refused or end there too)
+    live: list[tuple[tuple[str, ...], GameState, FrigateShip]] = [((), state, st)]
+    for _ in range(MOST_STEPS):
+        grown = []
+        for seq, now, ship in live:
+            for k in first or "FPS":
+                got = _step(mv, now, ship, k)
+                if got is None:
+                    continue
+                after, end, stop = got
                 if (end.hex, end.facing) != (st.hex, st.facing):  # not a wasted there-and-back
-                    seen.setdefault((end.hex, end.facing), (seq, end))
-        if not found:
-            break  # no sequence of n steps is taken: none of more steps is either
+                    seen.setdefault((end.hex, end.facing), (seq + (k,), end))
+                if not stop:
+                    grown.append((seq + (k,), after, end))
+            first = ""
+        live = grown
+        if not live:
+            break
     ends = list(seen.values())
     poses = [board.pose_of(rs, state, end) for _, end in ends]
     return hex_fan(poses, [seq for seq, _ in ends])
 
 
-def _sail(
-    mv: Combat, state: GameState, st: FrigateShip, seq: tuple[str, ...]
-) -> FrigateShip | None:
-    """Her state after these steps by the engine's rules, or None if it refuses them."""
+def _step(
+    mv: Combat, state: GameState, st: FrigateShip, kind: str
+) -> tuple[GameState, FrigateShip, bool] | None:
+    """A step by the engine's rules (the state, her after it, whether it stopped her),
+    or None if it refuses it."""
     try:
-        return mv.steps(state, st, seq, [])[1]
+        return mv.step(state, st, kind, [])
     except IllegalAction:
         return None
 
