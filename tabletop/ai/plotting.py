@@ -114,11 +114,12 @@ def choose(
     rough = rough / phases - w.blunder * unsafe
     short = distinct(rough, x, y, h)[: w.shortlist]
     exact: dict[int, float] = {}
+    known: dict[tuple[int, Pose], float] = {}
     for i in short:
         now = time.perf_counter()
         if exact and (now - start > w.time_limit or now > deadline - w.decision_limit / 2):
             break
-        exact[int(i)] = _judged(views, ship, plots[int(i)], w) - w.blunder * unsafe[i]
+        exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - w.blunder * unsafe[i]
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
             now = time.perf_counter()
@@ -130,19 +131,27 @@ def choose(
     return plots[best], f"{ship} plots {plots[best].words} (judged {exact[best]:+.1f})"
 
 
-def _judged(views: list[GameState], ship: str, plot: Plot, w: Weights) -> float:
+def _judged(
+    views: list[GameState],
+    ship: str,
+    plot: Plot,
+    w: Weights,
+    known: dict[tuple[int, Pose], float] | None = None,
+) -> float:
     """The weighted mean of her exact judgements after each phase (the fire that bears
     then, the enemy's on her, the enemy where each phase's view puts him), each later
     phase counted ``phase_trust`` times the one before: the further ahead, the less the
     foresight of his secret plot holds, and the more likely damage or a collision has
     cut hers short.  Counting the phases alike (or the last one twice) let one
-    broadside foreseen alongside in phase V outweigh being raked in phases II-IV."""
-    scores = np.array(
-        [
-            judge(moved(v, ship, p), ship, w, set()).score
-            for v, p in zip(views, plot.poses, strict=True)
-        ]
-    )
+    broadside foreseen alongside in phase V outweigh being raked in phases II-IV.
+    ``known``: the judgements already made at each (phase, pose), which her plots share
+    (every plot turning to port in phase I is at one pose then): made once."""
+    known = {} if known is None else known
+    scores = np.zeros(len(plot.poses))
+    for k, (v, p) in enumerate(zip(views, plot.poses, strict=True)):
+        if (k, p) not in known:
+            known[k, p] = judge(moved(v, ship, p), ship, w, set()).score
+        scores[k] = known[k, p]
     trust = w.phase_trust ** np.arange(len(scores))
     return float(trust @ scores / trust.sum())
 
