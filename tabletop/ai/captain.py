@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from tabletop.ai.clock import Clock
 from tabletop.ai.judge import (
     Shot,
     Verdict,
@@ -83,7 +84,9 @@ class Captain:
         self.w = w
         self.turn = _Turn()
         self.thinking: list[float] = []  # seconds per ship decision
-        self.deadline = float("inf")  # when the ship decision under way must be given
+        self.judged: list[int] = []  # judgements per ship decision
+        self.cut = 0  # ship decisions the wall clock stopped before their count of judgements
+        self.clock = Clock(w.decision_limit, w.judgements, w.time_limit, w.stage_judgements)
 
     @classmethod
     def for_game(cls, state: GameState, side: str, level: str) -> Captain:
@@ -120,16 +123,20 @@ class Captain:
         return Decision("end")
 
     def _begin(self) -> float:
-        """A ship's decision starts: its deadline is ``decision_limit`` from now."""
-        start = time.perf_counter()
-        self.deadline = start + self.w.decision_limit
-        return start
+        """A ship's decision starts: its whole allowance (``ai.clock``) from now."""
+        return self.clock.begin()
+
+    def _done(self, start: float) -> None:
+        """A ship's decision is given: its time, and whether the clock cut it short."""
+        spent = time.perf_counter() - start
+        self.thinking.append(spent)
+        self.judged.append(self.clock.spent)
+        self.cut += self.clock.timed_out
 
     def late(self, share: float = 1.0) -> bool:
-        """Whether ``share`` of the decision's time is spent (the search stops there; the
-        orders it has found by then are what it gives)."""
-        left = self.deadline - time.perf_counter()
-        return left < (1.0 - share) * self.w.decision_limit
+        """Whether ``share`` of the decision's allowance is spent (the search stops there;
+        the orders it has found by then are what it gives)."""
+        return self.clock.late(share)
 
     def refused(self, d: Decision) -> None:
         """The engine refused an order: that ship does nothing more this turn."""
@@ -148,19 +155,20 @@ class Captain:
         began: float | None = None
         spec = rs.plot_spec(state)
         if lower and spec is not None and spec.side == self.side:
-            # the foresight is part of her first ship's decision, within its limit: its
-            # exact judgements get half a stage's time in all
+            # the foresight is part of her first ship's decision, within its allowance:
+            # its exact judgements get half a stage's in all
             began = self._begin()
-            cut = began + self.w.decision_limit / 2 + self.w.time_limit / 2
-            seen = foresee(state, enemies(state, self.side), lower, self.w, cut)
+            part = self.clock.part(0.5, 0.5)
+            seen = foresee(state, enemies(state, self.side), lower, self.w, part)
+            self.clock.absorb(part)
         for ship in friends(state, self.side):
             if began is None:
                 start = self._begin()
             else:
                 start, began = began, None
-            got = choose(state, ship, self.level, self.w, self.deadline, seen)
+            got = choose(state, ship, self.level, self.w, self.clock, seen)
             if got is not None:
-                self.thinking.append(time.perf_counter() - start)
+                self._done(start)
                 parts[ship] = got[0].words
                 reasons.append(got[1])
         if not parts:  # none of hers can sail, yet the side may owe its plot
@@ -178,14 +186,14 @@ class Captain:
             t.moved.add(ship)  # moves are plotted (or none): the rules' other verbs
             start = self._begin()
             t.plan[ship] = self.other_order(state, ship)
-            self.thinking.append(time.perf_counter() - start)
+            self._done(start)
             if t.plan[ship] is not None:
                 return t.plan[ship]
         if ship not in t.moved:
             if ship not in t.plan:
                 start = self._begin()
                 t.plan[ship] = self.plan(state, ship)
-                self.thinking.append(time.perf_counter() - start)
+                self._done(start)
             if t.first.get(ship):
                 return self._fire(state, ship, t.first[ship].pop(0))
             t.moved.add(ship)
@@ -200,7 +208,7 @@ class Captain:
             t.after.add(ship)  # moved and fired: any other order now worth giving (a
             start = self._begin()  # capture of the ship she ended alongside...)
             late = self.other_order(state, ship)
-            self.thinking.append(time.perf_counter() - start)
+            self._done(start)
             return late
         return None
 
@@ -269,12 +277,13 @@ class Captain:
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
         best: tuple[float, str, GameState] | None = None
         found = 0
-        start = time.perf_counter()
+        stage = self.clock.stage()
         for i in distinct(sk, fan.x, fan.y, fan.heading):
-            if time.perf_counter() - start > self.w.time_limit or (best and self.late()):
+            if found >= self.w.shortlist or self.clock.over(stage) or (best and self.late()):
                 break
             text = f"move {ship} {fan.path(int(i))}"
             after = trial(state, text)
+            self.clock.tick()
             if after is not None and found < self.w.shortlist:
                 found += 1
                 v = self._why(after, ship).score
@@ -299,6 +308,7 @@ class Captain:
             if verdicts and self.late(0.5):
                 break
             verdicts.append(self._judged(state, ship, fan, int(i)))
+            self.clock.tick()
         short = order[: len(verdicts)]
         fire_now = self.w.fire * sum(s.value for s in now.values())
         keep = [v.score for v in verdicts]
@@ -329,6 +339,7 @@ class Captain:
             after = trial(state, f"move {ship} {fan.path(int(i))}") if touch else None
             if after is None:
                 continue
+            self.clock.tick()
             base = outcome(after, self.side, self.w)
             for text in self.options(after, ship):
                 got = cups(after, text)
@@ -378,12 +389,13 @@ class Captain:
     ) -> np.ndarray:
         """The best few of the captain's shortlist, less what the enemy's replies could do
         to her (their broadsides by exact odds; :func:`reply_risk`), within the time limit."""
-        start = time.perf_counter()
+        stage = self.clock.stage()
         top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
         out = scores - 1e6  # unexamined (not in the top, or no time left): after
         for n, k in enumerate(top):
-            if n and (time.perf_counter() - start > self.w.time_limit or self.late(0.85)):
+            if n and (self.clock.over(stage) or self.late(0.85)):
                 break
+            self.clock.tick()
             after = moved(state, ship, fan.pose(int(short[k])))
             out[k] = scores[k] - self.w.reply * reply_risk(after, ship, self.w, self.foreseen)
         return out
@@ -396,7 +408,7 @@ class Captain:
         if not len(fan):
             return None
         him = Captain(state.side_of(foe), "captain", self.w)
-        him.deadline = self.deadline  # his ranking stops when her decision must be given
+        him.clock = self.clock  # his ranking counts in her decision's allowance
         return fan.pose(int(him.rank(state, foe, fan)[0]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:
@@ -413,11 +425,12 @@ class Captain:
         adrift = cast_away(state, ship)
         if rs.turn_owed(state, ship) is None:
             best = (self.value(state, ship) - self.w.blunder * adrift, "")
-        start = time.perf_counter()
+        stage = self.clock.stage()
         for text in self.options(state, ship):
-            if time.perf_counter() - start > self.w.time_limit or self.late():
+            if self.clock.over(stage) or self.late():
                 break
             after = cups(state, text)
+            self.clock.tick()
             if after:
                 v = sum(self.value(a, ship) for a in after) / len(after)
                 if adrift and cast_away(after[0], ship):

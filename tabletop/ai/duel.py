@@ -45,6 +45,8 @@ class GameResult:
     ship_turns: int = 0
     by_level: dict[str, list[int]] = field(default_factory=dict)  # level: [blunders, turns]
     thinking: list[float] = field(default_factory=list)
+    judged: list[int] = field(default_factory=list)  # judgements per ship decision
+    cut: int = 0  # ship decisions the wall clock stopped (see ai.clock)
     log: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -144,6 +146,8 @@ def play_game(
     res.winner = None if game.state.winner == "draw" else game.state.winner
     res.turns = min(game.state.turn, max_turns)
     res.thinking = [t for c in caps.values() for t in c.thinking]
+    res.judged = [j for c in caps.values() for j in c.judged]
+    res.cut = sum(c.cut for c in caps.values())
     return res
 
 
@@ -295,7 +299,6 @@ def summary(
     n = len(results)
     score = (w + d / 2) / n
     lo, hi = wilson(score, n)
-    times = [t for r in results for t in r.thinking]
     ship_turns = sum(r.ship_turns for r in results)
     blunders = sum(r.blunders for r in results)
     return {
@@ -325,10 +328,25 @@ def summary(
             )
             for lv in dict.fromkeys((la, lb))
         },
-        "decision_mean_s": round(sum(times) / max(1, len(times)), 4),
-        "decision_worst_s": round(max(times, default=0.0), 4),
+        **_effort(results),
         "notes": [x for r in results for x in r.notes][:20],
         "per_game": games,
+    }
+
+
+def _effort(results: list[GameResult]) -> dict[str, Any]:
+    """The time and the judgements per ship decision, and the decisions the wall clock
+    stopped before their count of judgements: where none did, the match replays alike
+    on any machine (``ai.clock``)."""
+    times = [t for r in results for t in r.thinking]
+    judged = [j for r in results for j in r.judged]
+    return {
+        "decision_mean_s": round(sum(times) / max(1, len(times)), 4),
+        "decision_worst_s": round(max(times, default=0.0), 4),
+        "decisions": len(times),
+        "judgements_mean": round(sum(judged) / max(1, len(judged)), 1),
+        "judgements_worst": max(judged, default=0),
+        "cut_by_clock": sum(r.cut for r in results),
     }
 
 
@@ -351,7 +369,10 @@ def summary_text(s: dict[str, Any]) -> str:
             + ", ".join(f"{k} {v}" for k, v in s["blunders_per_100_by_level"].items())
             + ")",
             f"  time per ship decision: mean {s['decision_mean_s']:.3f} s, "
-            f"worst {s['decision_worst_s']:.3f} s",
+            f"worst {s['decision_worst_s']:.3f} s; judgements per decision: mean "
+            f"{s['judgements_mean']}, most {s['judgements_worst']}",
+            f"  decisions cut by the clock: {s['cut_by_clock']} of {s['decisions']}"
+            + (" (these may not replay alike)" if s["cut_by_clock"] else " (it replays alike)"),
             *(f"  note: {x}" for x in s["notes"][:5]),
             *_losses(s),
         ]

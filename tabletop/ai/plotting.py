@@ -16,12 +16,12 @@ foresight puts him.  The scripted baseline judges against the enemy as he lies.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from dataclasses import replace
 
 import numpy as np
 
+from tabletop.ai.clock import Clock, unlimited
 from tabletop.ai.judge import (
     clearance,
     distinct,
@@ -47,7 +47,7 @@ Foresight = Mapping[str, tuple[Pose, ...]]
 
 
 def foresee(
-    state: GameState, ships: list[str], level: str, w: Weights, deadline: float = float("inf")
+    state: GameState, ships: list[str], level: str, w: Weights, clock: Clock | None = None
 ) -> dict[str, tuple[Pose, ...]]:
     """Where each of ``ships`` will be after each phase if her captain plots at ``level``
     from the table as it is (her side's orders, if given, unread): the plots the rules
@@ -62,8 +62,8 @@ def foresee(
             continue
         side = state.side_of(s)
         if lower and side not in theirs:
-            theirs[side] = foresee(state, enemies(state, side), lower, w, deadline)
-        got = choose(state, s, level, w, deadline, theirs.get(side, {}), plots)
+            theirs[side] = foresee(state, enemies(state, side), lower, w, clock)
+        got = choose(state, s, level, w, clock, theirs.get(side, {}), plots)
         if got is not None:
             out[s] = got[0].poses
     return out
@@ -85,19 +85,21 @@ def choose(
     ship: str,
     level: str,
     w: Weights,
-    deadline: float = float("inf"),
+    clock: Clock | None = None,
     seen: Foresight | None = None,
     plots: list[Plot] | None = None,
 ) -> tuple[Plot, str] | None:
     """Her best plot at this level and a line of reason, or None when she has none;
     judged against the enemy where ``seen`` (foresight) puts him in each phase, or as he
-    lies; the exact judgements and the replies stop at their stage's time or the
-    deadline.  ``plots``: hers to choose from (by default the rules' plots now)."""
+    lies; the exact judgements and the replies stop at their stage's allowance or the
+    decision's (``clock``; none: unlimited).  ``plots``: hers to choose from (by
+    default the rules' plots now)."""
     if plots is None:
         plots = state.scenario.ruleset.plots(state, ship)
     if not plots:
         return None
-    start = time.perf_counter()
+    clock = clock or unlimited()
+    stage = clock.stage()
     x, y, h = (
         np.array([[getattr(p, a) for p in pl.poses] for pl in plots]) for a in ("x", "y", "heading")
     )
@@ -116,15 +118,15 @@ def choose(
     exact: dict[int, float] = {}
     known: dict[tuple[int, Pose], float] = {}
     for i in short:
-        now = time.perf_counter()
-        if exact and (now - start > w.time_limit or now > deadline - w.decision_limit / 2):
+        if exact and (clock.over(stage) or clock.late(0.5)):
             break
         exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - w.blunder * unsafe[i]
+        clock.tick()
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
-            now = time.perf_counter()
-            if now - start > 2 * w.time_limit or now > deadline - w.decision_limit / 10:
+            if clock.over(stage, 2) or clock.late(0.9):
                 break
+            clock.tick()
             after = moved(views[-1], ship, plots[i].poses[-1])
             exact[i] -= w.reply * reply_risk(after, ship, w)
     best = max(exact, key=lambda k: exact[k])

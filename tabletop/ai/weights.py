@@ -33,6 +33,7 @@ _NUMBERS = (
     "escape_turn",
 )
 _LENGTHS = ("ideal_range", "edge_margin", "land_margin")
+_COUNTS = ("judgements", "stage_judgements")
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,11 @@ class Weights:
     foreseen: int
     time_limit: float
     decision_limit: float
+    #: One ship's decision and each stage of its search, in judgements counted (see
+    #: ``ai.clock``): where these stop the search before the clock does, a match
+    #: replays alike on any machine.
+    judgements: int
+    stage_judgements: int
     #: A plotted turn: each later phase's judgement counts this share of the one before
     #: (see ``ai.plotting``); 1 weighs every phase alike.
     phase_trust: float = 1.0
@@ -126,6 +132,10 @@ def _load(name: str, units: str, file: str) -> Weights:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     search["foreseen"] = r.integer(s, "search", "foreseen", minimum=0, default=0) or 0
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
+    counts = {k: r.integer(s, "search", k, minimum=1) or 1 for k in _COUNTS}
+    for k in _COUNTS:
+        if k not in s:
+            r.error(f"search.{k}", "a whole number ≥ 1", None)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
     trust = r.number(s, "search", "phase_trust", default=1.0, minimum=0, maximum=1)
     foresee = r.strings(s, "search", "foresee") if "foresee" in s else ("captain", "admiral")
@@ -136,5 +146,5 @@ def _load(name: str, units: str, file: str) -> Weights:
     r.raise_if_any()
     times = {"time_limit": limit, "decision_limit": whole}
     return Weights(
-        **nums, **lens, **search, **times, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
+        **nums, **lens, **search, **times, **counts, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
     )
