@@ -97,6 +97,7 @@ def test_a_match_stopped_by_the_count_replays_alike(monkeypatch):
     assert max(one.judged) <= 8
     s = summary([one], [(str(SQUADRON), levels, 3, 2)], "captain", "scripted", str(SQUADRON))
     assert s["cut_by_clock"] == 0 and s["judgements_worst"] == max(one.judged)
+    assert s["per_game"][0]["cut_by_clock"] == 0
     assert f"decisions cut by the clock: 0 of {len(one.thinking)} (it replays alike)" in (
         summary_text(s)
     )

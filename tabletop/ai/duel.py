@@ -294,6 +294,7 @@ def summary(
                 "turns": res.turns,
                 "illegal": res.illegal,
                 "blunders": res.blunders,
+                "cut_by_clock": res.cut,  # none: this game replays alike anywhere
             }
         )
     n = len(results)
