@@ -284,7 +284,7 @@ class Captain:
             text = f"move {ship} {fan.path(int(i))}"
             after = trial(state, text)
             self.clock.tick()
-            if after is not None and found < self.w.shortlist:
+            if after is not None:
                 found += 1
                 v = self._why(after, ship).score
                 if best is None or v > best[0]:

@@ -7,8 +7,9 @@ decision may make ``[search] judgements`` of them, each stage of it (the shortli
 the replies weighed...) ``stage_judgements``: a search stops at whichever of the count or
 the clock (``decision_limit``, ``time_limit``) comes first, the count mirroring the clock
 share for share.  Where the count stops every search first, a match replays alike on any
-machine; a decision the clock stopped instead is counted (``Clock.cut``) and ``tabletop
-duel`` prints how many, so a reader knows whether a run can be replayed.
+machine; a decision the clock stopped instead says so (``Clock.timed_out``, counted by
+the captain) and ``tabletop duel`` prints how many, so a reader knows whether a run can
+be replayed.
 
 A judgement is one candidate weighed at a loop of the search: a pose or plot judged, an
 order's cups, a reply risk (the searches nested in it count their own).
@@ -38,7 +39,7 @@ class Stage:
 @dataclass
 class Clock:
     """One decision's allowance.  ``span``/``judgements``: the whole decision's, on the
-    clock and in the count; ``stage``/``stage_judgements``: each stage's."""
+    clock and in the count; ``stage_span``/``stage_judgements``: each stage's."""
 
     span: float
     judgements: int
