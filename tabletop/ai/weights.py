@@ -33,7 +33,9 @@ _NUMBERS = (
     "escape_turn",
 )
 _LENGTHS = ("ideal_range", "edge_margin", "land_margin")
-_COUNTS = ("judgements", "stage_judgements")
+#: Whole numbers ≥ 1 every [search] table gives (the last two: the judgements counted,
+#: see ``ai.clock``).
+_COUNTS = ("density", "shortlist", "admiral_shortlist", "replies", "judgements", "stage_judgements")
 
 
 @dataclass(frozen=True)
@@ -123,19 +125,12 @@ def _load(name: str, units: str, file: str) -> Weights:
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
     if nums["formation"] and lens["formation_gap"] <= 0:
         r.error("weights.formation_gap", "a length above 0 where formation is weighed", None)
-    search = {
-        k: r.integer(s, "search", k, minimum=1) or 1
-        for k in ("density", "shortlist", "admiral_shortlist", "replies")
-    }
-    for k in ("density", "shortlist", "admiral_shortlist", "replies"):
+    search = {k: r.integer(s, "search", k, minimum=1) or 1 for k in _COUNTS}
+    for k in _COUNTS:
         if k not in s:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     search["foreseen"] = r.integer(s, "search", "foreseen", minimum=0, default=0) or 0
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
-    counts = {k: r.integer(s, "search", k, minimum=1) or 1 for k in _COUNTS}
-    for k in _COUNTS:
-        if k not in s:
-            r.error(f"search.{k}", "a whole number ≥ 1", None)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
     trust = r.number(s, "search", "phase_trust", default=1.0, minimum=0, maximum=1)
     foresee = r.strings(s, "search", "foresee") if "foresee" in s else ("captain", "admiral")
@@ -146,5 +141,5 @@ def _load(name: str, units: str, file: str) -> Weights:
     r.raise_if_any()
     times = {"time_limit": limit, "decision_limit": whole}
     return Weights(
-        **nums, **lens, **search, **times, **counts, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
+        **nums, **lens, **search, **times, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
     )
