@@ -125,6 +125,7 @@ def test_the_fan_is_every_end_of_any_sequence_of_steps_by_its_fewest():
             ends_seen += len(want)
     assert ends_seen > 20
 
+
 def test_allowances_offered_are_the_declarable_ones_most_first(write_scenario, rigged):
     """Each allowance offered is accepted by ``speed``, the most first; one past either
     end is refused."""
