@@ -30,10 +30,6 @@ from tabletop.ai.judge import (
     judge,
     lonely,
     moved,
-    nearest_enemy,
-    place,
-    safety,
-    shares,
     shots,
     sketch,
     trial,
@@ -41,14 +37,13 @@ from tabletop.ai.judge import (
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason
 from tabletop.ai.replies import reply_risk
+from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
 from tabletop.engine.state import GameState, Pending
 from tabletop.fan import Fan
 from tabletop.fire import Table
-from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import Pose
-from tabletop.geometry.sectors import classify
 
 LEVELS = ("scripted", "captain", "admiral")
 
@@ -300,7 +295,7 @@ class Captain:
         now = shots(state.table(), Table.of(state.table()), state, ship, self.w, set())
         if self.level == "scripted":
             self.turn.first[ship] = list(now.values())
-            return self._scripted(state, ship, fan)
+            return scripted_order(state, ship, fan, self.w)
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
         order = distinct(sk, fan.x, fan.y, fan.heading)
         verdicts: list[Verdict] = []
@@ -361,28 +356,6 @@ class Captain:
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
         return self._why(moved(state, ship, fan.pose(i)), ship)
-
-    def _scripted(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
-        """Close with the nearest enemy on the best point of sail, keeping off the edge
-        and the land (the positional judge with every weight but those at nought)."""
-        me = state.ship(ship).pose
-        foe = nearest_enemy(state, ship, me.x, me.y)
-        scn = state.table()
-        safe = place(scn, state, ship, self.w, fan.x, fan.y, fan.heading)
-        score = np.zeros(len(fan))
-        if foe is not None:
-            e = state.ship(foe).pose
-            score = score - np.hypot(fan.x - e.x, fan.y - e.y)
-        # the edge and the land near or ahead weigh against closing (chasing straight
-        # at the enemy ran her into corners she could not turn out of); a move that
-        # risks them comes after every safe one, and cornered, with none safe, the
-        # least dangerous first (not the nearest the enemy)
-        goal = scn.ruleset.goal_edges(state, ship)
-        score = score - safety(scn, scn.ship(ship).cls, self.w, fan.x, fan.y, fan.heading, goal)
-        score = np.where(safe < -self.w.blunder / 4, -1e9 + safe, score)
-        sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
-        speed = shares(scn, scn.ship(ship).cls)[sector]
-        return np.lexsort((-speed, -np.round(score, 1)))
 
     def _admiral(
         self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray
