@@ -15,7 +15,7 @@ from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
 
 from .conftest import SCENARIOS
-from .frigate_helpers import declare, game
+from .frigate_helpers import declare, game, set_ship
 
 A = ("a", "frigate-38", "blue", (0, 0), 0)
 FRIGATE = [SCENARIOS / "frigate-hex-duel.toml", SCENARIOS / "frigate-hex-prize.toml"]
@@ -42,6 +42,29 @@ def test_a_broadsides_chance_is_the_crt_columns_mean_over_the_die(write_scenario
     declare(g, {})
     assert rs.fire_chance(g.state, "a", "b") is None
     assert rs.fire_chance(g.state, "a", "a") is None  # her own side
+
+
+def test_a_chance_counts_only_the_hits_that_take_effect(write_scenario, rigged):
+    """frigate-38 on sloop-18, two hexes: gunnery 6 against defence 3 is 2-1, which
+    reads 0 0 1 1 1 2 for faces 1-6 at the hull (crew hits) or the rigging (mast hits;
+    the sloop is not under fighting sail): 5/6 hits.  Her crew beaten (3 hits, the loss
+    table's last row), hull hits do nothing, so the rigging's 5/6 is the chance.  With
+    two of her three masts gone too, a face's 2 hits take only the one mast left:
+    0 0 1 1 1 1, 4/6.  Dismasted as well, nothing is left to hit: no chance."""
+    g = game(write_scenario, [A, ("b", "sloop-18", "red", (2, 0), 0)], rigged)
+    declare(g, {})
+    rs = g.state.scenario.ruleset
+    fresh = rs.fire_chance(g.state, "a", "b")
+    assert fresh is not None and fresh.expected == pytest.approx(5 / 6)
+    beaten = set_ship(g.state, "b", crew_hits=3)
+    c = rs.fire_chance(beaten, "a", "b")
+    assert c is not None and c.expected == pytest.approx(5 / 6)
+    c = rs.fire_chance(set_ship(beaten, "b", mast_hits=2), "a", "b")
+    assert c is not None and c.expected == pytest.approx(4 / 6)
+    assert rs.fire_chance(set_ship(beaten, "b", mast_hits=3), "a", "b") is None
+    # hits marked this segment count as taken: two crew hits marked, one crew hit room
+    c = rs.fire_chance(set_ship(g.state, "b", crew_new=2, mast_hits=3), "a", "b")
+    assert c is not None and c.expected == pytest.approx(4 / 6)
 
 
 def test_no_chance_and_no_moves_while_allowances_are_declared(write_scenario, rigged):

@@ -118,29 +118,39 @@ class _Face(Dice):
 def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance | None:
     """Her broadside at the target now as the engine fires it (the field, the range,
     the line, raking, her strength after crew hits, the second side halved, the odds
-    column): the mean hits over the die's six faces.  None where the engine would
-    refuse it, or before the segments."""
+    column): the mean hits over the die's six faces that take effect, aimed at the hull
+    or the rigging, whichever takes more.  Hits past the most a ship can take of their
+    kind (crew hits past the loss table's last row, mast hits past dismasting) do
+    nothing: a captain counting them kept firing at a crew already beaten, out of reach
+    of a capture, instead of closing or shooting away her masts.  None where the engine
+    would refuse it, or before the segments."""
     if state.phase == 0 or state.side_of(firer) == state.side_of(target):
         return None
+    mv = Combat(rs)
     st = at_pose(rs, state, ship_of(state, firer))
     tgt = at_pose(rs, state, ship_of(state, target))
     there = state.with_ship(st).with_ship(tgt)
-    act = Action("fire", (firer, target))
-    total = 0
-    side: str | None = None
-    rake: str | None = None
-    for face in range(1, 7):
-        events: list[dict[str, Any]] = []
-        try:
-            Combat(rs).act_fire(there, act, _Face(face), events)
-        except IllegalAction:
-            return None
-        shot = next(e for e in events if "shot" in e)
-        side, rake = str(shot["side"]), shot["rake"]
-        total += int(shot["hits"])
-    if side is None or total == 0:
-        return None
-    return FireChance(side, total / 6, rake)
+    room = {
+        "hull": len(mv.cb.crew_loss) - tgt.crew_hits - tgt.crew_new,
+        "rigging": mv.mv.dismasted_at - tgt.mast_hits - tgt.masts_new,
+    }
+    best: FireChance | None = None
+    for aim, most in room.items():
+        total = 0
+        side: str | None = None
+        rake: str | None = None
+        for face in range(1, 7):
+            events: list[dict[str, Any]] = []
+            try:
+                mv.act_fire(there, Action("fire", (firer, target, aim)), _Face(face), events)
+            except IllegalAction:
+                return None
+            shot = next(e for e in events if "shot" in e)
+            side, rake = str(shot["side"]), shot["rake"]
+            total += min(int(shot["hits"]), max(0, most))
+        if side is not None and total and (best is None or total / 6 > best.expected):
+            best = FireChance(side, total / 6, rake)
+    return best
 
 
 def allowances(rs: Frigate, state: GameState, sid: str) -> list[str]:
