@@ -567,6 +567,66 @@ def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
     assert after is not None and blunder(after, "loire") is None, after.ship("loire").pose
 
 
+def test_no_escape_lies_into_the_wind_nor_past_her_turn(tmp_path):
+    """``safety``'s look two turns ahead, Man O' War (no way within 30° of the wind),
+    a 4 × 1.75 box (half-diagonal hypot(4, 1.75) / 2 = 2.183) with a run of 9 inches,
+    13 inches off the west edge of the 200-inch table, heading 315, the wind from the
+    north.  A run on as she heads reaches x = 13 − 9 sin 45° = 6.636; then, turning at
+    most 45° (−45, −22.5, 0, +22.5, +45): on 270, 292.5 and 315 she reaches
+    6.636 − 9 = −2.364, 6.636 − 8.315 = −1.679 and 6.636 − 6.364 = 0.272 in, each
+    less than 2.183 in from the edge; on 337.5 (6.636 − 3.444 = 3.192 in) and 0
+    (6.636 in) she clears it, but they lie 22.5° and 0° off the wind: no way, no escape.  Boxed in: half a blunder (500).  Turning 90° she
+    may bear away to 45° (a close reach, 6.636 + 6.364 = 13 in): no penalty.  The wind
+    from the south makes 337.5 and 0 runs: no penalty either."""
+    import numpy as np
+
+    from tabletop.ai.judge import safety
+
+    from .test_manowar_engine import mow_table
+
+    x, y, h = np.array([13.0]), np.array([100.0]), np.array([315.0])
+    for wind, turns, pen in ((0, 45.0, 500.0), (0, 90.0, 0.0), (180, 45.0, 0.0)):
+        scn = mow_table(tmp_path, [("a", 13, 100, 315, "w"), ("b", 150, 20, 0, "e")], wind=wind)
+        w = load_weights(scn.ruleset)
+        assert w.blunder == 1000.0 and w.escape_turn == 90
+        got = safety(scn, scn.ship("a").cls, w, x, y, h, (), turns)
+        assert got[0] == pytest.approx(pen), (wind, turns)
+    assert safety(scn, scn.ship("a").cls, w, x, y, h)[0] == 0.0  # escape_turn: 90
+
+
+def test_the_scripted_ship_keeps_out_of_a_trap_two_turns_ahead():
+    """The squadron action, both sides scripted, seed 1: tonnant, sailing south-west
+    from (62, 57) after the nearest British ship, was on turn 2 at (46, 46) heading 225
+    with the British all to the east.  She took the move nearest them (west, heading
+    248, along the lee shore); on turn 3 every move of hers left no room to sail clear
+    the turn after, and on turn 5 every move took her off the table (so in seeds 1-5).
+    Now a first move that leads into such a trap, at once or (her next turn cramped)
+    a turn later, gives way to the first that does not: she wears south on turn 2, and
+    the first six turns pass without a blunder.  Her turn-2 move is checked too."""
+    from tabletop.ai.judge import trapped
+    from tabletop.ai.scripted import doomed
+
+    res = play_game(
+        str(TRAFALGAR[1]), {"british": "scripted", "french": "scripted"}, seed=1, max_turns=6
+    )
+    assert res.turns == 6 and res.blunders == 0, res.notes
+    game = Game.new(load_scenario(TRAFALGAR[1]), 1)
+    for a in res.log:
+        if a.startswith("move tonnant") and game.state.turn == 2:
+            state = game.state
+            cap = Captain.for_game(state, "french", "scripted")
+            after = trial(state, a)
+            assert after is not None
+            pose = after.ship("tonnant").pose
+            assert 170 <= pose.heading <= 200, pose  # wearing: south, not west
+            assert trapped(after, "tonnant", cap.w) < cap.w.blunder / 2
+            assert not doomed(state, "tonnant", pose, cap.w)
+            break
+        game.play(a)
+    else:
+        raise AssertionError("tonnant made no move on turn 2")
+
+
 def test_the_captain_sees_the_drift_at_her_sides_turn_end(tmp_path):
     """Man O' War, the wind from the west: a ship that used less than half her
     allowance drifts the lower of 2d6 inches east when her side ends its turn.  Her box

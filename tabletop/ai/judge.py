@@ -218,7 +218,10 @@ def trapped(state: GameState, ship: str, w: Weights) -> float:
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
     goal = scn.ruleset.goal_edges(state, ship)
-    pen = safety(scn, cls, w, fan.x, fan.y, fan.heading, goal)
+    # the turn after, she can turn about as far as her fan turns her now
+    h = state.ship(ship).pose.heading
+    turns = float(np.max(np.abs((fan.heading - h + 180.0) % 360.0 - 180.0)))
+    pen = safety(scn, cls, w, fan.x, fan.y, fan.heading, goal, min(w.escape_turn, turns))
     return min(float(pen.min()), w.blunder)
 
 
@@ -314,9 +317,11 @@ def safety(
     y: np.ndarray,
     h: np.ndarray,
     goal: tuple[str, ...] = (),
+    turns: float | None = None,
 ) -> np.ndarray:
     """The penalty (≥ 0) of poses near the edge, land and shoals, off or on them, or with
-    no room to sail clear next turn; the edges of ``goal`` (her escape) are no danger."""
+    no room to sail clear next turn; the edges of ``goal`` (her escape) are no danger.
+    ``turns``: the most she can turn away next turn (``escape_turn`` if not known)."""
     k = scn.ruleset.scale(scn.units)
     run = max(scn.ruleset.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
@@ -346,15 +351,21 @@ def safety(
     # the next two turns: if every way she can head within the escape turn (a turn's
     # run on as she heads, then one on the new heading) runs her off the table or
     # aground, she is as good as lost there (one turn's look let ships chasing each
-    # other run into corners they could not turn out of)
+    # other run into corners they could not turn out of).  A heading the wind gives
+    # no way on is no escape: counted as one, a ship running along a lee shore saw room
+    # in a turn up into the wind
     room = np.full(len(x), -np.inf)
     r0 = np.radians(h)
-    for a in np.linspace(-w.escape_turn, w.escape_turn, 5):
+    way = shares(scn, cls)
+    turn = w.escape_turn if turns is None else turns
+    for a in np.linspace(-turn, turn, 5):
+        theta = relative_wind(scn.wind.from_deg, h + a)
+        sails = (theta > 1e-6) & (way[classify(theta, scn.ruleset.sector_lowers)] > 0)
         r = np.radians(h + a)
         ax = x + run * (np.sin(r0) + np.sin(r))
         ay = y + run * (np.cos(r0) + np.cos(r))
         e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, goal)
-        room = np.maximum(room, np.minimum(e2, g2))
+        room = np.maximum(room, np.where(sails, np.minimum(e2, g2), -np.inf))
     out += w.blunder / 2 * (room < 0)
     return out
 

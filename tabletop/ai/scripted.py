@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import nearest_enemy, place, safety, shares
+from tabletop.ai.judge import moved, nearest_enemy, place, safety, shares, trapped
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan
 from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
+
+#: How many of her moves (distinct poses) are looked at for a trap ahead (of three times
+#: as many weighed for their room next turn), and how many of the least dangerous moves
+#: of her next turn for a way out of it: each look builds a fan, so these bound the
+#: decision's time (a squadron-action decision took 19 s weighing every pose of her fan).
+LOOKED_AT = 8
 
 
 def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndarray:
     """Her fan's indices, best first: the nearest the enemy among the safe poses, the
     faster point of sail first among equals (the positional judge with every weight but
-    those at nought)."""
+    those at nought); a move that leads into a trap comes after the first that does
+    not (:func:`doomed`)."""
     me = state.ship(ship).pose
     foe = nearest_enemy(state, ship, me.x, me.y)
     scn = state.table()
@@ -35,4 +43,38 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     score = np.where(safe < -w.blunder / 4, -1e9 + safe, score)
     sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
     speed = shares(scn, scn.ship(ship).cls)[sector]
-    return np.lexsort((-speed, -np.round(score, 1)))
+    order = np.lexsort((-speed, -np.round(score, 1)))
+    if not len(order) or not doomed(state, ship, fan.pose(int(order[0])), w):
+        return order
+    # her first move leads into a trap: the first of her moves (distinct poses, those
+    # with room next turn first) that does not, else the least bad as ranked
+    firsts: dict[tuple[float, ...], int] = {}
+    for n, i in enumerate(order):
+        firsts.setdefault(tuple(np.round([fan.x[i], fan.y[i], fan.heading[i]], 2).tolist()), n)
+    others = [n for n in firsts.values() if n][: 3 * LOOKED_AT]
+    room = {n: trapped(moved(state, ship, fan.pose(int(order[n]))), ship, w) for n in others}
+    for n in sorted(others, key=lambda n: (room[n] >= w.blunder / 2, n))[:LOOKED_AT]:
+        if room[n] < w.blunder / 2 and not doomed(state, ship, fan.pose(int(order[n])), w):
+            return np.concatenate([order[n : n + 1], np.delete(order, n)])
+    return order
+
+
+def doomed(state: GameState, ship: str, pose: Pose, w: Weights) -> bool:
+    """Whether a move to ``pose`` leads her into a trap: every move of her next turn
+    would leave her with no room to sail clear (:func:`trapped`), or, where her next
+    turn is cramped, every move of it would lead into such a trap the turn after.  A
+    ship running along a lee shore chose, turn by turn, the move nearest the enemy
+    until every move left her off the table (the squadron action's tonnant, on turn 5
+    of every game she was scripted in): the trap was laid two turns before it closed."""
+    after = moved(state, ship, pose)
+    first = trapped(after, ship, w)
+    if first >= w.blunder / 2 or first <= 0:
+        return first >= w.blunder / 2
+    scn = after.table()
+    fan = scn.ruleset.fan_now(after, ship, 2)
+    goal = scn.ruleset.goal_edges(after, ship)
+    pen = safety(scn, scn.ship(ship).cls, w, fan.x, fan.y, fan.heading, goal)
+    for i in np.argsort(pen, kind="stable")[:LOOKED_AT]:  # the least dangerous first
+        if trapped(moved(after, ship, fan.pose(int(i))), ship, w) < w.blunder / 2:
+            return False  # one clear is enough
+    return len(fan) > 0
