@@ -121,9 +121,9 @@ def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance
     column): the mean hits over the die's six faces that take effect, aimed at the hull
     or the rigging, whichever takes more.  Hits past the most a ship can take of their
     kind (crew hits past the loss table's last row, mast hits past dismasting) do
-    nothing: a captain counting them kept firing at a crew already beaten, out of reach
-    of a capture, instead of closing or shooting away her masts.  None where the engine
-    would refuse it, or before the segments."""
+    nothing: a captain counting them turned, turn after turn, to fire on a crew already
+    beaten, as if its hull hits still told.  None where the engine would refuse it, or
+    before the segments."""
     if state.phase == 0 or state.side_of(firer) == state.side_of(target):
         return None
     mv = Combat(rs)
