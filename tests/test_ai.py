@@ -575,9 +575,10 @@ def test_no_escape_lies_into_the_wind_nor_past_her_turn(tmp_path):
     most 45° (−45, −22.5, 0, +22.5, +45): on 270, 292.5 and 315 she reaches
     6.636 − 9 = −2.364, 6.636 − 8.315 = −1.679 and 6.636 − 6.364 = 0.272 in, each
     less than 2.183 in from the edge; on 337.5 (6.636 − 3.444 = 3.192 in) and 0
-    (6.636 in) she clears it, but they lie 22.5° and 0° off the wind: no way, no escape.  Boxed in: half a blunder (500).  Turning 90° she
-    may bear away to 45° (a close reach, 6.636 + 6.364 = 13 in): no penalty.  The wind
-    from the south makes 337.5 and 0 runs: no penalty either."""
+    (6.636 in) she clears it, but they lie 22.5° and 0° off the wind: no way, no
+    escape.  Boxed in: half a blunder (500).  Turning 90° she may bear away to 45° (a
+    close reach, 6.636 + 6.364 = 13 in): no penalty.  The wind from the south makes
+    337.5 and 0 runs: no penalty either."""
     import numpy as np
 
     from tabletop.ai.judge import safety
