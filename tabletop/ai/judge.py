@@ -25,7 +25,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.fire import FireRuling, Table, longest_range
-from tabletop.geometry.angles import relative_wind
+from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.rake import rake
 from tabletop.geometry.sectors import classify
@@ -220,7 +220,7 @@ def trapped(state: GameState, ship: str, w: Weights) -> float:
     goal = scn.ruleset.goal_edges(state, ship)
     # the turn after, she can turn about as far as her fan turns her now
     h = state.ship(ship).pose.heading
-    turns = float(np.max(np.abs((fan.heading - h + 180.0) % 360.0 - 180.0)))
+    turns = float(np.max(np.abs(wrap(fan.heading - h))))
     pen = safety(scn, cls, w, fan.x, fan.y, fan.heading, goal, min(w.escape_turn, turns))
     return min(float(pen.min()), w.blunder)
 

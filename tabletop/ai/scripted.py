@@ -54,20 +54,22 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     others = [n for n in firsts.values() if n][: 3 * LOOKED_AT]
     room = {n: trapped(moved(state, ship, fan.pose(int(order[n]))), ship, w) for n in others}
     for n in sorted(others, key=lambda n: (room[n] >= w.blunder / 2, n))[:LOOKED_AT]:
-        if room[n] < w.blunder / 2 and not doomed(state, ship, fan.pose(int(order[n])), w):
+        if room[n] < w.blunder / 2 and not doomed(state, ship, fan.pose(int(order[n])), w, room[n]):
             return np.concatenate([order[n : n + 1], np.delete(order, n)])
     return order
 
 
-def doomed(state: GameState, ship: str, pose: Pose, w: Weights) -> bool:
+def doomed(state: GameState, ship: str, pose: Pose, w: Weights, first: float | None = None) -> bool:
     """Whether a move to ``pose`` leads her into a trap: every move of her next turn
     would leave her with no room to sail clear (:func:`trapped`), or, where her next
     turn is cramped, every move of it would lead into such a trap the turn after.  A
     ship running along a lee shore chose, turn by turn, the move nearest the enemy
     until every move left her off the table (the squadron action's tonnant, on turn 5
-    of every game she was scripted in): the trap was laid two turns before it closed."""
+    of every game she was scripted in): the trap was laid two turns before it closed.
+    ``first``: her :func:`trapped` there, where already known."""
     after = moved(state, ship, pose)
-    first = trapped(after, ship, w)
+    if first is None:
+        first = trapped(after, ship, w)
     if first >= w.blunder / 2 or first <= 0:
         return first >= w.blunder / 2
     scn = after.table()
