@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import moved, nearest_enemy, place, safety, shares, trapped
+from tabletop.ai.judge import distinct, moved, nearest_enemy, place, safety, shares, trapped
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan
@@ -48,10 +48,10 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
         return order
     # her first move leads into a trap: the first of her moves (distinct poses, those
     # with room next turn first) that does not, else the least bad as ranked
-    firsts: dict[tuple[float, ...], int] = {}
-    for n, i in enumerate(order):
-        firsts.setdefault(tuple(np.round([fan.x[i], fan.y[i], fan.heading[i]], 2).tolist()), n)
-    others = [n for n in firsts.values() if n][: 3 * LOOKED_AT]
+    rank = np.empty(len(order))
+    rank[order] = -np.arange(len(order))
+    at = {int(i): n for n, i in enumerate(order)}
+    others = [at[int(i)] for i in distinct(rank, fan.x, fan.y, fan.heading)[1 : 3 * LOOKED_AT + 1]]
     room = {n: trapped(moved(state, ship, fan.pose(int(order[n]))), ship, w) for n in others}
     for n in sorted(others, key=lambda n: (room[n] >= w.blunder / 2, n))[:LOOKED_AT]:
         if room[n] < w.blunder / 2 and not doomed(state, ship, fan.pose(int(order[n])), w, room[n]):

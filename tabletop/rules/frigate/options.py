@@ -136,6 +136,8 @@ def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance
     }
     best: FireChance | None = None
     for aim, most in room.items():
+        if most <= 0:  # nothing of that kind left to hit (the aim does not change legality)
+            continue
         total = 0
         side: str | None = None
         rake: str | None = None
@@ -147,7 +149,7 @@ def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance
                 return None
             shot = next(e for e in events if "shot" in e)
             side, rake = str(shot["side"]), shot["rake"]
-            total += min(int(shot["hits"]), max(0, most))
+            total += min(int(shot["hits"]), most)
         if side is not None and total and (best is None or total / 6 > best.expected):
             best = FireChance(side, total / 6, rake)
     return best
