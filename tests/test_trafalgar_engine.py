@@ -768,3 +768,44 @@ def test_match_strength_is_her_best_broadsides_dice_times_her_hull_or_crew_left(
     gun = g.state.with_ship(replace(st, guns_lost=(("starboard", "light", 1),)))
     assert rs.match_strength(gun, "a") == 27
     assert rs.match_strength(g.state.with_ship(replace(st, struck=True)), "a") == 0
+
+
+def _in_stays(tmp_path, **flags):
+    """a lies head to wind (heading 0) at (50, 50), 8 × 2.5, flags set (half-way through
+    a tack, or in irons); b and c lie 3.5 either side of her, 2.5 forward, heading 0
+    (1 apart, side to side).  Close-hauled on the port tack (0 + 60) her bow would swing
+    into b; on the starboard tack (0 − 60 = 300) into c."""
+    from dataclasses import replace
+
+    ships = [("a", 50, 50, 0, "british"), ("b", 53.5, 52.5, 0, "french")]
+    g = game(tmp_path, [*ships, ("c", 46.5, 52.5, 0, "french")])
+    g.start = g.start.with_ship(replace(g.start.ship("a"), **flags))
+    return g
+
+
+def test_a_tack_that_would_foul_on_either_side_hangs_in_stays(tmp_path):
+    # ruling: with a base in the way on both tacks she may neither complete the tack
+    # nor is she held to: the turn ends with her still head to wind, tacking
+    g = _in_stays(tmp_path, tacking=True)
+    with pytest.raises(IllegalAction, match="would foul b"):
+        g.play("tack a port")
+    with pytest.raises(IllegalAction, match="would foul c"):
+        g.play("tack a starboard")
+    with pytest.raises(IllegalAction, match="half-way through a tack"):
+        g.play("recover a port")  # a tack is completed by 'tack', not recovered from
+    g.play("end")
+    a = g.state.ship("a")
+    assert a.tacking and a.pose.heading == pytest.approx(0)
+    assert g.state.active_side == "french"
+
+
+@pytest.mark.parametrize("dice", [[6, 6], [1, 1]])
+def test_a_recovery_that_would_foul_is_refused_before_the_roll(tmp_path, rigged, dice):
+    # whether the order is legal may not hang on the check: passed (6 + 6) or failed
+    # (1 + 1), a bow that would swing into b is refused, and no die is rolled
+    g = _in_stays(tmp_path, in_irons=True)
+    g.dice = rigged.cup
+    rigged(dice)
+    with pytest.raises(IllegalAction, match="would foul b"):
+        g.play("recover a port")
+    assert not any("check" in e for e in g.play("end"))

@@ -219,21 +219,6 @@ class TrafalgarGame(Gunnery):
         state = state.with_ship(replace(st, done=True, tacking=False))
         return replace(state, pending=(_irons_or_luffing(ship, opponent),))
 
-    def _place(self, state: GameState, ship: str, heading: float) -> GameState:
-        """Turn a ship on the spot; an overlap with another base forbids it."""
-        st = _ship(state, ship)
-        delta = wrap(heading - st.pose.heading)
-        geoms, names = obstacles(state.table(), ship)
-        hull = state.scenario.ship(ship).hull_local()
-        contact = first_contact(st.pose, [Segment(turn=delta)], hull, geoms)
-        if contact is not None:
-            raise IllegalAction(
-                f"{ship} cannot turn there: she would foul {names[contact.obstacle]}"
-            )
-        return state.with_ship(
-            replace(st, pose=st.pose.turned(delta), turn_start=st.turn_start or st.pose)
-        )
-
     def act_tack(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship, side = act.args
         st = self._own(state, ship)
@@ -257,12 +242,15 @@ class TrafalgarGame(Gunnery):
         ship, side = act.args
         st = self._own(state, ship)
         theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
+        if st.tacking:
+            raise IllegalAction(f"{ship} is half-way through a tack: 'tack {ship} port|starboard'")
         if not (st.in_irons or st.luffing or self.rs.sector(theta).name == "luffing"):
             raise IllegalAction(f"{ship} is neither in irons nor luffing")
         if st.rudder:
             raise IllegalAction(f"{ship}'s rudder is shot away: no recovering until it is repaired")
         if st.done:
             raise IllegalAction(f"{ship}'s movement has ended this turn")
+        self._may_place(state, ship, close_hauled(self.rs, state.scenario.wind.from_deg, side))
         if not command_check(self.rs, dice, self._cls(state, ship), ship, "to recover", events):
             return self._failed(state, ship, events)
         heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
@@ -409,6 +397,15 @@ class TrafalgarGame(Gunnery):
         if st.tacking:
             if st.rudder:
                 return None  # she lies into the wind until the rudder is repaired
+            wind = state.scenario.wind.from_deg
+            if all(
+                self._fouls(state, ship, close_hauled(self.rs, wind, tack)) is not None
+                for tack in ("port", "starboard")
+            ):
+                # ruling: a base (or land) in the way on either tack, she hangs in stays,
+                # head to wind, until it is clear (the text is silent; a turn she could
+                # neither make nor leave unmade left the game stuck)
+                return None
             return f"{ship} must complete her tack ('tack {ship} port|starboard')"
         if st.luffing and not st.path:
             return None  # a luffing ship may lie still (any distance from 0)

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.geometry.angles import normalise
+from tabletop.errors import IllegalAction
+from tabletop.geometry.angles import normalise, wrap
+from tabletop.geometry.motion import Segment, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model import Ship, ShipClass
+from tabletop.movement import obstacles
 from tabletop.rules.base import MoveContext, PathPlan
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,
@@ -135,3 +138,29 @@ class Procedures:
             events.append({"winner": side})
             return replace(state, winner=side)
         return state
+
+    # turning on the spot (a tack completed, a recovery) ---------------------------------
+    def _fouls(self, state: GameState, ship: str, heading: float) -> str | None:
+        """What she would foul turning on the spot to ``heading`` (a base, land), or None."""
+        st = _ship(state, ship)
+        delta = wrap(heading - st.pose.heading)
+        geoms, names = obstacles(state.table(), ship)
+        hull = state.scenario.ship(ship).hull_local()
+        contact = first_contact(st.pose, [Segment(turn=delta)], hull, geoms)
+        return None if contact is None else names[contact.obstacle]
+
+    def _may_place(self, state: GameState, ship: str, heading: float) -> None:
+        """An overlap with another base forbids turning on the spot; asked before any
+        roll, so that whether an order is legal never hangs on the dice."""
+        foul = self._fouls(state, ship, heading)
+        if foul is not None:
+            raise IllegalAction(f"{ship} cannot turn there: she would foul {foul}")
+
+    def _place(self, state: GameState, ship: str, heading: float) -> GameState:
+        """Turn a ship on the spot; an overlap with another base forbids it."""
+        st = _ship(state, ship)
+        self._may_place(state, ship, heading)
+        delta = wrap(heading - st.pose.heading)
+        return state.with_ship(
+            replace(st, pose=st.pose.turned(delta), turn_start=st.turn_start or st.pose)
+        )
