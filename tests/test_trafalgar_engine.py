@@ -104,6 +104,42 @@ def test_tack_over_two_turns(tmp_path):
     g.play("end")
 
 
+def test_the_tack_offered_to_a_captain_leads_where_the_engine_puts_her(tmp_path):
+    # her fan leaves the tack out (it ends head to wind, done next turn); turnabouts
+    # says where it leads: beating at heading 70 (θ 70, the wind over her port side),
+    # 2 of inertia ahead, then close-hauled on the other tack, 0 − 60 = 300
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    rs = g.state.scenario.ruleset
+    [(text, pose, chance)] = rs.turnabouts(g.state, "a")
+    assert (text, chance) == ("move a F2 T", 1.0)  # never fired on, undamaged: no check
+    assert (pose.x, pose.y) == pytest.approx(
+        (50 + 2 * math.sin(math.radians(70)), 50 + 2 * math.cos(math.radians(70)))
+    )
+    assert pose.heading == pytest.approx(300)
+    g.play(text)
+    assert rs.turnabouts(g.state, "a") == []  # her move is made: nothing more to begin
+    g.play("end")
+    g.play("end")
+    g.play("tack a starboard")
+    a = g.state.ship("a").pose
+    assert (a.x, a.y, a.heading) == pytest.approx((pose.x, pose.y, pose.heading))
+    g.play("end")
+    g.play("end")
+    assert rs.turnabouts(g.state, "a") == []  # no tacking on successive turns
+    # reaching (θ 100) a tack may not start; on the starboard tack (heading 290, θ 70)
+    # it leads to the port one, 0 + 60
+    g = game(tmp_path, [("a", 50, 50, 100, "british"), ("b", 150, 150, 290, "french")])
+    assert g.state.scenario.ruleset.turnabouts(g.state, "a") == []
+    [(_, pose, _)] = g.state.scenario.ruleset.turnabouts(g.state, "b")
+    assert pose.heading == pytest.approx(60)
+    # fired on, the command check: 2d6 + 5 > 10, so 2d6 ≥ 6, 26 of the 36 throws
+    from dataclasses import replace
+
+    st = g.state.ship("b")
+    [(_, _, chance)] = rs.turnabouts(g.state.with_ship(replace(st, fired_on=True)), "b")
+    assert chance == pytest.approx(26 / 36)
+
+
 def test_no_tacking_on_successive_turns(tmp_path):
     g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
     for act in ("move a F2 T", "end", "end", "tack a starboard", "end", "end"):

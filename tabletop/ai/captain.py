@@ -68,6 +68,7 @@ class _Turn:
     first: dict[str, list[Shot]] = field(default_factory=dict)
     plan: dict[str, Decision | None] = field(default_factory=dict)
     after: set[str] = field(default_factory=set)  # ships offered their other orders
+    top: dict[str, float] = field(default_factory=dict)  # her fan's best judged score
 
 
 class Captain:
@@ -243,6 +244,9 @@ class Captain:
         fan = rs.fan_now(state, ship, self.w.density)
         if len(fan):
             order = self.rank(state, ship, fan)
+            about = self.turnabout(state, ship)
+            if about is not None:
+                return about
             first: Decision | None = None
             for i in order:
                 text = f"move {ship} {fan.path(int(i))}"
@@ -259,6 +263,23 @@ class Captain:
             if first is not None:  # every move leaves her adrift: the best of them
                 return first
         return self.boxed_in(state, ship) or self.other_order(state, ship)
+
+    def turnabout(self, state: GameState, ship: str) -> Decision | None:
+        """A move her fan leaves out (``Ruleset.turnabouts``: a tack begun), judged where
+        it will leave her less ``turnabout`` (the turn she lies in stays), if that beats
+        the best of her fan; by its chance, a failure (irons) counted as the blunder it
+        is.  Without it a captain could only wear: in the squadron action both lines
+        passed each other, stood on to opposite edges and met again."""
+        top = self.turn.top.get(ship)
+        if top is None or self.level == "scripted":
+            return None
+        for text, pose, chance in state.scenario.ruleset.turnabouts(state, ship):
+            self.clock.tick()
+            v = self._judged_at(state, ship, pose)
+            worth = chance * (v.score - self.w.turnabout) - (1 - chance) * self.w.blunder
+            if worth > top and trial(state, text) is not None:
+                return Decision(text, ship, move_reason(state, ship, pose, v, tack=True))
+        return None
 
     def boxed_in(self, state: GameState, ship: str) -> Decision | None:
         """When every move of her fan fouls something: the moves she could make on an
@@ -315,6 +336,7 @@ class Captain:
         scores = np.array(first if use_first else keep)
         self.turn.first[ship] = list(now.values()) if use_first else []
         scores = scores + self._alongside(state, ship, fan, short)
+        self.turn.top[ship] = float(scores.max())
         if self.level == "admiral":
             scores = self._admiral(state, ship, fan, short, scores)
         ranked = short[np.argsort(-scores, kind="stable")]
@@ -355,7 +377,10 @@ class Captain:
         ]
 
     def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
-        return self._why(moved(state, ship, fan.pose(i)), ship)
+        return self._judged_at(state, ship, fan.pose(i))
+
+    def _judged_at(self, state: GameState, ship: str, pose: Pose) -> Verdict:
+        return self._why(moved(state, ship, pose), ship)
 
     def _admiral(
         self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray

@@ -53,7 +53,8 @@ class GameResult:
 
 def blunder(state: GameState, ship: str) -> str | None:
     """Why her pose after her own move is a blunder: off the table, on land or a shoal,
-    or in irons (head to wind, or a point of sail that gives no way)."""
+    or in irons (head to wind, or a point of sail that gives no way; not half-way
+    through a tack, :meth:`~Ruleset.in_stays`)."""
     scn = state.table()
     model = scn.ship(ship)
     base = model.base_polygon()
@@ -71,6 +72,8 @@ def blunder(state: GameState, ship: str) -> str | None:
         if t.kind in ("land", "shoal") and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
+    if scn.ruleset.in_stays(state, ship):
+        return None  # head to wind half-way through a tack: not in irons
     if theta < 1e-6 or scn.ruleset.allowance(model.cls, scn.ruleset.sector(theta))[1] <= 0:
         return "into irons"
     return None

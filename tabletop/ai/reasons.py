@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from tabletop.ai.judge import Shot, Verdict, nearest_enemy
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind, wrap
@@ -16,15 +18,20 @@ def fire_reason(ship: str, shot: Shot) -> str:
     )
 
 
-def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict, alongside: str = "") -> str:
-    """What her helm does (stands on, bears away, hauls her wind) and why: the enemy
-    she lays herself alongside (to board or take her), else the best shot her move
-    gives, else the enemy she closes with or the danger she keeps from."""
+def move_reason(
+    state: GameState, ship: str, pose: Pose, v: Verdict, alongside: str = "", tack: bool = False
+) -> str:
+    """What her helm does (stands on, bears away, hauls her wind; ``tack``: goes about
+    through the wind, ``pose`` where the tack will leave her) and why: the enemy she
+    lays herself alongside (to board or take her), else the best shot her move gives,
+    else the enemy she closes with or the danger she keeps from."""
     wind = state.table().wind.from_deg
     old = state.ship(ship).pose
     before, after = relative_wind(wind, old.heading), relative_wind(wind, pose.heading)
     turn = wrap(pose.heading - old.heading)
-    if abs(turn) < 5:
+    if tack:
+        helm = "goes about"
+    elif abs(turn) < 5:
         helm = "stands on"
     elif after > before + 5:
         helm = "bears away"
@@ -49,9 +56,13 @@ def move_reason(state: GameState, ship: str, pose: Pose, v: Verdict, alongside: 
             why = "with no enemy left to fight"
         else:
             e = state.ship(foe).pose
-            d0 = ((old.x - e.x) ** 2 + (old.y - e.y) ** 2) ** 0.5
-            d1 = ((pose.x - e.x) ** 2 + (pose.y - e.y) ** 2) ** 0.5
-            why = f"to close {foe}" if d1 < d0 else f"to keep her distance from {foe}"
+            if tack:  # she barely moves: closing is where her new bow points
+                bearing = math.degrees(math.atan2(e.x - pose.x, e.y - pose.y))
+                nearer = abs(wrap(bearing - pose.heading)) < abs(wrap(bearing - old.heading))
+            else:
+                d0 = math.hypot(old.x - e.x, old.y - e.y)
+                nearer = math.hypot(pose.x - e.x, pose.y - e.y) < d0
+            why = f"to close {foe}" if nearer else f"to keep her distance from {foe}"
     risk = v.terms.get("exposure", 0.0)
     tail = " under fire" if risk < -1 else ""
     return f"{ship} {helm} {why}{tail}"

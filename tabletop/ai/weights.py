@@ -66,6 +66,12 @@ class Weights:
     #: A battle won (the engine's ``winner`` her side), in the units of the weights: an
     #: order that ends it is worth more than what is left of the ship it takes.
     victory: float
+    #: Beyond ``ideal_range``, per half turn (180°) her bow points away from the enemy
+    #: she closes with (see ``judge.place``): she comes about after a pass (none: unweighed).
+    approach: float
+    #: What a move that finishes on a later turn (``Ruleset.turnabouts``: a tack)
+    #: costs her beyond the pose it leads to: the turn she lies in stays.
+    turnabout: float
     ideal_range: float
     edge_margin: float
     land_margin: float
@@ -121,6 +127,10 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["formation"] = r.number(w, "weights", "formation", default=0.0, minimum=0)
     # the battle won by an order (none: only the material it gains is weighed)
     nums["victory"] = r.number(w, "weights", "victory", default=0.0, minimum=0)
+    # her bow toward the enemy beyond her range: she comes about after a pass (none: unweighed)
+    nums["approach"] = r.number(w, "weights", "approach", default=0.0, minimum=0)
+    # a tack's cost beyond where it leads (none: only that pose is weighed)
+    nums["turnabout"] = r.number(w, "weights", "turnabout", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
     if nums["formation"] and lens["formation_gap"] <= 0:

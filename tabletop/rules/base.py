@@ -362,6 +362,18 @@ class Ruleset(ABC):
         None where the usage says (a ship, a target, a word of its choices)."""
         return None
 
+    def in_stays(self, state: GameState, ship: str) -> bool:
+        """Whether she lies head to wind half-way through a manoeuvre the rules finish
+        for her next (a tack begun): not in irons.  No by default."""
+        return False
+
+    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
+        """Moves her fan leaves out because they finish on a later turn (a tack begun
+        now), each as its action's text, the pose it will leave her in once done, and
+        the chance it comes off (a check she may fail): the computer captain weighs
+        them with her fan's.  None by default."""
+        return []
+
     def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
         """The plots this ship could be given this turn, as her opponent reckons them
         from the table alone (whichever side plots first, and her own orders, if given,

@@ -19,7 +19,9 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan, Template, template_fan
 from tabletop.fire import FireRuling, Table, longest_range
+from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
+from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
@@ -27,6 +29,7 @@ from tabletop.rules.trafalgar import config, movement
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
 from tabletop.rules.trafalgar.fire import broadside_ruling
 from tabletop.rules.trafalgar.game import TrafalgarGame
+from tabletop.rules.trafalgar.procedures import close_hauled
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,
     class_now,
@@ -37,6 +40,7 @@ from tabletop.rules.trafalgar.ship import (
 )
 
 SIDE = {1: ("port", "starboard")}
+DIE = range(1, 7)
 
 
 class TrafalgarModified(Ruleset):
@@ -225,6 +229,48 @@ class TrafalgarModified(Ruleset):
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
+
+    def in_stays(self, state: GameState, ship: str) -> bool:
+        """Half-way through a tack: head to wind, the tack completed next turn."""
+        st = state.ship(ship)
+        return isinstance(st, TrafalgarShip) and st.tacking
+
+    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
+        """A tack begun now (``F<inertia> T``), while she is beating and free to: her
+        fan leaves it out, as the tack ends her move head to wind and completes next
+        turn, where it leaves her close-hauled on the other tack, the inertia ahead.
+        It comes off for sure unless she has been fired on or her masts or rigging are
+        damaged; then the command check, 2d6 + command above ``pass_above``, says (a
+        failure leaves her in irons or luffing).  Whether a ship in the way lets her is
+        for the engine to say."""
+        st = state.ship(ship)
+        if not isinstance(st, TrafalgarShip) or not self.fighting(state, ship):
+            return []
+        wind = state.scenario.wind
+        pose = st.pose
+        theta = float(relative_wind(wind.from_deg, pose.heading))
+        if (
+            st.done
+            or st.path
+            or st.tacking
+            or st.luffing
+            or st.in_irons
+            or st.rudder
+            or st.last_tack >= state.turn - 1
+            or wind.strength in self.move.no_tacking_in
+            or state.is_grappled(ship)
+            or self.sector(theta).name != "beating"
+        ):
+            return []
+        run = self.move.inertia * self.scale(state.scenario.units)
+        other = "port" if wrap(pose.heading - wind.from_deg) < 0 else "starboard"
+        ahead = pose.forward(run)
+        done = Pose(ahead.x, ahead.y, close_hauled(self, wind.from_deg, other))
+        chance = 1.0
+        if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
+            command = state.scenario.ship(ship).cls.command or 0
+            chance = sum(a + b + command > self.command_pass_above for a in DIE for b in DIE) / 36
+        return [(f"move {ship} F{run:g} T", done, chance)]
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         st = state.ship(ship)
