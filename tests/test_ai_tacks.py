@@ -102,3 +102,28 @@ def test_a_bow_pointed_away_from_the_enemy_costs_her_beyond_her_range():
     scn = state.table()
     got = place(scn, state, "loire", w, x, y, h) - place(scn, state, "loire", flat, x, y, h)
     assert got == pytest.approx([-3.0, -3.0, 0.0])
+
+
+def test_a_tack_owed_once_a_consort_sails_clear_is_completed(tmp_path):
+    """a hangs in stays (head to wind, tacking) with c and d 3.5 either side of her,
+    2.5 forward: either tack would foul one (the bow one, the stern the other), so she
+    owes nothing and the captain leaves her.  Then both sail clear, the same turn: now
+    she owes her tack, and the captain completes it before 'end' (seed 52 of the
+    squadron action: 'end' refused, the game stopped)."""
+    from tabletop.engine.game import Game as G
+
+    from .helpers import table
+
+    ships = [("a", 50, 50, 0, "british"), ("c", 53.5, 52.5, 0, "british")]
+    ships += [("d", 46.5, 52.5, 0, "british"), ("b", 150, 100, 90, "french")]
+    g = G.new(table(tmp_path, ships))
+    state = g.state.with_ship(replace(g.state.ship("a"), tacking=True))
+    state = state.with_ship(replace(state.ship("c"), done=True))
+    state = state.with_ship(replace(state.ship("d"), done=True))
+    cap = Captain.for_game(state, "british", "captain")
+    assert state.scenario.ruleset.turn_owed(state, "a") is None
+    assert cap.decide(state).action == "end"
+    clear = state.with_ship(replace(state.ship("d"), pose=Pose(20.0, 52.5, 0.0)))
+    clear = clear.with_ship(replace(clear.ship("c"), pose=Pose(80.0, 52.5, 0.0)))
+    assert state.scenario.ruleset.turn_owed(clear, "a") is not None
+    assert cap.decide(clear).action.startswith("tack a ")

@@ -69,6 +69,7 @@ class _Turn:
     plan: dict[str, Decision | None] = field(default_factory=dict)
     after: set[str] = field(default_factory=set)  # ships offered their other orders
     top: dict[str, float] = field(default_factory=dict)  # her fan's best judged score
+    owed: set[str] = field(default_factory=set)  # done ships asked again what they owe
 
 
 class Captain:
@@ -116,6 +117,12 @@ class Captain:
             if got is not None:
                 return got
             self.turn.done.add(ship)
+        for ship in friends(state, self.side):  # owed again since she was done (a tack
+            if ship not in self.turn.owed and rs.turn_owed(state, ship) is not None:
+                self.turn.owed.add(ship)  # hung in stays until a consort sailed clear)
+                got = self.other_order(state, ship)
+                if got is not None:
+                    return got
         return Decision("end")
 
     def _begin(self) -> float:
