@@ -117,11 +117,10 @@ class Captain:
             if got is not None:
                 return got
             self.turn.done.add(ship)
-        for ship in friends(state, self.side):  # owed again since she was done (a tack
+        for ship in friends(state, self.side):  # owed since she was done (a tack in stays)
             if ship not in self.turn.owed and rs.turn_owed(state, ship) is not None:
-                self.turn.owed.add(ship)  # hung in stays until a consort sailed clear)
-                got = self.other_order(state, ship)
-                if got is not None:
+                self.turn.owed.add(ship)
+                if (got := self.other_order(state, ship)) is not None:
                     return got
         return Decision("end")
 
@@ -272,11 +271,9 @@ class Captain:
         return self.boxed_in(state, ship) or self.other_order(state, ship)
 
     def turnabout(self, state: GameState, ship: str) -> Decision | None:
-        """A move her fan leaves out (``Ruleset.turnabouts``: a tack begun), judged where
-        it will leave her less ``turnabout`` (the turn she lies in stays), if that beats
-        the best of her fan; by its chance, a failure (irons) counted as the blunder it
-        is.  Without it a captain could only wear: in the squadron action both lines
-        passed each other, stood on to opposite edges and met again."""
+        """A move her fan leaves out (``Ruleset.turnabouts``: a tack), judged where it
+        leads less ``turnabout``, by its chance (a failure, irons, is a blunder), if that
+        beats her fan's best: a captain who could only wear stood on after a pass."""
         top = self.turn.top.get(ship)
         if top is None or self.level == "scripted":
             return None
@@ -330,7 +327,7 @@ class Captain:
         for i in order[: self.w.shortlist]:  # judged best sketch first, while time allows
             if verdicts and self.late(0.5):
                 break
-            verdicts.append(self._judged(state, ship, fan, int(i)))
+            verdicts.append(self._judged_at(state, ship, fan.pose(int(i))))
             self.clock.tick()
         short = order[: len(verdicts)]
         fire_now = self.w.fire * sum(s.value for s in now.values())
@@ -382,9 +379,6 @@ class Captain:
             for f in (scn.ship(e) for e in enemies(state, self.side))
             if np.hypot(f.pose.x - x, f.pose.y - y) < 0.55 * (me.base_length + f.cls.base_length)
         ]
-
-    def _judged(self, state: GameState, ship: str, fan: Fan, i: int) -> Verdict:
-        return self._judged_at(state, ship, fan.pose(i))
 
     def _judged_at(self, state: GameState, ship: str, pose: Pose) -> Verdict:
         return self._why(moved(state, ship, pose), ship)
