@@ -29,7 +29,7 @@ from tabletop.rules.trafalgar import config, movement
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
 from tabletop.rules.trafalgar.fire import broadside_ruling
 from tabletop.rules.trafalgar.game import TrafalgarGame
-from tabletop.rules.trafalgar.procedures import close_hauled
+from tabletop.rules.trafalgar.procedures import close_hauled, command_chance
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,
     class_now,
@@ -40,7 +40,6 @@ from tabletop.rules.trafalgar.ship import (
 )
 
 SIDE = {1: ("port", "starboard")}
-DIE = range(1, 7)
 
 
 class TrafalgarModified(Ruleset):
@@ -268,8 +267,7 @@ class TrafalgarModified(Ruleset):
         done = Pose(ahead.x, ahead.y, close_hauled(self, wind.from_deg, other))
         chance = 1.0
         if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
-            command = state.scenario.ship(ship).cls.command or 0
-            chance = sum(a + b + command > self.command_pass_above for a in DIE for b in DIE) / 36
+            chance = command_chance(self, state.scenario.ship(ship).cls)
         return [(f"move {ship} F{run:g} T", done, chance)]
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:

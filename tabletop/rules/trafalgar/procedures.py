@@ -52,6 +52,12 @@ def command_check(
     return ok
 
 
+def command_chance(rs: TrafalgarModified, cls: ShipClass) -> float:
+    """The chance :func:`command_check` passes: 2d6 + command above ``pass_above``."""
+    need = rs.command_pass_above - (cls.command or 0)
+    return sum(a + b > need for a in range(1, 7) for b in range(1, 7)) / 36
+
+
 def close_hauled(rs: TrafalgarModified, wind_from: float, tack: str) -> float:
     """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
     theta = rs.move.close_hauled
