@@ -73,6 +73,9 @@ class Weights:
     #: costs her beyond the pose it leads to: the turn she lies in stays.
     turnabout: float
     ideal_range: float
+    #: From this range to the enemy she closes with ``approach`` begins to count, in
+    #: full from twice it (none given: ``ideal_range``).
+    approach_range: float
     edge_margin: float
     land_margin: float
     formation_gap: float
@@ -133,6 +136,9 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["turnabout"] = r.number(w, "weights", "turnabout", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
+    lens["approach_range"] = r.length(
+        w, "weights", "approach_range", units, default=lens["ideal_range"]
+    )
     if nums["formation"] and lens["formation_gap"] <= 0:
         r.error("weights.formation_gap", "a length above 0 where formation is weighed", None)
     search = {k: r.integer(s, "search", k, minimum=1) or 1 for k in _COUNTS}
