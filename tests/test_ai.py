@@ -754,3 +754,25 @@ def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
     fan = state.scenario.ruleset.fan_now(state, "loire", admiral.w.density)
     k = int(np.argmax(sketch(state, "loire", admiral.w, fan.x, fan.y, fan.heading)))
     assert (fan.x[k], fan.y[k], fan.heading[k]) != pytest.approx(tuple(pose))
+
+
+def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():
+    """``clearance`` on a shoal 10 cm square, x 10..20, y 0..10, for a base 6 long and
+    2 wide.  At (8, 5) heading east her bow reaches x = 8 + 3 = 11, over the shoal:
+    her keel touches it, gap 0 − 2/2 = −1 (from her centre it read 2 − 1 = 1 clear:
+    the squadron action's serieuse ran aground so).  Heading north at the same spot her
+    keel runs y 2..8 at x = 8, 2 off: gap 2 − 1 = 1.  At (5, 15) heading south-east
+    the bow lies at 5 + 3·sin 135°, 15 + 3·cos 135° = (7.121, 12.879), nearest the
+    corner (10, 10): √(2.879² + 2.879²) − 1 = 3.071."""
+    import numpy as np
+
+    from tabletop.ai.judge import clearance
+    from tabletop.model import Terrain
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    square = Terrain("shoal", ((10, 0), (20, 0), (20, 10), (10, 10)))
+    scn = replace(scn, terrain=(square,))
+    x, y, h = np.array([8.0, 8.0, 5.0]), np.array([5.0, 5.0, 15.0]), np.array([90.0, 0.0, 135.0])
+    _, gap = clearance(scn, 6.0, 2.0, x, y, h)
+    d = 2.879 * np.sqrt(2) - 1
+    assert gap == pytest.approx([-1.0, 1.0, d], abs=1e-3)

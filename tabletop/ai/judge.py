@@ -75,8 +75,8 @@ def cast_away(after: GameState, ship: str) -> bool:
     for a in cups(after, "end"):
         if not any(s.id == ship for s in a.ships):
             continue
-        x, y, _ = _arr(a.ship(ship).pose)
-        edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, goal)
+        x, y, h = _arr(a.ship(ship).pose)
+        edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal)
         if edge[0] < 0 or gap[0] <= 0:
             return True
     return False
@@ -329,7 +329,7 @@ def safety(
     k = scn.ruleset.scale(scn.units)
     run = max(scn.ruleset.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
-    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, goal)
+    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal)
     margin = w.edge_margin * k
     out += w.edge * np.clip((margin - edge) / margin, 0, 1)
     out += w.blunder * (edge < 0)
@@ -368,7 +368,7 @@ def safety(
         r = np.radians(h + a)
         ax = x + run * (np.sin(r0) + np.sin(r))
         ay = y + run * (np.cos(r0) + np.cos(r))
-        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, goal)
+        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, h + a, goal)
         room = np.maximum(room, np.where(sails, np.minimum(e2, g2), -np.inf))
     out += w.blunder / 2 * (room < 0)
     return out
@@ -401,22 +401,30 @@ def clearance(
     width: float,
     x: np.ndarray,
     y: np.ndarray,
+    h: np.ndarray,
     goal: tuple[str, ...] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
-    """How far poses lie inside the table's edges (all but those of ``goal``, her escape;
-    ∞ when every edge is), and from land and shoals (∞: none).  The edge is measured to
-    the base's farthest corner, whatever her heading: a base lying askew reaches further
-    than half her length."""
+    """How far poses (x, y, heading h) lie inside the table's edges (all but those of
+    ``goal``, her escape; ∞ when every edge is), and from land and shoals (∞: none).
+    The edge is measured to the base's farthest corner, whatever her heading: a base
+    lying askew reaches further than half her length.  Land and shoals are measured
+    from her keel, bow to stern, less half her beam: the rounded shape that holds her
+    base, so never further than it lies.  Measured from her centre, a bow or a stern
+    over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
+    the Madame shoal judged 0.5 cm clear of it)."""
     far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    pts = shapely.points(x, y)
-    for t in scn.terrain:
-        if t.kind in ("land", "shoal"):
-            d = shapely.distance(pts, shapely.Polygon(t.points)) - width / 2
-            gap = np.minimum(gap, d)
+    shoals = [shapely.Polygon(t.points) for t in scn.terrain if t.kind in ("land", "shoal")]
+    if shoals:
+        r = np.radians(h)
+        dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2
+        ends = np.stack([np.stack([x - dx, y - dy], -1), np.stack([x + dx, y + dy], -1)], 1)
+        keels = shapely.linestrings(ends)
+        for t in shoals:
+            gap = np.minimum(gap, shapely.distance(keels, t) - width / 2)
     return edge, gap
 
 

@@ -168,7 +168,9 @@ def _unsafe(
     goal = scn.ruleset.goal_edges(state, ship)
     bad = np.zeros(x.shape[0], bool)
     for k in range(x.shape[1]):
-        edge, gap = clearance(scn, cls.base_length, cls.base_width, x[:, k], y[:, k], goal)
+        edge, gap = clearance(
+            scn, cls.base_length, cls.base_width, x[:, k], y[:, k], h[:, k], goal
+        )
         bad |= (edge < 0) | (gap <= 0)
     return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4)
 
