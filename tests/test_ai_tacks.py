@@ -71,6 +71,8 @@ def test_the_captain_completes_her_tack_on_the_tack_it_was_begun_for():
     nxt = replace(after.with_ship(replace(st, done=False)), turn=after.turn + 1)
     d = Captain.for_game(nxt, "french", "captain").decide(nxt)
     assert d.action == "tack loire starboard", d
+    # its reason, in the ruleset's words for what she owes (was "loire: tacks (...)")
+    assert d.reason == "loire must complete her tack: tack loire starboard"
 
 
 def test_half_way_through_a_tack_is_not_in_irons():

@@ -136,6 +136,21 @@ def test_keys_build_a_move_enter_applies_and_ctrl_z_undoes(fresh):
     assert fresh.scenario.ship("defence").pose == moved
 
 
+def test_the_move_being_built_is_judged_again_after_any_order(fresh):
+    # defence at (44, 41) heading 90: F2 built ends at x 46.  A typed order sails her
+    # F5 (she may sail on after it); the ghost now starts where she lies, x 49, and
+    # ends at 49 + 2 = 51 (a preview left from before showed 46, and its refusal: a
+    # move built in irons was refused as in irons after she had recovered)
+    click_ship(fresh, "defence")
+    for _ in range(2):
+        fresh.on_key_press(K.UP, 0)
+    assert fresh.builder.text == "F2" and fresh.move.end.x == pytest.approx(46)
+    assert fresh.play("move defence F5")
+    assert fresh.builder.text == "F2" and fresh.move is not None
+    assert fresh.move.end.x == pytest.approx(44 + 5 + 2)
+    assert fresh.message.startswith("moved defence"), fresh.message  # its message stands
+
+
 def test_dragging_the_ghost_sets_her_run(fresh):
     click_ship(fresh, "defence")
     p = fresh.scenario.ship("defence").pose
@@ -419,6 +434,16 @@ def test_the_computer_plays_its_side_in_the_window(fresh):
         assert game.state.ship("loire").pose != start
         assert str(game.actions[-1]) == "end" or game.state.winner
         assert not fresh.error
+        # each reason stays in the log, above what its order did (the message fades)
+        from tabletop.view.panes import REASON_COLOUR
+
+        lines = fresh.log_lines()
+        why = [k for k, (_, c) in enumerate(lines) if c == REASON_COLOUR]
+        assert why and all(lines[k][0].startswith("» loire ") for k in why), lines
+        assert all("loire" in lines[k + 1][0] for k in why), lines
+        for _ in range(2):  # 'end', then the order of the last reason: undone, it goes
+            fresh.on_key_press(K.Z, K.MOD_CTRL)
+        assert len([c for _, c in fresh.log_lines() if c == REASON_COLOUR]) == len(why) - 1
     finally:
         fresh.autopilot = None
 
@@ -759,6 +784,18 @@ def test_the_log_pane_keeps_its_lines_inside_the_window(fresh, monkeypatch):
     assert texts[0].text == "i" * 20
     right = max(t.x + t.content_width for t in texts)
     assert right <= fresh.view_w, (right, fresh.view_w)
+
+
+def test_the_log_wraps_a_long_line_rather_than_cut_it():
+    # at 20 characters a row: "tacked amazon, tack starboard, heading 300" wraps at
+    # its spaces into 3 rows, the later ones indented 3; only the last 4 rows show
+    from tabletop.view.panes import wrapped
+
+    c = (1, 2, 3, 255)
+    rows = wrapped([("end", c), ("tacked amazon, tack starboard, heading 300", c)], 20, 3)
+    assert [t for t, _ in rows] == ["tacked amazon, tack", "   starboard,", "   heading 300"]
+    rows = wrapped([("end", c), ("tacked amazon, tack starboard, heading 300", c)], 20, 4)
+    assert [t for t, _ in rows][0] == "end"
 
 
 def test_a_name_does_not_lie_on_another_ship():

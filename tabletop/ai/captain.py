@@ -35,7 +35,7 @@ from tabletop.ai.judge import (
     trial,
 )
 from tabletop.ai.plotting import LOWER, choose, foresee
-from tabletop.ai.reasons import fire_reason, move_reason
+from tabletop.ai.reasons import fire_reason, move_reason, order_reason
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
@@ -422,7 +422,8 @@ class Captain:
         # left as she is, will the turn's end cast her away (a drift)?  Then each other
         # order is also asked that, and one that saves her (an anchor) is worth it
         adrift = cast_away(state, ship)
-        if rs.turn_owed(state, ship) is None:
+        owed = rs.turn_owed(state, ship)
+        if owed is None:
             best = (self.value(state, ship) - self.w.blunder * adrift, "")
         stage = self.clock.stage()
         for text in self.options(state, ship):
@@ -438,7 +439,7 @@ class Captain:
                     best = (v, text)
         if best is None or not best[1]:
             return None
-        return Decision(best[1], ship, f"{ship}: {best[1].split()[0]}s ({best[1]})")
+        return Decision(best[1], ship, order_reason(ship, best[1], owed))
 
     def value(self, state: GameState, ship: str) -> float:
         return self._why(state, ship).score + outcome(state, self.side, self.w)

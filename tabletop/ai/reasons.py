@@ -18,6 +18,15 @@ def fire_reason(ship: str, shot: Shot) -> str:
     )
 
 
+def order_reason(ship: str, text: str, owed: str | None = None) -> str:
+    """An order other than a move or fire: what it answers when the ruleset says she
+    owes one ("amazon must complete her tack: tack amazon starboard"; the ruleset's
+    own words, its hint in brackets left off), else the verb ("amazon: recovers")."""
+    if owed is not None:
+        return f"{owed.split(' (')[0]}: {text}"
+    return f"{ship}: {text.split()[0]}s ({text})"
+
+
 def move_reason(
     state: GameState, ship: str, pose: Pose, v: Verdict, alongside: str = "", tack: bool = False
 ) -> str:

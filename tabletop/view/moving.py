@@ -92,7 +92,9 @@ class MoveEditing:
         self.builder = MoveBuilder(self.selected) if self.selected else None
         self.move = None
 
-    def _rebuild_move(self) -> None:
+    def _rebuild_move(self, quiet: bool = False) -> None:
+        """Preview the move built so far; ``quiet``: a refusal is not the message (after
+        another order, whose own message stands)."""
         if self.builder is None or self.session is None:
             self.move = None
             return
@@ -104,7 +106,8 @@ class MoveEditing:
             )
         except TabletopError as e:
             self.move = None
-            self.say(str(e), error=True)
+            if not quiet:
+                self.say(str(e), error=True)
         self.changed(interact_only=True)
 
     def _compute_fan(self) -> None:

@@ -32,6 +32,7 @@ Colour = tuple[int, int, int, int]
 HUD_COLOUR: Colour = (240, 240, 240, 255)
 LOG_COLOUR: Colour = (200, 210, 220, 255)
 UNDONE_COLOUR: Colour = (120, 125, 135, 255)
+REASON_COLOUR: Colour = (150, 200, 255, 255)  # the computer's reasons, in the log
 ERROR_COLOUR: Colour = (255, 120, 120, 255)
 ARMED: Colour = (255, 220, 120, 255)
 SHADE: Colour = (10, 14, 20, 200)
@@ -252,7 +253,7 @@ class LogPane(Pane):
             rows = int((t.view_h - 110 - above) / 14)
         else:
             x, chars, rows = 10.0, int((t.view_w - 20) / 5.6), 6
-        shown = lines[-rows:] if rows > 0 else []
+        shown = wrapped(lines, chars, rows)
         room = t.view_w - x - 4
         for i, (s, c) in enumerate(reversed(shown)):
             s = s if len(s) <= chars else s[: chars - 1] + "…"
@@ -263,6 +264,19 @@ class LogPane(Pane):
                 s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
                 shown_text.text = s
         self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4 if shown else 0)
+
+
+def wrapped(lines: list[tuple[str, Colour]], chars: int, rows: int) -> list[tuple[str, Colour]]:
+    """The last ``rows`` rows of ``lines`` wrapped at ``chars`` characters, a line's
+    later rows indented: cut at the pane's edge, a move's end or a check's reason was
+    lost ("tacked amazon, tack starboard, hea…").  Only the lines that show are wrapped."""
+    out: list[tuple[str, Colour]] = []
+    for text, colour in reversed(lines):
+        if len(out) >= rows:
+            break
+        parts = textwrap.wrap(text, max(chars, 8), subsequent_indent="   ") or [""]
+        out[:0] = [(p, colour) for p in parts]
+    return out[-rows:] if rows > 0 else []
 
 
 class ActionBar(Pane):

@@ -30,6 +30,7 @@ from tabletop.view.panes import (
     ERROR_COLOUR,
     HUD_COLOUR,
     LOG_COLOUR,
+    REASON_COLOUR,
     UNDONE_COLOUR,
     ActionBar,
     Colour,
@@ -88,6 +89,9 @@ class TableView(MoveEditing, arcade.View):
         self._tween: tuple[dict[str, Any], float] | None = None  # (poses before, time)
         self.animate = False  # ships sail across the screen (the interactive window's)
         self._ai_wait = 0.0
+        #: the computer's reason for each of its orders, by (session, its first event):
+        #: kept in the log above what the order did (the message line fades)
+        self._reasons: dict[tuple[int, int], str] = {}
         self.status_pane, self.ruling_pane = StatusPane(), RulingPane()
         self.log_pane, self.bar = LogPane(), ActionBar()
         self.plot_pane, self.cover = PlotPane(), PlotPane(modal=True)
@@ -203,7 +207,12 @@ class TableView(MoveEditing, arcade.View):
         if game is None:
             return [(t, LOG_COLOUR) for t in self.session.log]
         secret = game.state.scenario.ruleset.secret_verbs
-        out = [(hide(event_text(e), secret), LOG_COLOUR) for e in game.events]
+        why = {i: r for (s, i), r in self._reasons.items() if s == id(self.session)}
+        out: list[tuple[str, Colour]] = []
+        for i, e in enumerate(game.events):
+            if i in why:
+                out.append((f"» {why[i]}", REASON_COLOUR))
+            out.append((hide(event_text(e), secret), LOG_COLOUR))
         out += [
             (f"  (undone) {hide(str(a), secret)}", UNDONE_COLOUR)
             for a, _, _ in reversed(game.redo_stack)
@@ -257,6 +266,8 @@ class TableView(MoveEditing, arcade.View):
             return False
         self.say(lines[-1].strip() if lines else action)
         self.changed(table=True)
+        if self.builder is not None:  # the move being built, judged from where she is now
+            self._rebuild_move(quiet=True)
         if self.selected and "fan" in self.overlays:
             self._compute_fan()  # her fan as things stand now (a new turn: fresh moves)
         if self.animate:
@@ -270,6 +281,9 @@ class TableView(MoveEditing, arcade.View):
     def undo(self) -> bool:
         if self.session is not None and self.session.undo():
             self.say("undone")
+            game, me = self.session.game, id(self.session)
+            kept = len(game.events) if game is not None else 0
+            self._reasons = {k: r for k, r in self._reasons.items() if k[0] != me or k[1] < kept}
             self.select(self.selected)
             self.changed(table=True)
             self.sync_plot()
@@ -338,8 +352,12 @@ class TableView(MoveEditing, arcade.View):
         cap = self.autopilot.due(game.state)
         if cap is not None:
             d = cap.decide(game.state)
+            first = len(game.events)
             if self.play(d.action) and d.reason:
                 self.say(d.reason)
+                secret = game.state.scenario.ruleset.secret_verbs
+                if d.action.split()[0] not in secret:  # a plot's aim would give it away
+                    self._reasons[(id(self.session), first)] = d.reason
             self._ai_wait = 0.5
         return True
 
