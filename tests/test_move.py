@@ -182,3 +182,23 @@ def test_luffing_is_no_way_to_windward(tmp_path):
     scn = table(tmp_path, [("a", 50, 50, 55)])
     assert not preview(scn, "a", "L10").legal
     assert preview(scn, "a", "L8.7").legal  # 8.7 cos 55° = 4.99
+
+
+def test_a_pose_along_a_path_follows_its_turns():
+    """``along``: a run of 10 then a 90° starboard arc of radius 10 (length 10·π/2 =
+    15.708), from (0, 0) heading 0.  Half way by length (12.854) lies 2.854 into the
+    arc: 2.854/10 rad = 16.35° round the centre (10, 10), at (10 − 10·cos 16.35°,
+    10 + 10·sin 16.35°) = (0.404, 12.815), heading 16.35; the chord's midpoint would
+    be (5, 10).  A pivot alone (no length) is spread over the time: half way, 45°."""
+    from tabletop.geometry.motion import Segment, along
+    from tabletop.geometry.pose import Pose
+
+    path = [Segment(length=10.0), Segment(turn=90.0, radius=10.0)]
+    a = math.degrees((10 + 10 * math.pi / 2) / 2 - 10) / 10
+    mid = along(Pose(0.0, 0.0, 0.0), path, 0.5)
+    want = (10 - 10 * math.cos(math.radians(a)), 10 + 10 * math.sin(math.radians(a)), a)
+    assert (mid.x, mid.y, mid.heading) == pytest.approx(want, abs=1e-6)
+    assert a == pytest.approx(16.35, abs=0.01) and mid.x == pytest.approx(0.404, abs=1e-3)
+    end = along(Pose(0.0, 0.0, 0.0), path, 1.0)
+    assert (end.x, end.y, end.heading) == pytest.approx((10.0, 20.0, 90.0))
+    assert along(Pose(5.0, 5.0, 0.0), [Segment(turn=90.0)], 0.5).heading == pytest.approx(45)

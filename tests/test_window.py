@@ -151,6 +151,29 @@ def test_the_move_being_built_is_judged_again_after_any_order(fresh):
     assert fresh.message.startswith("moved defence"), fresh.message  # its message stands
 
 
+def test_a_move_is_shown_sailing_along_its_path(fresh):
+    # defence at (44, 41) heading 90: F2, P10 on her 8 cm template (8·π/18 = 1.396),
+    # F5: 8.396 in all.  Half way through the animation (4.198 along) she is past the
+    # turn (2 + 1.396 = 3.396), heading 80 on the path; the straight slide showed 85
+    from tabletop.view.drawing import TWEEN
+
+    start = fresh.scenario.ship("defence").pose
+    fresh.animate = True
+    try:
+        assert fresh.play("move defence F2 P10 F5")
+        before, _, paths = fresh._tween
+        assert before["defence"] == start and "defence" in paths
+        fresh._tween = (before, TWEEN / 2, paths)
+        shown = fresh.drawing._tweened(fresh.scenario).ship("defence").pose
+        assert shown.heading == pytest.approx(80.0)
+        fresh._tween = (before, TWEEN, paths)  # the end: where the engine put her
+        end = fresh.drawing._tweened(fresh.scenario).ship("defence").pose
+        assert (end.x, end.y) == pytest.approx((fresh.scenario.ship("defence").pose.x,
+                                                fresh.scenario.ship("defence").pose.y))
+    finally:
+        fresh.animate, fresh._tween = False, None
+
+
 def test_dragging_the_ghost_sets_her_run(fresh):
     click_ship(fresh, "defence")
     p = fresh.scenario.ship("defence").pose

@@ -59,6 +59,26 @@ def end_pose(start: Pose, path: list[Segment]) -> Pose:
     return pose
 
 
+def along(start: Pose, path: list[Segment] | tuple[Segment, ...], frac: float) -> Pose:
+    """The pose ``frac`` (0..1) of the way along a path, by its length: a ship shown
+    sailing her move turns where the path turns, not along the chord from start to end.
+    A pivot on the spot (no length) is given a tenth of the path's length per 90°, so
+    it is seen, not jumped."""
+    total = sum(seg.distance for seg in path)
+    spin = 0.1 * max(total, 1.0) / 90.0
+    weights = [seg.distance if seg.distance > 0 else abs(seg.turn) * spin for seg in path]
+    left = min(max(frac, 0.0), 1.0) * sum(weights)
+    pose = start
+    for seg, w in zip(path, weights, strict=True):
+        if w <= 0:
+            pose = advance(pose, seg)
+            continue
+        if left < w:
+            return advance(pose, seg, left / w)
+        pose, left = advance(pose, seg), left - w
+    return pose
+
+
 @dataclass(frozen=True)
 class Contact:
     """The first touch of the moving hull: which obstacle, how far along, where."""

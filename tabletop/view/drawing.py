@@ -14,6 +14,7 @@ import numpy as np
 import pyglet
 
 from tabletop.errors import TabletopError
+from tabletop.geometry.motion import along, end_pose
 from tabletop.view import scene as sc
 from tabletop.view import uidump
 from tabletop.view.batch import Layer
@@ -175,16 +176,22 @@ class TableDrawing:
 
     def _tweened(self, scn: Any) -> Any:
         """The table as drawn: while an action's movement plays out, each ship part of
-        the way from where she was to where she is."""
+        the way from where she was to where she is: along her move's path where it is
+        known and ends where she is (a move cut short by a collision, or a drift, goes
+        straight there)."""
         if self.view._tween is None:
             return scn
-        before, t = self.view._tween
+        before, t, paths = self.view._tween
         f = min(1.0, t / TWEEN)
         ships = []
         for s in scn.ships:
             a, b = before.get(s.id), s.pose
             if a is None or a == b:
                 ships.append(s)
+                continue
+            path = paths.get(s.id)
+            if path and _same(path[0], a) and _same(end_pose(path[0], list(path[1])), b):
+                ships.append(s.moved(along(path[0], path[1], f)))
                 continue
             turn = (b.heading - a.heading + 180.0) % 360.0 - 180.0
             x, y = a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)
@@ -193,6 +200,12 @@ class TableDrawing:
 
 
 Rect = tuple[float, float, float, float]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two poses are one (to a hundredth of a unit and a degree)."""
+    turn = abs((a.heading - b.heading + 180.0) % 360.0 - 180.0)
+    return abs(a.x - b.x) < 0.01 and abs(a.y - b.y) < 0.01 and turn < 0.01
 
 
 def place_names(items: list[tuple[float, float, float, float, float]]) -> list[tuple[float, float]]:

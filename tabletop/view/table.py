@@ -86,7 +86,9 @@ class TableView(MoveEditing, arcade.View):
         self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
         self.plot: PlotPanel | None = None  # a side's orders being plotted (hot seat)
         self.foresight: Foresight | None = None
-        self._tween: tuple[dict[str, Any], float] | None = None  # (poses before, time)
+        #: an action's movement on screen: (poses before, time so far, each moved ship's
+        #: path as (start, segments), where the move's path is known)
+        self._tween: tuple[dict[str, Any], float, dict[str, Any]] | None = None
         self.animate = False  # ships sail across the screen (the interactive window's)
         self._ai_wait = 0.0
         #: the computer's reason for each of its orders, by (session, its first event):
@@ -259,6 +261,7 @@ class TableView(MoveEditing, arcade.View):
         if self.session is None:
             return False
         before = {s.id: s.pose for s in self.scenario.ships}
+        paths = self._paths(action) if self.animate else {}
         try:
             lines = self.session.play(action)
         except TabletopError as e:
@@ -271,9 +274,21 @@ class TableView(MoveEditing, arcade.View):
         if self.selected and "fan" in self.overlays:
             self._compute_fan()  # her fan as things stand now (a new turn: fresh moves)
         if self.animate:
-            self._tween = (before, 0.0)
+            self._tween = (before, 0.0, paths)
         self.sync_plot()
         return True
+
+    def _paths(self, action: str) -> dict[str, Any]:
+        """A move's path as the engine will lay it, (start, segments) by ship, for the
+        screen to sail her along it (none for other orders, or one it would refuse)."""
+        words = action.split()
+        if self.session is None or len(words) < 3 or words[0] != "move":
+            return {}
+        try:
+            ruling = self.session.preview(words[1], " ".join(words[2:]))
+        except TabletopError:
+            return {}
+        return {words[1]: (ruling.start, ruling.plan.segments)} if ruling.legal else {}
 
     def after_move(self, before: Any, action: str, reached: bool) -> None:
         """After a move or a tack of the player's: nothing here (the drill scores it)."""
@@ -336,8 +351,8 @@ class TableView(MoveEditing, arcade.View):
         to act: one order every half second, each with its reason in the message."""
         busy = bool(self._dirty) or self._drag is not None or self.autopilot is not None
         if self._tween is not None:
-            before, t = self._tween
-            self._tween = (before, t + delta_time) if t + delta_time < TWEEN else None
+            before, t, paths = self._tween
+            self._tween = (before, t + delta_time, paths) if t + delta_time < TWEEN else None
             self._dirty |= {"table", "labels"}
             busy = True
         self._said += delta_time
