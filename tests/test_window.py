@@ -795,18 +795,26 @@ def test_a_verb_with_a_number_is_typed_from_its_button(fresh):
 
 
 def test_the_log_pane_keeps_its_lines_inside_the_window(fresh, monkeypatch):
-    """Long log lines are cut with an ellipsis to fit before the window's right edge,
-    whatever the font's real widths: a line of wide letters (W) once ran past it, the
-    pane guessing 5.6 pixels a character; a line of narrow ones (i) that fits is kept."""
+    """Long log lines wrap into rows sized by the font's measured mean width, and a row
+    still wider than the pane (wide letters: W; a line of them once ran past the
+    window's edge) is cut with an ellipsis.  A log line of ordinary words (a move's
+    event, 10 times over) wraps with every word shown and none cut; a line of narrow
+    letters (i) that fits is kept whole."""
     white = (255, 255, 255, 255)
-    monkeypatch.setattr(fresh, "log_lines", lambda: [("W" * 300, white), ("i" * 20, white)])
-    fresh.log_pane._key = None  # lay the pane out again
-    fresh.log_pane.build(40.0)
-    texts = fresh.log_pane.texts
-    assert [len(t.text) for t in texts][1] < 300 and texts[1].text.endswith("…")
-    assert texts[0].text == "i" * 20
-    right = max(t.x + t.content_width for t in texts)
-    assert right <= fresh.view_w, (right, fresh.view_w)
+    words = "moved loire, path F2 P33.75 F11.086653 S45 F0 " * 10
+    for line, cut in (("W" * 300, True), (words, False)):
+        shown = [(line, white), ("i" * 20, white)]
+        monkeypatch.setattr(fresh, "log_lines", lambda shown=shown: shown)
+        fresh.log_pane._key = None  # lay the pane out again
+        fresh.log_pane.build(40.0)
+        texts = fresh.log_pane.texts
+        assert texts[0].text == "i" * 20
+        rows = [t.text for t in reversed(texts[1:])]
+        assert any(r.endswith("…") for r in rows) is cut, rows
+        if not cut:
+            assert len(rows) > 1 and " ".join(r.strip() for r in rows) == words.strip()
+        right = max(t.x + t.content_width for t in texts)
+        assert right <= fresh.view_w, (right, fresh.view_w)
 
 
 def test_the_log_wraps_a_long_line_rather_than_cut_it():

@@ -248,11 +248,12 @@ class LogPane(Pane):
             return
         self.fresh()
         lines = t.log_lines()
+        per = 1.1 * char_width()  # a tenth to spare: digits and capitals run wider
         if t.log_width:
-            x, chars = t.view_w - t.log_width + 8, int((t.log_width - 16) / 5.6)
+            x, chars = t.view_w - t.log_width + 8, int((t.log_width - 16) / per)
             rows = int((t.view_h - 110 - above) / 14)
         else:
-            x, chars, rows = 10.0, int((t.view_w - 20) / 5.6), 6
+            x, chars, rows = 10.0, int((t.view_w - 20) / per), 6
         shown = wrapped(lines, chars, rows)
         room = t.view_w - x - 4
         for i, (s, c) in enumerate(reversed(shown)):
@@ -264,6 +265,19 @@ class LogPane(Pane):
                 s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
                 shown_text.text = s
         self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4 if shown else 0)
+
+
+_CHAR_WIDTH: list[float] = []
+
+
+def char_width() -> float:
+    """The log's mean width of a character in pixels, measured once on a line of its
+    kind in its font (a guess of 5.6 wrapped rows that the pane then had to cut)."""
+    if not _CHAR_WIDTH:
+        sample = "moved loire, path F2 P33.75 F11.086653 S45 F0, to [149.375, 45.4819]"
+        width = arcade.Text(sample, 0, 0, (0, 0, 0, 255), 9).content_width
+        _CHAR_WIDTH.append(max(4.0, width / len(sample)))
+    return _CHAR_WIDTH[0]
 
 
 def wrapped(lines: list[tuple[str, Colour]], chars: int, rows: int) -> list[tuple[str, Colour]]:
