@@ -41,6 +41,15 @@ class Session:
         return self.sandbox[-1][0] if self.sandbox else self.scenario
 
     @property
+    def in_stays(self) -> set[str]:
+        """The ships half-way through a tack (:meth:`Ruleset.in_stays`); none without a
+        game."""
+        if self.game is None:
+            return set()
+        st = self.game.state
+        return {s.id for s in st.ships if st.scenario.ruleset.in_stays(st, s.id)}
+
+    @property
     def struck(self) -> dict[str, str]:
         """The ships that have struck, each with the side she belongs to now (a prize's
         captor); none without a game."""

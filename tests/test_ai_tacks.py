@@ -129,3 +129,22 @@ def test_a_tack_owed_once_a_consort_sails_clear_is_completed(tmp_path):
     clear = clear.with_ship(replace(clear.ship("c"), pose=Pose(80.0, 52.5, 0.0)))
     assert state.scenario.ruleset.turn_owed(clear, "a") is not None
     assert cap.decide(clear).action.startswith("tack a ")
+
+
+def test_a_ship_half_way_through_a_tack_is_named_so_on_the_table():
+    # head to wind after 'F2 T', loire is drawn "loire (in stays)": not in irons
+    from tabletop.session import Session
+    from tabletop.view import scene as sc
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    at = {"amazon": Pose(30.0, 70.0, 90.0), "loire": Pose(100.0, 60.0, 70.0)}
+    scn = replace(scn, ships=tuple(s.moved(at[s.id]) for s in scn.ships))
+    game = Game.new(scn, 3)
+    session = Session(scn, game)
+    game.play("move amazon F22.6667")  # reaching: 4/3 × 17
+    game.play("end")
+    assert session.in_stays == set()
+    game.play("move loire F2 T")
+    assert session.in_stays == {"loire"}
+    names = {lb.text for lb in sc.table_scenes(session.table, None, {}, session.in_stays)[2].labels}
+    assert {"loire (in stays)", "amazon"} <= names

@@ -97,7 +97,10 @@ class TableDrawing:
             shown = self._tweened(scn) if scn is not None else None
             session = self.view.session
             struck = session.struck if session is not None else {}
-            self._table_scenes = sc.table_scenes(shown, upp, struck) if shown is not None else []
+            stays = session.in_stays if session is not None else set()
+            self._table_scenes = (
+                sc.table_scenes(shown, upp, struck, stays) if shown is not None else []
+            )
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()
