@@ -162,6 +162,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
         .replace("foreseen = 2", "foreseen = -1")
         .replace("victory = 100.0", "victory = -2")
         .replace("\nstage_judgements =", "\nstage_judgements = 0 #")
+        .replace('approach_range = "18cm"', 'approach_range = "-3cm"')
     )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
@@ -173,6 +174,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     assert "search.foreseen: expected" in str(e.value) and "found -1" in str(e.value)
     assert "weights.victory: expected a number ≥ 0, found -2" in str(e.value)
     assert "search.stage_judgements: expected" in str(e.value) and "found 0" in str(e.value)
+    assert "weights.approach_range: expected a positive length, found '-3cm'" in str(e.value)
     assert "weights.formation_gap: expected a length above 0 where formation is weighed" in str(
         e.value
     )

@@ -87,20 +87,20 @@ def test_half_way_through_a_tack_is_not_in_irons():
 
 def test_a_bow_pointed_away_from_the_enemy_costs_her_beyond_her_range():
     """``approach`` (6) per half turn her bow points away from the enemy she closes
-    with, scaled from nothing at ideal_range (9 cm) to all of it at twice that.
-    amazon at (30, 70); loire due east of her: 27 cm off (past 18: all of it) heading
-    0, 90° off her bearing (270): 6 × 90/180 = 3; 13.5 cm off heading 90, 180° off,
-    half of it ((13.5 − 9) / 9): 6 × 0.5 × 1 = 3; 9 cm off, none.  Every other term is
-    the same with approach 0, so the difference is the approach alone."""
+    with, scaled from nothing at ``approach_range`` (18 cm) to all of it at twice that.
+    amazon at (30, 70); loire due east of her: 36 cm off (all of it) heading 0, 90°
+    off her bearing (270): 6 × 90/180 = 3; 27 cm off heading 90, 180° off, half of it
+    (27/18 − 1): 6 × 0.5 × 1 = 3; 18 cm off, none.  Every other term is the same with
+    approach 0, so the difference is the approach alone."""
     import numpy as np
 
     from tabletop.ai.judge import place
 
     state = _beating(Pose(30.0, 70.0, 90.0))
     w = Captain.for_game(state, "french", "captain").w
-    assert w.approach == 6.0
+    assert (w.approach, w.approach_range) == (6.0, 18.0)
     flat = replace(w, approach=0.0)
-    x, y, h = np.array([57.0, 43.5, 39.0]), np.array([70.0, 70.0, 70.0]), np.array([0.0, 90, 90])
+    x, y, h = np.array([66.0, 57.0, 48.0]), np.array([70.0, 70.0, 70.0]), np.array([0.0, 90, 90])
     scn = state.table()
     got = place(scn, state, "loire", w, x, y, h) - place(scn, state, "loire", flat, x, y, h)
     assert got == pytest.approx([-3.0, -3.0, 0.0])
