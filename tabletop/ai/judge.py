@@ -269,7 +269,7 @@ def place(
         out -= (1.0 - shy) * w.close * np.abs(d - w.ideal_range * k)
         if shy:
             out += shy * w.close * np.minimum(d, 0.5 * rs.reach(scn, scn.ship(foe).cls))
-        if w.approach:  # beyond her range, a bow pointed away from him costs her a turn
+        if w.approach:  # beyond approach_range, a bow pointed away from him costs her
             far = np.clip(d / (w.approach_range * k) - 1.0, 0.0, 1.0)
             bearing = np.degrees(np.arctan2(e.x - x, e.y - y))
             out -= w.approach * far * np.abs(wrap(h - bearing)) / 180.0

@@ -66,7 +66,7 @@ class Weights:
     #: A battle won (the engine's ``winner`` her side), in the units of the weights: an
     #: order that ends it is worth more than what is left of the ship it takes.
     victory: float
-    #: Beyond ``ideal_range``, per half turn (180°) her bow points away from the enemy
+    #: Beyond ``approach_range``, per half turn (180°) her bow points away from the enemy
     #: she closes with (see ``judge.place``): she comes about after a pass (none: unweighed).
     approach: float
     #: What a move that finishes on a later turn (``Ruleset.turnabouts``: a tack)

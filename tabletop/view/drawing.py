@@ -206,7 +206,7 @@ Rect = tuple[float, float, float, float]
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Whether two poses are one (to a hundredth of a unit and a degree)."""
+    """Whether two poses are one (to a hundredth of a unit, and of a degree)."""
     turn = abs((a.heading - b.heading + 180.0) % 360.0 - 180.0)
     return abs(a.x - b.x) < 0.01 and abs(a.y - b.y) < 0.01 and turn < 0.01
 
