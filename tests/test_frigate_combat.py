@@ -638,3 +638,49 @@ def test_nearest_target_only_with_the_optional_rule(write_scenario, rigged):
     g = ready(write_scenario, rigged, ships)
     rigged([1])
     g.play("fire a b")
+
+
+def test_a_drift_off_the_table_with_no_way_of_her_own_is_no_blunder(write_scenario, rigged):
+    """``duel``'s ruling: a dismasted ship, faced into the wind, can only turn out of it
+    (her fan moves her nowhere), so the drift that takes her off the lee edge at the
+    turn's end is the rules' doing, not a blunder of her side's (the Frigate prize's
+    captain had 1.10 per 100 ship-turns, nearly all such drifts).  A ship with way of
+    her own (amazon) is judged so; counted without the ruling, the same drift is one
+    blunder.  The prize's merchantman, 1.616 in from the south edge heading north,
+    turned out of irons (P60, as the prize's captain turned her each turn), drifts a
+    hex (1.5 in) south at the turn's end, her base across the edge."""
+    from pathlib import Path
+
+    from tabletop.ai.captain import Decision
+    from tabletop.ai.duel import GameResult, _count, _way
+    from tabletop.data.load import load_scenario
+    from tabletop.engine.game import Game
+
+    from .conftest import SCENARIOS
+
+    prize = (SCENARIOS / "frigate-hex-prize.toml").read_text()
+    spot = "x = 20.23557158514987\ny = 1.616\nheading = 0"
+    text = prize.replace("x = 16.338\ny = 14.366\nheading = 120", spot)
+    assert text != prize
+    g = Game.new(load_scenario(Path(write_scenario(text))), 1, dice=rigged.cup)
+    # dismasted before she declares (no way), faced into the wind as an earlier drift
+    # left her: she may only turn out of it
+    poke(g, set_ship(g.state, "ville-de-nantes", mast_hits=3, windward_turn=True))
+    declare(g, {})
+    seen: dict[str, bool] = {}
+    _way(g.state, "french", seen)
+    _way(g.state, "british", seen)
+    assert seen["ville-de-nantes"] is False and seen["amazon"] is True, seen
+    while g.state.active_side != "french":
+        g.play("end")
+    g.play("move ville-de-nantes P60")  # out of irons, as the prize's captain turned her
+    before = g.state
+    while g.state.turn == before.turn:
+        g.play("end")  # the segments pass; the drift comes at the turn's end
+    after = g.state
+    assert after.ship("ville-de-nantes").pose.y == pytest.approx(1.616 - 1.5, abs=1e-3)
+    levels = {"french": "captain", "british": "scripted"}
+    for still, counted in (({"ville-de-nantes"}, 0), (set(), 1)):
+        res = GameResult(None, 1)
+        _count(res, before, after, Decision("end"), levels, still)
+        assert res.blunders == counted, res.notes

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import shapely
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
@@ -80,18 +81,30 @@ def blunder(state: GameState, ship: str) -> str | None:
 
 
 def _count(
-    res: GameResult, before: GameState, after: GameState, d: Decision, levels: dict[str, str]
+    res: GameResult,
+    before: GameState,
+    after: GameState,
+    d: Decision,
+    levels: dict[str, str],
+    still: Set[str] = frozenset(),
 ) -> None:
     """Blunders and ship-turns of one order.  A ship that newly lies off the table or
     aground after it blundered (her side's, whoever gave the order: plotted and drawn
-    moves are played out later); one the order sailed into irons too.  Each turn that
-    ends counts each side's ships still fighting as ship-turns of its level."""
+    moves are played out later); one the order sailed into irons too.  Ruling: not a
+    ship the rules carried there (a drift at the turn's end) that had no way of her
+    own all turn (``still``: :func:`_way`), as a dismasted Frigate ship, who can only
+    turn on the spot, drifts off the lee edge: no order of hers could save her.  Each
+    turn that ends counts each side's ships still fighting as ship-turns of its level."""
     rs = before.scenario.ruleset
     for s in before.ships:
         if not rs.fighting(before, s.id) or blunder(before, s.id) is not None:
             continue
         why = blunder(after, s.id)
-        if why == "into irons" and not (d.action.startswith("move ") and d.ship == s.id):
+        own = d.action.startswith("move ") and d.ship == s.id
+        if why == "into irons" and not own:
+            continue
+        if why is not None and s.id in still and not own:
+            res.notes.append(f"turn {before.turn}: {s.id} carried {why}, with no way of her own")
             continue
         if why is not None:
             lv = levels[before.side_of(s.id)]
@@ -103,6 +116,20 @@ def _count(
             if rs.fighting(before, s.id):
                 res.ship_turns += 1
                 res.by_level.setdefault(levels[before.side_of(s.id)], [0, 0])[1] += 1
+
+
+def _way(state: GameState, side: str, seen: dict[str, bool]) -> None:
+    """Whether each ship of ``side`` to act has way of her own this turn, into ``seen``:
+    True once a move of her fan takes her anywhere, False while her fan only turns her
+    on the spot (a ship without a fan, or none now, is not judged)."""
+    rs = state.scenario.ruleset
+    for s in state.ships:
+        if state.side_of(s.id) != side or seen.get(s.id) or not rs.fighting(state, s.id):
+            continue
+        fan = rs.fan_now(state, s.id, 2)
+        if len(fan):
+            p = s.pose
+            seen[s.id] = bool(np.any(np.hypot(fan.x - p.x, fan.y - p.y) > 1e-6))
 
 
 def play_game(
@@ -119,9 +146,11 @@ def play_game(
     res = GameResult(None, 1)
     orders = 0
     opened = game.state  # the state as the turn now being played began
+    seen: dict[str, bool] = {}  # this turn: has she way of her own (_way)
     while game.state.winner is None and game.state.turn <= max_turns:
         state = game.state
         side = state.pending[0].side if state.pending else state.active_side
+        _way(state, side, seen)
         d = caps[side].decide(state)
         orders += 1
         if orders > MAX_ORDERS_PER_TURN:
@@ -139,11 +168,11 @@ def play_game(
         res.log.append(d.action)
         if on_order is not None and d.reason:
             on_order(d.reason)
-        _count(res, state, game.state, d, levels)
+        _count(res, state, game.state, d, levels, {k for k, v in seen.items() if not v})
         if d.action == "end" or game.state.turn != state.turn:
             orders = 0
         if game.state.turn != state.turn:
-            opened = game.state
+            opened, seen = game.state, {}
     if game.state.winner is not None:  # the turn the game ended in counts too
         _count(res, opened, replace(opened, turn=opened.turn + 1), Decision("end"), levels)
     res.winner = None if game.state.winner == "draw" else game.state.winner
