@@ -104,11 +104,7 @@ class StatusPane(Pane):
         lines = self._lines(t)
         # about 7.2 px a character at 11 pt; the wind keeps the top right corner
         width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
-        lines = [
-            (part, c)
-            for s, c in lines
-            for part in (textwrap.wrap(s, width, subsequent_indent="    ") or [""])
-        ]
+        lines = wrapped(lines, width, indent="    ")
         for i, (s, c) in enumerate(lines):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
         self.rows = len(lines)
@@ -280,16 +276,21 @@ def char_width() -> float:
     return _CHAR_WIDTH[0]
 
 
-def wrapped(lines: list[tuple[str, Colour]], chars: int, rows: int) -> list[tuple[str, Colour]]:
-    """The last ``rows`` rows of ``lines`` wrapped at ``chars`` characters, a line's
-    later rows indented: cut at the pane's edge, a move's end or a check's reason was
-    lost ("tacked amazon, tack starboard, hea…").  Only the lines that show are wrapped."""
+def wrapped(
+    lines: list[tuple[str, Colour]], chars: int, rows: int | None = None, indent: str = "   "
+) -> list[tuple[str, Colour]]:
+    """The last ``rows`` rows (all, without) of ``lines`` wrapped at ``chars``
+    characters, a line's later rows indented: cut at the pane's edge, a move's end or a
+    check's reason was lost ("tacked amazon, tack starboard, hea…").  Only the lines
+    that show are wrapped.  The log's and the status line's."""
     out: list[tuple[str, Colour]] = []
     for text, colour in reversed(lines):
-        if len(out) >= rows:
+        if rows is not None and len(out) >= rows:
             break
-        parts = textwrap.wrap(text, max(chars, 8), subsequent_indent="   ") or [""]
+        parts = textwrap.wrap(text, max(chars, 8), subsequent_indent=indent) or [""]
         out[:0] = [(p, colour) for p in parts]
+    if rows is None:
+        return out
     return out[-rows:] if rows > 0 else []
 
 
