@@ -34,7 +34,9 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
     }
 
 
-def sail_text(d: dict[str, Any]) -> str:
+def sail_text(d: dict[str, Any], instead: str | None = None) -> str:
+    """The ``sail`` ruling in a line; ``instead`` of the allowance, where the game says
+    she may not sail now whatever her point of sail (in irons), why not."""
     side = d["wind_side"]
     wind = f"wind {d['relative_wind']:g}° off the bow" + (
         f", over the {side}" if side in ("port", "starboard") else f", {side}"
@@ -48,7 +50,8 @@ def sail_text(d: dict[str, Any]) -> str:
     )
     code = f" (sail point {d['sail_point']})" if d.get("sail_point") else ""
     head = f"{d['ship']}: heading {d['heading']:g}, {wind}"
-    return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; allowance {rng}"
+    rest = f"no move now: {instead}" if instead else f"allowance {rng}"
+    return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; {rest}"
 
 
 def measure(scn: Scenario, a_id: str, b_id: str) -> dict[str, Any]:

@@ -845,3 +845,20 @@ def test_a_recovery_that_would_foul_is_refused_before_the_roll(tmp_path, rigged,
     with pytest.raises(IllegalAction, match="would foul b"):
         g.play("recover a port")
     assert not any("check" in e for e in g.play("end"))
+
+
+def test_unready_moves_give_the_engines_reason(tmp_path):
+    """``unready`` gives the engine's own reason a move is refused whatever its path:
+    none before she sails; her movement ended once she has; in stays, head to wind, the
+    next turn; other verbs are left to their words."""
+    g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
+    rs = g.state.scenario.ruleset
+    assert rs.unready(g.state, "a", "move") is None
+    g.play("move a F2 T")  # beating at 70: she turns into the wind, movement ended
+    assert "movement has ended" in rs.unready(g.state, "a", "move")
+    assert rs.unready(g.state, "a", "tack") is None  # its words (a tack side) tell
+    g.play("end")
+    g.play("end")
+    assert "half-way through a tack" in rs.unready(g.state, "a", "move")
+    with pytest.raises(IllegalAction, match="half-way through a tack"):
+        g.play("move a F5")  # the same reason the engine gives

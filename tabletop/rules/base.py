@@ -362,6 +362,14 @@ class Ruleset(ABC):
         None where the usage says (a ship, a target, a word of its choices)."""
         return None
 
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """Why ``verb`` cannot be played for this ship now, whatever words would follow
+        it (her movement has ended, she lies in irons), or None where it may be or only
+        its words can tell.  The window's action bar leaves such a verb out: a verb that
+        wants a path was offered to a ship whose movement had ended, and refused only
+        once the path was built.  None by default."""
+        return None
+
     def in_stays(self, state: GameState, ship: str) -> bool:
         """Whether she lies head to wind half-way through a manoeuvre the rules finish
         for her next (a tack begun): not in irons.  No by default."""

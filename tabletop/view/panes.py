@@ -125,7 +125,7 @@ class StatusPane(Pane):
             if game is not None and game.state.pending:
                 lines.append((_pending_text(game.state.pending[0]), ERROR_COLOUR))
             if t.selected:
-                lines.append((sail_text(sail(scn, t.selected)), HUD_COLOUR))
+                lines.append((sail_text(sail(scn, t.selected), _unready(t)), HUD_COLOUR))
                 lines += t.card_lines(t.selected)
                 lines += _move_lines(t)
         if t.ruler is not None and t.ruler.length is not None:
@@ -160,11 +160,25 @@ class StatusPane(Pane):
         m = self.table.move
         if m is None or m.allowance <= 0:
             return
-        x0, y0, w, h = self.table.view_w - 230, self.table.view_h - 30, 200, 12
+        # under the wind's label, within the corner it keeps (the status lines wrap short
+        # of it): laid across the label's foot, it hid it
+        x0, y0 = self.table.view_w - WIND_W + 10, self.table.view_h - 38
+        w, h = WIND_W - 20, 10
         used = min(1.0, m.spent / m.allowance)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
         col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
+
+
+def _unready(t: TableView) -> str | None:
+    """Why the selected ship may not sail now whatever her point of sail (in irons, her
+    movement ended), as the ruleset tells it; None when she may, or it is not her turn.
+    In irons the sail line gave the template's allowance while the move was refused."""
+    game = t.session.game if t.session is not None else None
+    ship = t.selected
+    if game is None or ship is None or game.state.side_of(ship) != game.state.active_side:
+        return None
+    return game.state.scenario.ruleset.unready(game.state, ship, "move")
 
 
 def _pending_text(p: Any) -> str:
@@ -320,7 +334,7 @@ class ActionBar(Pane):
         rs = st.scenario.ruleset
         offered = action_buttons(rs.verbs, pending, ship)
         offered = [b for b in offered if b.action.split()[0] not in rs.secret_verbs]
-        for b in playable(st, offered):
+        for b in playable(st, offered, ship):
             label = b.label + (
                 f" [{b.key.lower() if len(b.key) == 1 else b.key.title()}]" if b.key else ""
             )
@@ -399,12 +413,16 @@ class ToolStrip(Pane):
                 return
 
 
-def playable(state: Any, buttons: list[Button]) -> list[Button]:
+def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list[Button]:
     """The buttons whose action the engine would take now: each whole action is tried on
-    the state (pure: nothing is kept); one still wanting a target or a path is offered,
+    the state (pure: nothing is kept); one still wanting a target or a path is offered
+    unless the ruleset refuses its verb for ``ship`` whatever the words (``unready``),
     and judged when it has them."""
     out = []
+    rs = state.scenario.ruleset
     for b in buttons:
+        if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
+            continue
         if not (b.needs_target or b.needs_path or b.needs_typing):
             try:
                 apply(state, b.action)

@@ -17,6 +17,7 @@ from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
+from tabletop.errors import IllegalAction
 from tabletop.fan import Fan, Template, template_fan
 from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.angles import relative_wind, wrap
@@ -228,6 +229,18 @@ class TrafalgarModified(Ruleset):
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
+
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """A move refused whatever its path (irons, her movement ended, in stays,
+        grappled): the engine's own reason."""
+        st = state.ship(ship)
+        if verb != "move" or not isinstance(st, TrafalgarShip):
+            return None
+        try:
+            TrafalgarGame(self).may_sail(state, st, ())
+        except IllegalAction as e:
+            return str(e)
+        return None
 
     def in_stays(self, state: GameState, ship: str) -> bool:
         """Half-way through a tack: head to wind, the tack completed next turn."""

@@ -40,7 +40,7 @@ class TrafalgarGame(Gunnery):
         st = self._own(state, ship)
         path_words = act.args[2:] if target else act.args[1:]
         new_steps = parse_path(" ".join(path_words))
-        self._may_sail(state, st, new_steps)
+        self.may_sail(state, st, new_steps)
         prev = parse_path(" ".join(st.path)) if st.path else ()
         steps = (*prev, *new_steps)
         plan = self._plan(state, ship, steps, partial=True)
@@ -115,7 +115,7 @@ class TrafalgarGame(Gunnery):
             luffed = luffed or inside
         return False
 
-    def _may_sail(self, state: GameState, st: TrafalgarShip, new_steps: tuple[Step, ...]) -> None:
+    def may_sail(self, state: GameState, st: TrafalgarShip, new_steps: tuple[Step, ...]) -> None:
         """Why she may not sail these steps now (irons, done, tacking, grappled...)."""
         ship = st.id
         theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
