@@ -2,7 +2,9 @@
 
 * the full fire analysis of every ordered pair of random fleets of 10, 50 and 200 ships,
   by the vectorised core and by the plain per-pair reference loop, and their ratio;
-* the cold start of ``tabletop fire`` against a bare ``python -c "import shapely"``.
+* the cold start of ``tabletop fire`` against a bare ``python -c "import shapely"``;
+* one ship's fan (her legal moves, swept for collisions) in the squadron action, at
+  the densities the computer captain uses: it builds one for every pose it judges.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tabletop.analysis import fire_table, naive_fire_pair, outlines
 from tabletop.data.load import load_scenario
 from tabletop.drill import best_possible, coach_for, course_from_scenario, make_course
 from tabletop.drill.replay import WINDOW_SECONDS
+from tabletop.engine.game import Game
 from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
 from tabletop.model import Scenario, Ship, Terrain
@@ -109,6 +112,19 @@ def fleet_figures(n: int, seed: int = 1) -> dict[str, float]:
         "naive_ms": round(nai, 1),
         "ratio": round(nai / vec, 1),
     }
+
+
+def fan_figures(densities: tuple[int, ...] = (2, 4)) -> list[dict[str, float]]:
+    """Milliseconds per fan of the squadron action's bellona, as it starts: the computer
+    captain's look at her room next turn (density 2) and her own moves (4)."""
+    state = Game.new(load_scenario(scenarios_dir() / "squadron-action.toml"), 1).state
+    rs = state.scenario.ruleset
+    out = []
+    for d in densities:
+        poses = len(rs.fan_now(state, "bellona", d))
+        ms = _best_ms(lambda d=d: rs.fan_now(state, "bellona", d), repeat=30)
+        out.append({"density": d, "poses": poses, "ms": round(ms, 2)})
+    return out
 
 
 def _cold(cmd: list[str], repeat: int = 5) -> float:
@@ -252,8 +268,9 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
     fleets = [fleet_figures(n) for n in (sizes or [10, 50, 200])]
     cold = cold_start()
     coach = coach_figures()
+    fans = fan_figures()
     if json_out:
-        print(json.dumps({"fleets": fleets, **cold, "coach": coach}))
+        print(json.dumps({"fleets": fleets, **cold, "coach": coach, "fan": fans}))
         return 0
     print("full fire analysis of every ordered pair (arc, range, band, line of fire, rake)")
     print(f"{'ships':>6} {'vectorised ms':>14} {'naive ms':>10} {'ratio':>7}")
@@ -272,6 +289,8 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
             f"coach: {c['course']}: {c['turns']:g}{exp} turns ({proof}), "
             f"planned in {c['ms']:.0f} ms (worst of 3: {c['worst_ms']:.0f} ms)"
         )
+    for f in fans:
+        print(f"fan: density {f['density']:g}, {f['poses']:g} poses, {f['ms']:.2f} ms (best of 30)")
     return 0
 
 

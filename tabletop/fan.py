@@ -225,11 +225,13 @@ def finish(
             rings = to_world(
                 flat[:, 0], flat[:, 1], flat[:, 2], np.broadcast_to(hull, (len(flat), *hull.shape))
             ).reshape(n, m, -1, 2)
-            pairs = np.concatenate([rings[:, :-1], rings[:, 1:]], axis=2).reshape(
-                n * (m - 1), -1, 2
-            )
-            # Only swept hulls whose boxes reach an obstacle's box are built and tested.
-            lo, hi = pairs.min(axis=1), pairs.max(axis=1)
+            # Only swept hulls whose boxes reach an obstacle's box are built and tested:
+            # each sample's box once (x and y laid last, the hull's points reduced along
+            # the fastest axis), then a pair's box from its two samples' boxes
+            axes_last = np.ascontiguousarray(rings.transpose(0, 1, 3, 2))  # (n, m, 2, P)
+            rlo, rhi = axes_last.min(axis=3), axes_last.max(axis=3)
+            lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(n * (m - 1), 2)
+            hi = np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(n * (m - 1), 2)
             near = (
                 (lo[:, None, 0] <= boxes[None, :, 2] + TOL)
                 & (hi[:, None, 0] >= boxes[None, :, 0] - TOL)
@@ -240,7 +242,9 @@ def finish(
             cand = np.flatnonzero(near.any(axis=1))
             bad = np.zeros(n * (m - 1), bool)
             if cand.size:
-                swept = shapely.convex_hull(shapely.multipoints(pairs[cand]))
+                a, b = np.divmod(cand, m - 1)
+                pairs = np.concatenate([rings[a, b], rings[a, b + 1]], axis=1)
+                swept = shapely.convex_hull(shapely.multipoints(pairs))
                 hit, obs = tree.query(swept, predicate="dwithin", distance=TOL)
                 hit = hit[~np.isin(obs, list(touching))]
                 bad[cand[hit]] = True
