@@ -203,6 +203,8 @@ def finish(
     """Drop paths whose swept hull touches another base or land; colour by point of sail."""
     geoms, _ = obstacles(scn, ship.id)
     hull = ship.hull_local()
+    (f0, s0), (f1, s1) = hull.min(axis=0), hull.max(axis=0)
+    box = np.array([[f0, s0], [f0, s1], [f1, s0], [f1, s1]])
     tree = shapely.STRtree(geoms) if geoms else None
     xs, ys, hs, groups, rows = [], [], [], [], []
     steps = []
@@ -222,14 +224,14 @@ def finish(
             poses = np.stack(p.samples, 1)  # (n, S, 3)
             n, m = poses.shape[:2]
             flat = poses.reshape(-1, 3)
-            rings = to_world(
-                flat[:, 0], flat[:, 1], flat[:, 2], np.broadcast_to(hull, (len(flat), *hull.shape))
-            ).reshape(n, m, -1, 2)
-            # Only swept hulls whose boxes reach an obstacle's box are built and tested:
-            # each sample's box once (x and y laid last, the hull's points reduced along
-            # the fastest axis), then a pair's box from its two samples' boxes
-            axes_last = np.ascontiguousarray(rings.transpose(0, 1, 3, 2))  # (n, m, 2, P)
-            rlo, rhi = axes_last.min(axis=3), axes_last.max(axis=3)
+            # Only swept hulls whose boxes reach an obstacle's box are built and tested.
+            # A sample's box is that of her hull's local bounding box turned with her (it
+            # holds her hull, so it never misses one that touches), a pair's from its two
+            # samples': four corners a pose, not every point of her hull
+            corners = to_world(
+                flat[:, 0], flat[:, 1], flat[:, 2], np.broadcast_to(box, (len(flat), 4, 2))
+            ).reshape(n, m, 4, 2)
+            rlo, rhi = corners.min(axis=2), corners.max(axis=2)
             lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(n * (m - 1), 2)
             hi = np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(n * (m - 1), 2)
             near = (
@@ -243,7 +245,10 @@ def finish(
             bad = np.zeros(n * (m - 1), bool)
             if cand.size:
                 a, b = np.divmod(cand, m - 1)
-                pairs = np.concatenate([rings[a, b], rings[a, b + 1]], axis=1)
+                ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
+                shape = (len(ends), *hull.shape)
+                rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
+                pairs = np.concatenate([rings[: a.size], rings[a.size :]], axis=1)
                 swept = shapely.convex_hull(shapely.multipoints(pairs))
                 hit, obs = tree.query(swept, predicate="dwithin", distance=TOL)
                 hit = hit[~np.isin(obs, list(touching))]
