@@ -867,3 +867,37 @@ def test_the_bar_leaves_out_a_move_once_her_movement_has_ended(fresh):
     assert "no move now: amazon's movement has ended this turn" in texts
     assert "allowance" not in texts.split("amazon: heading 0")[1].split("amazon (british)")[0]
     assert any(b.action.startswith("fire ") for b, _ in fresh.bar.buttons), labels
+
+
+def test_an_islands_name_goes_beside_it_unless_it_fits_on_it(fresh):
+    """The whole table in view, Isle Madame (about 10 cm across, ~4 px a cm) is narrower
+    than its name: the name goes beside it, in a light colour, clear of the island; zoomed
+    in far on it, the name fits and is written on the island, dark on the land."""
+    import shapely
+
+    from tabletop.view.scene import Label
+
+    isle = next(t for t in fresh.scenario.terrain if t.name == "Isle Madame")
+    poly = shapely.Polygon(isle.points)
+    x0, y0, x1, y1 = poly.bounds
+
+    def name():
+        fresh.rebuild()
+        return next(t for t in fresh.drawing._labels if t.text == "Isle Madame")
+
+    t = name()
+    (sx0, sy0), (sx1, sy1) = screen_of(fresh, x0, y0), screen_of(fresh, x1, y1)
+    assert t.content_width > sx1 - sx0  # it does not fit...
+    assert tuple(t.color) == Label(0, 0, "").outside  # ...so it is light, and beside it
+    assert t.x - t.content_width / 2 >= sx1 or t.x + t.content_width / 2 <= sx0 or (
+        t.y - t.content_height / 2 >= sy1 or t.y + t.content_height / 2 <= sy0
+    )
+    c = poly.representative_point()
+    x, y = screen_of(fresh, c.x, c.y)
+    for _ in range(12):
+        send(fresh, "on_mouse_scroll", int(x), int(y), 0, 1)
+    t = name()
+    (sx0, _), (sx1, _) = screen_of(fresh, x0, y0), screen_of(fresh, x1, y1)
+    assert t.content_width < sx1 - sx0
+    assert tuple(t.color) == (40, 30, 10, 255)
+    assert (t.x, t.y) == pytest.approx(screen_of(fresh, c.x, c.y), abs=1.0)  # on the island

@@ -147,9 +147,18 @@ class TableDrawing:
                                 anchor_x="center", anchor_y="center", batch=batch)  # fmt: skip
                 )
         labels = [lb for scene in scenes for lb in scene.labels]
-        names = [(lb, t) for lb, t in zip(labels, texts, strict=True) if lb.clear > 0]
+        px = self.view.px_per_unit
+        # a land's name too wide for it at this zoom goes beside it, as a ship's name does:
+        # written across the island, "Isle Madame" ran out dark over the dark sea
+        spill = {id(lb) for lb, t in zip(labels, texts, strict=True)
+                 if lb.fit > 0 and t.content_width > lb.fit * px}  # fmt: skip
+        names = [(lb, t) for lb, t in zip(labels, texts, strict=True)
+                 if lb.clear > 0 or id(lb) in spill]  # fmt: skip
+        for lb, t in names:
+            if id(lb) in spill:
+                t.color = lb.outside
         spots = place_names(
-            [(t.x, t.y, lb.clear * self.view.px_per_unit, t.content_width, t.content_height)
+            [(t.x, t.y, (lb.clear or lb.fit / 2) * px, t.content_width, t.content_height)
              for lb, t in names]
         )  # fmt: skip
         for (_, t), (x, y) in zip(names, spots, strict=True):

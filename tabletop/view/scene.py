@@ -78,6 +78,9 @@ class Label:
     clear: float = 0.0  # > 0: a name beside a thing this far across (table units), placed
     # on screen where it meets no other such name (below, above, right or left of it)
     pin: str = ""  # an edge ruler's figure: "x" kept in sight along the foot, "y" the left
+    fit: float = 0.0  # > 0: the name of a thing this wide (table units), written on it
+    # when it fits there at the zoom, else placed beside it like a ship's, in ``outside``
+    outside: Color = (225, 205, 150, 255)
 
 
 @dataclass
@@ -184,8 +187,10 @@ def table_scenes(
         ring = np.array(t.points, float)
         ground.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
         if t.name:
-            c = shapely.Polygon(ring).representative_point()
-            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9))
+            poly = shapely.Polygon(ring)
+            c = poly.representative_point()
+            x0, _, x1, _ = poly.bounds
+            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9, fit=x1 - x0))
     ships_scene(fleet, scn, upp, struck, stays)
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
