@@ -33,12 +33,8 @@ GRID_MAJOR: Color = (90, 130, 170, 255)
 LAND: Color = (156, 140, 96, 255)
 SHOAL: Color = (80, 130, 150, 255)
 BASE: Color = (20, 30, 40, 255)
-SIDE_COLOURS: list[Color] = [
-    (200, 40, 40, 255),
-    (40, 90, 220, 255),
-    (230, 200, 40, 255),
-    (40, 170, 80, 255),
-]
+SIDE_COLOURS: list[Color] = [(200, 40, 40, 255), (40, 90, 220, 255), (230, 200, 40, 255),
+                              (40, 170, 80, 255)]  # fmt: skip
 SECTOR_COLOURS: list[Color] = [
     (230, 60, 60, 70),
     (240, 160, 40, 70),
@@ -75,12 +71,10 @@ class Label:
     text: str
     color: Color = (255, 255, 255, 255)
     size: float = 10.0
-    clear: float = 0.0  # > 0: a name beside a thing this far across (table units), placed
-    # on screen where it meets no other such name (below, above, right or left of it)
+    clear: float = 0.0  # > 0: a name beside a thing this far across, clear of other names
     pin: str = ""  # an edge ruler's figure: "x" kept in sight along the foot, "y" the left
-    fit: float = 0.0  # > 0: the name of a thing this wide (table units), written on it
-    # when it fits there at the zoom, else placed beside it like a ship's, in ``outside``
-    outside: Color = (225, 205, 150, 255)
+    fit: float = 0.0  # > 0: a land this wide; its name, if wider on screen, goes beside it
+    outside: Color = (225, 205, 150, 255)  # ...in this colour
 
 
 @dataclass
@@ -188,8 +182,7 @@ def table_scenes(
         ground.fills.append(Fill(ring, LAND if t.kind == "land" else SHOAL))
         if t.name:
             poly = shapely.Polygon(ring)
-            c = poly.representative_point()
-            x0, _, x1, _ = poly.bounds
+            c, (x0, _, x1, _) = poly.representative_point(), poly.bounds
             ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9, fit=x1 - x0))
     ships_scene(fleet, scn, upp, struck, stays)
     # the wind arrow in the top-right corner, pointing where the wind blows to
