@@ -583,7 +583,7 @@ def test_no_escape_lies_into_the_wind_nor_past_her_turn(tmp_path):
     337.5 and 0 runs: no penalty either."""
     import numpy as np
 
-    from tabletop.ai.judge import safety
+    from tabletop.ai.sea import safety
 
     from .test_manowar_engine import mow_table
 
@@ -658,7 +658,7 @@ def test_a_lee_shore_is_the_edge_the_wind_blows_onto():
     south's 0.530."""
     import numpy as np
 
-    from tabletop.ai.judge import lee_shore
+    from tabletop.ai.sea import lee_shore
 
     scn = load_scenario(SCENARIOS / "frigate-duel.toml")
     x, y = np.array([90.0, 90.0, 5.0]), np.array([10.0, 60.0, 60.0])
@@ -669,6 +669,40 @@ def test_a_lee_shore_is_the_edge_the_wind_blows_onto():
     corner = (np.array([5.0]), np.array([10.0]))
     assert lee_shore(ne, *corner, 40.0) == pytest.approx([h * 35 / 40 + h * 30 / 40])
     assert lee_shore(ne, *corner, 40.0, ("west",)) == pytest.approx([h * 30 / 40])
+
+
+def test_the_lee_shore_is_feared_only_beyond_the_enemy_she_closes_with():
+    """``safety``'s ``lee_floor``: the lee shore counts only beyond it.  Frigate duel's
+    180 × 120 cm table, wind from the north, feared from 2 × 20 = 40 cm, ``lee`` 40 the
+    unit.  With a floor of 0.5 (an enemy 20 cm off the south edge) a pose 10 cm off it
+    (0.75) is spared 40 × 0.5 = 20, one 30 cm off (0.25) its whole 40 × 0.25 = 10, one
+    60 cm off nothing.  In ``place`` the floor is the lee of the enemy she closes with:
+    with loire 10 cm off the lee edge, amazon 10 cm off it too fears nothing of it: the
+    difference to loire 60 cm off is her whole 40 × 0.75 = 30 (loire's pulls on her,
+    closing, the gauge and the approach, weighed nought here)."""
+    import numpy as np
+
+    from tabletop.ai.judge import place
+    from tabletop.ai.sea import safety
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    w = load_weights(scn.ruleset)
+    assert (w.lee, w.edge_margin) == (40.0, 20.0)
+    cls = scn.ship("amazon").cls
+    x, y, h = np.array([90.0, 90.0, 90.0]), np.array([10.0, 30.0, 60.0]), np.full(3, 90.0)
+    spared = safety(scn, cls, w, x, y, h) - safety(scn, cls, w, x, y, h, lee_floor=0.5)
+    assert spared == pytest.approx([20.0, 10.0, 0.0])
+
+    from tabletop.geometry.pose import Pose
+
+    only_lee = replace(w, close=0.0, weather=0.0, approach=0.0)  # loire's other pulls off
+
+    def at(loire_y: float) -> float:
+        state = Game.new(scn, 1).state
+        state = state.with_ship(replace(state.ship("loire"), pose=Pose(150.0, loire_y, 90.0)))
+        return float(place(state.table(), state, "amazon", only_lee, x[:1], y[:1], h[:1])[0])
+
+    assert at(10.0) - at(60.0) == pytest.approx(40 * 0.75)
 
 
 def test_distinct_keeps_the_first_of_each_pose_in_order():
@@ -768,7 +802,7 @@ def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():
     corner (10, 10): √(2.879² + 2.879²) − 1 = 3.071."""
     import numpy as np
 
-    from tabletop.ai.judge import clearance
+    from tabletop.ai.sea import clearance
     from tabletop.model import Terrain
 
     scn = load_scenario(SCENARIOS / "frigate-duel.toml")

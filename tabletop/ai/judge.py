@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
-import shapely
 
+from tabletop.ai.sea import clearance, lee_shore, safety, shares, to_goal
 from tabletop.ai.weights import Weights
 from tabletop.engine.core import apply
 from tabletop.engine.dice import Dice
@@ -109,14 +109,6 @@ def chance(
     if not r.can_fire or r.arc is None:
         return None
     return FireChance(r.arc, expected_hits(r), r.rake)
-
-
-def shares(scn: Scenario, cls: Any) -> np.ndarray:
-    """Each point of sail's allowance as a share of her best (0: she cannot sail)."""
-    rs = scn.ruleset
-    most = np.array([rs.allowance(cls, s)[1] for s in rs.sectors], float)
-    top = float(most.max()) if len(most) else 0.0
-    return most / top if top > 0 else most
 
 
 def damage_share(state: GameState, ship: str) -> float:
@@ -255,6 +247,7 @@ def place(
     goal = rs.goal_edges(state, ship)
     foe = nearest_enemy(state, ship, float(model.pose.x), float(model.pose.y))
     wind = scn.wind.from_deg
+    floor = 0.0
     if goal:  # an escape: every unit nearer her edge counts, and leaving by it most
         left = to_goal(scn, goal, x, y)
         out -= w.escape * np.maximum(left, 0.0)
@@ -276,6 +269,11 @@ def place(
         up = np.radians(wind)
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
+        # the lee shore is feared only beyond where the enemy she closes with lies: he is
+        # pinned on it first.  Feared from wherever he lay, it kept the squadron action's
+        # captains 40 cm off the lee edge while the last enemy ship sailed along it
+        # (seed 3, turns 22-30: a draw)
+        floor = float(lee_shore(scn, np.array([e.x]), np.array([e.y]), 2 * w.edge_margin * k)[0])
     if w.formation:
         out -= w.formation * straggling(state, ship, x, y, w.formation_gap * k)
     theta = relative_wind(wind, h)
@@ -283,7 +281,7 @@ def place(
     factor = shares(scn, model.cls)[sector]
     out += w.mobility * factor
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
-    out -= safety(scn, model.cls, w, x, y, h, goal)
+    out -= safety(scn, model.cls, w, x, y, h, goal, lee_floor=floor)
     return out
 
 
@@ -311,132 +309,6 @@ def outmatched(state: GameState, ship: str, foe: str) -> float:
     if me is None or him is None or me + him <= 0:
         return 0.0
     return max(0.0, (him - me) / (him + me))
-
-
-def safety(
-    scn: Scenario,
-    cls: Any,
-    w: Weights,
-    x: np.ndarray,
-    y: np.ndarray,
-    h: np.ndarray,
-    goal: tuple[str, ...] = (),
-    turns: float | None = None,
-) -> np.ndarray:
-    """The penalty (≥ 0) of poses near the edge, land and shoals, off or on them, or with
-    no room to sail clear next turn; the edges of ``goal`` (her escape) are no danger.
-    ``turns``: the most she can turn away next turn (``escape_turn`` if not known)."""
-    k = scn.ruleset.scale(scn.units)
-    run = max(scn.ruleset.reach(scn, cls), 1e-6)
-    out = np.zeros(len(x))
-    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal)
-    margin = w.edge_margin * k
-    out += w.edge * np.clip((margin - edge) / margin, 0, 1)
-    out += w.blunder * (edge < 0)
-    if w.lee:
-        out += w.lee * lee_shore(scn, x, y, 2 * margin, goal)
-    # heading for the edge: how far she can sail on as she heads before she leaves the
-    # table, against two turns' running
-    sx, sy = np.sin(np.radians(h)), np.cos(np.radians(h))
-    far = to_edges(scn, x, y)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        east, west = far["east"] / sx, -far["west"] / sx
-        north, south = far["north"] / sy, -far["south"] / sy
-    inf = np.full(len(x), np.inf)
-    tx = np.where(sx > 1e-9, inf if "east" in goal else east, inf)
-    tx = np.where(sx < -1e-9, inf if "west" in goal else west, tx)
-    ty = np.where(sy > 1e-9, inf if "north" in goal else north, inf)
-    ty = np.where(sy < -1e-9, inf if "south" in goal else south, ty)
-    ahead = np.minimum(tx, ty)
-    out += w.edge * np.clip((2 * run - ahead) / (2 * run), 0, 1)
-    margin = w.land_margin * k
-    out += w.land * np.clip((margin - gap) / margin, 0, 1)
-    out += w.blunder * (gap <= 0)
-    # the next two turns: if every way she can head within the escape turn (a turn's
-    # run on as she heads, then one on the new heading) runs her off the table or
-    # aground, she is as good as lost there (one turn's look let ships chasing each
-    # other run into corners they could not turn out of).  A heading the wind gives
-    # no way on is no escape: counted as one, a ship running along a lee shore saw room
-    # in a turn up into the wind
-    room = np.full(len(x), -np.inf)
-    r0 = np.radians(h)
-    way = shares(scn, cls)
-    turn = w.escape_turn if turns is None else turns
-    for a in np.linspace(-turn, turn, 5):
-        theta = relative_wind(scn.wind.from_deg, h + a)
-        sails = (theta > 1e-6) & (way[classify(theta, scn.ruleset.sector_lowers)] > 0)
-        r = np.radians(h + a)
-        ax = x + run * (np.sin(r0) + np.sin(r))
-        ay = y + run * (np.cos(r0) + np.cos(r))
-        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, h + a, goal)
-        room = np.maximum(room, np.where(sails, np.minimum(e2, g2), -np.inf))
-    out += w.blunder / 2 * (room < 0)
-    return out
-
-
-def lee_shore(
-    scn: Scenario, x: np.ndarray, y: np.ndarray, margin: float, goal: tuple[str, ...] = ()
-) -> np.ndarray:
-    """How near poses lie to a lee shore, 0..1 each: an edge the wind blows onto, within
-    ``margin``, counted by how squarely the wind blows onto it.  A ship may claw off a
-    weather edge by running; off a lee one she must beat, and a squadron fighting its
-    way downwind is pinned there (the edges of ``goal``, her escape, are no danger)."""
-    down = np.radians(scn.wind.from_deg + 180.0)
-    onto = {
-        "east": np.sin(down),
-        "west": -np.sin(down),
-        "north": np.cos(down),
-        "south": -np.cos(down),
-    }
-    out = np.zeros(len(x))
-    for edge, far in to_edges(scn, x, y).items():
-        if edge not in goal and onto[edge] > 1e-9:
-            out += onto[edge] * np.clip((margin - far) / margin, 0, 1)
-    return out
-
-
-def clearance(
-    scn: Scenario,
-    length: float,
-    width: float,
-    x: np.ndarray,
-    y: np.ndarray,
-    h: np.ndarray,
-    goal: tuple[str, ...] = (),
-) -> tuple[np.ndarray, np.ndarray]:
-    """How far poses (x, y, heading h) lie inside the table's edges (all but those of
-    ``goal``, her escape; ∞ when every edge is), and from land and shoals (∞: none).
-    The edge is measured to the base's farthest corner, whatever her heading: a base
-    lying askew reaches further than half her length.  Land and shoals are measured
-    from her keel, bow to stern, less half her beam: the rounded shape that holds her
-    base, so never further than it lies.  Measured from her centre, a bow or a stern
-    over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
-    the Madame shoal judged 0.5 cm clear of it)."""
-    far = to_edges(scn, x, y)
-    kept = [v for k, v in far.items() if k not in goal]
-    near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
-    edge = near - np.hypot(length, width) / 2
-    gap = np.full(len(x), np.inf)
-    shoals = [shapely.Polygon(t.points) for t in scn.terrain if t.kind in ("land", "shoal")]
-    if shoals:
-        r = np.radians(h)
-        dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2
-        ends = np.stack([np.stack([x - dx, y - dy], -1), np.stack([x + dx, y + dy], -1)], 1)
-        keels = shapely.linestrings(ends)
-        for t in shoals:
-            gap = np.minimum(gap, shapely.distance(keels, t) - width / 2)
-    return edge, gap
-
-
-def to_edges(scn: Scenario, x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:
-    """How far poses lie from each of the table's edges, by the edge's name."""
-    return {"west": x, "east": scn.width - x, "south": y, "north": scn.depth - y}
-
-
-def to_goal(scn: Scenario, goal: tuple[str, ...], x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """How far poses lie from the nearest edge of ``goal`` (below 0: beyond it, gone)."""
-    far = to_edges(scn, x, y)
-    return np.minimum.reduce([far[g] for g in goal])
 
 
 def sketch(

@@ -22,18 +22,9 @@ from dataclasses import replace
 import numpy as np
 
 from tabletop.ai.clock import Clock, unlimited
-from tabletop.ai.judge import (
-    clearance,
-    distinct,
-    enemies,
-    judge,
-    moved,
-    nearest_enemy,
-    safety,
-    sketch,
-    to_goal,
-)
+from tabletop.ai.judge import distinct, enemies, judge, moved, nearest_enemy, sketch
 from tabletop.ai.replies import reply_risk
+from tabletop.ai.sea import clearance, safety, to_goal
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import distinct, moved, nearest_enemy, place, safety, shares, trapped
+from tabletop.ai.judge import distinct, moved, nearest_enemy, place, trapped
+from tabletop.ai.sea import safety, shares
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fan import Fan
