@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from tabletop.ai.clock import Clock
+from tabletop.ai.clock import FAN_JUDGEMENTS, Clock
 from tabletop.ai.judge import (
     Shot,
     Verdict,
@@ -402,12 +402,12 @@ class Captain:
     def foreseen(self, state: GameState, foe: str) -> Pose | None:
         """Where the enemy's captain would move ``foe`` on this table: the first of his
         own captain's ranking of his fan (a player reading his opponent), or None."""
-        rs = state.scenario.ruleset
-        fan = rs.fan_now(state, foe, self.w.density)
+        fan = state.scenario.ruleset.fan_now(state, foe, self.w.density)
+        self.clock.tick(FAN_JUDGEMENTS)  # his fan counts in her decision's allowance...
         if not len(fan):
             return None
         him = Captain(state.side_of(foe), "captain", self.w)
-        him.clock = self.clock  # his ranking counts in her decision's allowance
+        him.clock = self.clock  # ...and so does his ranking of it
         return fan.pose(int(him.rank(state, foe, fan)[0]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:

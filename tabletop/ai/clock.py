@@ -20,6 +20,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+#: What building an enemy's fan at the search's density costs, in judgements: a foreseen
+#: reply builds one, and uncounted they left the clock, not the count, to stop the
+#: admiral (119 of 3471 decisions in the Trafalgar duel).
+FAN_JUDGEMENTS = 2
+
 
 @dataclass
 class _Count:
