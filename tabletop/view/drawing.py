@@ -14,6 +14,7 @@ import numpy as np
 import pyglet
 
 from tabletop.errors import TabletopError
+from tabletop.geometry.angles import wrap
 from tabletop.geometry.motion import along, end_pose
 from tabletop.view import scene as sc
 from tabletop.view import uidump
@@ -216,7 +217,7 @@ Rect = tuple[float, float, float, float]
 
 def _same(a: Any, b: Any) -> bool:
     """Whether two poses are one (to a hundredth of a unit, and of a degree)."""
-    turn = abs((a.heading - b.heading + 180.0) % 360.0 - 180.0)
+    turn = abs(wrap(a.heading - b.heading))
     return abs(a.x - b.x) < 0.01 and abs(a.y - b.y) < 0.01 and turn < 0.01
 
 
