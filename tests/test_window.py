@@ -901,3 +901,18 @@ def test_an_islands_name_goes_beside_it_unless_it_fits_on_it(fresh):
     assert t.content_width < sx1 - sx0
     assert tuple(t.color) == (40, 30, 10, 255)
     assert (t.x, t.y) == pytest.approx(screen_of(fresh, c.x, c.y), abs=1.0)  # on the island
+
+
+def test_the_wind_label_ends_on_the_table(fresh):
+    """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
+    under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,
+    so 0.07 × 180 cm ≈ 50 px to the edge) half of it ran out past the right edge.  It
+    now ends at 0.99 of the width, so it lies wholly on the table."""
+    fresh.rebuild()
+    t = next(t for t in fresh.drawing._labels if t.text.startswith("wind from 0°"))
+    w = fresh.scenario.width
+    (right, _), (left, _) = screen_of(fresh, w, 0.0), screen_of(fresh, 0.0, 0.0)
+    assert t.content_width > 0.07 * (right - left)  # wider than the room centring left it
+    assert t.right <= right
+    assert t.left >= left
+    assert t.right == pytest.approx(screen_of(fresh, 0.99 * w, 0.0)[0], abs=1.0)

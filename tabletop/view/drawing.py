@@ -145,7 +145,7 @@ class TableDrawing:
                 x, y = self.view.to_screen(np.array([lb.x, lb.y]))
                 texts.append(
                     arcade.Text(lb.text, float(x), float(y), lb.color, lb.size,
-                                anchor_x="center", anchor_y="center", batch=batch)  # fmt: skip
+                                anchor_x=lb.anchor, anchor_y="center", batch=batch)  # fmt: skip
                 )
         labels = [lb for scene in scenes for lb in scene.labels]
         px = self.view.px_per_unit

@@ -75,6 +75,7 @@ class Label:
     pin: str = ""  # an edge ruler's figure: "x" kept in sight along the foot, "y" the left
     fit: float = 0.0  # > 0: a land this wide; its name, if wider on screen, goes beside it
     outside: Color = (225, 205, 150, 255)  # ...in this colour
+    anchor: str = "center"  # "right": the text ends at x (the wind's, kept on the table)
 
 
 @dataclass
@@ -198,7 +199,7 @@ def table_scenes(
     txt = f"wind from {scn.wind.from_deg:g}°" + (
         f" {scn.wind.strength}" if scn.wind.strength else ""
     )
-    fleet.labels.append(Label(ax, ay - 1.4 * L, txt, size=10))
+    fleet.labels.append(Label(0.99 * w, ay - 1.4 * L, txt, size=10, anchor="right"))
     return [sea, ground, fleet]
 
 
