@@ -249,7 +249,9 @@ def finish(
                 shape = (len(ends), *hull.shape)
                 rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
                 pairs = np.concatenate([rings[: a.size], rings[a.size :]], axis=1)
-                swept = shapely.convex_hull(shapely.multipoints(pairs))
+                # the hull of both rings' points: read as one (unclosed, unordered) ring, which
+                # shapely builds a third as fast as a multipoint of them, with the same hull
+                swept = shapely.convex_hull(shapely.polygons(pairs))
                 hit, obs = tree.query(swept, predicate="dwithin", distance=TOL)
                 hit = hit[~np.isin(obs, list(touching))]
                 bad[cand[hit]] = True
