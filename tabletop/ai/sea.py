@@ -71,18 +71,19 @@ def safety(
     # other run into corners they could not turn out of).  A heading the wind gives
     # no way on is no escape: counted as one, a ship running along a lee shore saw room
     # in a turn up into the wind
-    room = np.full(len(x), -np.inf)
+    # (the five headings of every pose at once: one measure of them all, not five)
     r0 = np.radians(h)
     way = shares(scn, cls)
     turn = w.escape_turn if turns is None else turns
-    for a in np.linspace(-turn, turn, 5):
-        theta = relative_wind(scn.wind.from_deg, h + a)
-        sails = (theta > 1e-6) & (way[classify(theta, scn.ruleset.sector_lowers)] > 0)
-        r = np.radians(h + a)
-        ax = x + run * (np.sin(r0) + np.sin(r))
-        ay = y + run * (np.cos(r0) + np.cos(r))
-        e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, h + a, goal)
-        room = np.maximum(room, np.where(sails, np.minimum(e2, g2), -np.inf))
+    hh = h[None, :] + np.linspace(-turn, turn, 5)[:, None]
+    theta = relative_wind(scn.wind.from_deg, hh)
+    sails = (theta > 1e-6) & (way[classify(theta, scn.ruleset.sector_lowers)] > 0)
+    r = np.radians(hh)
+    ax = (x + run * (np.sin(r0) + np.sin(r))).ravel()
+    ay = (y + run * (np.cos(r0) + np.cos(r))).ravel()
+    e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, hh.ravel(), goal)
+    clear = np.minimum(e2, g2).reshape(hh.shape)
+    room = np.where(sails, clear, -np.inf).max(axis=0, initial=-np.inf)
     out += w.blunder / 2 * (room < 0)
     return out
 
