@@ -22,7 +22,7 @@ from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.measure import segment_distance, segments_to_polygon
-from tabletop.geometry.motion import advance
+from tabletop.geometry.motion import advance, swept
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.model import Scenario, Ship
 from tabletop.movement import MoveRuling
@@ -360,7 +360,6 @@ class Coach(ExactSearch, ABC):
         hull = np.broadcast_to(self.hull, (k, *self.hull.shape))
         ra = to_world(PX[path, leg], PY[path, leg], PH[path, leg], hull)
         rb = to_world(PX[path, leg + 1], PY[path, leg + 1], PH[path, leg + 1], hull)
-        swept = shapely.convex_hull(shapely.multipoints(np.concatenate([ra, rb], 1)))
-        hit, _ = self.tree.query(swept, predicate="intersects")
+        hit, _ = self.tree.query(swept(ra, rb), predicate="intersects")
         bad[path[np.unique(hit)]] = True
         return bad

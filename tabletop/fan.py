@@ -17,6 +17,7 @@ import numpy as np
 import shapely
 
 from tabletop.geometry.angles import relative_wind, through_eye
+from tabletop.geometry.motion import swept
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import classify
 from tabletop.model import Scenario, Ship
@@ -248,11 +249,8 @@ def finish(
                 ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
                 shape = (len(ends), *hull.shape)
                 rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
-                pairs = np.concatenate([rings[: a.size], rings[a.size :]], axis=1)
-                # the hull of both rings' points: read as one (unclosed, unordered) ring, which
-                # shapely builds a third as fast as a multipoint of them, with the same hull
-                swept = shapely.convex_hull(shapely.polygons(pairs))
-                hit, obs = tree.query(swept, predicate="dwithin", distance=TOL)
+                hulls = swept(rings[: a.size], rings[a.size :])
+                hit, obs = tree.query(hulls, predicate="dwithin", distance=TOL)
                 hit = hit[~np.isin(obs, list(touching))]
                 bad[cand[hit]] = True
             ok &= ~bad.reshape(n, m - 1).any(1)

@@ -110,6 +110,14 @@ def _samples(
     return poses, where, seg_start, seg_at
 
 
+def swept(a: Arr, b: Arr) -> np.ndarray:
+    """The hulls a base sweeps between two poses: for each pair of rings ``a[i]``,
+    ``b[i]`` (``(n, K, 2)`` each), the convex hull of both.  Their points are read as
+    one (unclosed, unordered) ring: shapely builds that a third as fast as a multipoint
+    of them, and its convex hull is the same."""
+    return shapely.convex_hull(shapely.polygons(np.concatenate([a, b], axis=1)))
+
+
 def hull_at(pose: Pose, hull_local: Arr) -> shapely.Polygon:
     return shapely.Polygon(
         to_world(
@@ -150,8 +158,7 @@ def first_contact(
         arr[:, 2],
         np.broadcast_to(hull_local, (len(poses), *hull_local.shape)),
     )
-    swept = shapely.convex_hull(shapely.multipoints(np.concatenate([rings[:-1], rings[1:]], 1)))
-    hit_steps, _ = tree.query(swept, predicate="dwithin", distance=TOL)
+    hit_steps, _ = tree.query(swept(rings[:-1], rings[1:]), predicate="dwithin", distance=TOL)
     for k in np.unique(hit_steps):
         (sa, fa), (sb, fb) = where[k], where[k + 1]
         f0 = fa if sa == sb else 0.0
