@@ -903,6 +903,32 @@ def test_an_islands_name_goes_beside_it_unless_it_fits_on_it(fresh):
     assert (t.x, t.y) == pytest.approx(screen_of(fresh, c.x, c.y), abs=1.0)  # on the island
 
 
+def test_labels_lie_on_whole_pixels_with_a_halo_behind(fresh):
+    """Laid between two pixels, the 9 pt name "serieuse" blurred the dot of its "i"
+    into the stem ("serleuse"), and grid lines ran through names.  Every label now lies
+    on a whole pixel, and each on the table has four copies a pixel left, right, above
+    and below, behind it, in a contrasting shade: the sea's dark blue (16, 30, 52)
+    behind white names, pale sand behind a land's dark name.  The edge rulers' figures,
+    in the margin, have none."""
+    fresh.rebuild()
+    d = fresh.drawing
+    assert d._labels
+    assert all(t.x == round(t.x) and t.y == round(t.y) for t in d._labels)
+    name = next(t for t in d._labels if t.text == "serieuse")
+    copies = [h for h in d._halos if h.text == "serieuse"]
+    assert sorted((h.x - name.x, h.y - name.y) for h in copies) == [
+        (-1, 0), (0, -1), (0, 1), (1, 0)
+    ]
+    assert all(tuple(h.color)[:3] == (16, 30, 52) for h in copies)
+    shoal = next(t for t in d._labels if t.text == "Madame shoal")
+    assert tuple(shoal.color)[:3] == (40, 30, 10)  # 0.299·40 + 0.587·30 + 0.114·10 < 128
+    assert {tuple(h.color)[:3] for h in d._halos if h.text == "Madame shoal"} == {(235, 225, 200)}
+    rulers = [t for t in d._labels if t.text.isdigit()]
+    assert rulers
+    # four copies per label but the rulers' figures (and not the halos of another name)
+    assert len(d._halos) == 4 * (len(d._labels) - len(rulers))
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -24,6 +24,17 @@ if TYPE_CHECKING:
     from tabletop.view.table import TableView
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
+#: A label's halo: copies a pixel to each side, behind it, in a contrasting shade, so
+#: that a grid line under a name ("serieuse" across the 70 cm line) does not cut it.
+HALO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def halo(color: Any) -> tuple[int, int, int, int]:
+    """The halo's shade for text of ``color``: the sea's dark blue under light text, a
+    pale sand under dark (a land's name on the land), at the text's own opacity."""
+    r, g, b, *a = color
+    light = 0.299 * r + 0.587 * g + 0.114 * b > 128
+    return (*((16, 30, 52) if light else (235, 225, 200)), a[0] if a else 255)
 
 
 class TableDrawing:
@@ -38,6 +49,8 @@ class TableDrawing:
         self._labels: list[arcade.Text] = []
         self.over_labels = pyglet.graphics.Batch()  # the overlays' labels
         self._over: list[arcade.Text] = []
+        self._halos: list[arcade.Text] = []  # held: a Text let go leaves its batch
+        self._over_halos: list[arcade.Text] = []
         self._table_scenes: list[sc.Scene] = []
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
@@ -112,9 +125,9 @@ class TableDrawing:
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
-            self.labels, self._labels = self._build_labels(self._table_scenes)
+            self.labels, self._labels, self._halos = self._build_labels(self._table_scenes)
         if self.view._dirty & {"labels", "overlay", "interact"}:
-            self.over_labels, self._over = self._build_labels(
+            self.over_labels, self._over, self._over_halos = self._build_labels(
                 [*self._overlay_scenes, *self._interact_scenes]
             )
         if self.view._dirty & {"hud", "overlay", "interact"}:
@@ -134,18 +147,21 @@ class TableDrawing:
 
     def _build_labels(
         self, scenes: list[sc.Scene]
-    ) -> tuple[pyglet.graphics.Batch, list[arcade.Text]]:
+    ) -> tuple[pyglet.graphics.Batch, list[arcade.Text], list[arcade.Text]]:
         """The scenes' labels as one text batch, placed on screen (labels keep their size
         at any zoom, so they are laid in screen space); names beside things avoid each
-        other (:func:`place_names`)."""
+        other (:func:`place_names`); those on the table have a halo (:data:`HALO`), the
+        copies returned apart from the labels."""
         batch = pyglet.graphics.Batch()
+        back, front = pyglet.graphics.Group(order=0), pyglet.graphics.Group(order=1)
         texts = []
         for scene in scenes:
             for lb in scene.labels:
                 x, y = self.view.to_screen(np.array([lb.x, lb.y]))
                 texts.append(
                     arcade.Text(lb.text, float(x), float(y), lb.color, lb.size,
-                                anchor_x=lb.anchor, anchor_y="center", batch=batch)  # fmt: skip
+                                anchor_x=lb.anchor, anchor_y="center", batch=batch,
+                                group=front)  # fmt: skip
                 )
         labels = [lb for scene in scenes for lb in scene.labels]
         px = self.view.px_per_unit
@@ -172,7 +188,16 @@ class TableDrawing:
                 t.y = min(max(t.y, low), high)
             elif lb.pin == "y":
                 t.x = min(max(t.x, left), right)
-        return batch, texts
+        for t in texts:  # on whole pixels: placed between two, a 9 pt "i" blurred its dot
+            t.position = (round(t.x), round(t.y))  # into its stem ("serleuse")
+        halos = [
+            arcade.Text(t.text, t.x + dx, t.y + dy, halo(t.color), lb.size,
+                        anchor_x=lb.anchor, anchor_y="center", batch=batch, group=back)
+            for lb, t in zip(labels, texts, strict=True)
+            if not lb.pin  # over the table: a halo keeps it legible across grid lines
+            for dx, dy in HALO
+        ]  # fmt: skip
+        return batch, texts, halos
 
     def on_draw(self) -> bool:
         self.rebuild()
