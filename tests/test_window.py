@@ -213,6 +213,31 @@ def test_ruler_snaps_to_centres(fresh):
     assert any("ruler: 17.12 cm" in t.text for t in fresh.hud)
 
 
+def test_a_ruling_s_figures_keep_off_the_ships_names(fresh):
+    """The README's picture (amazon's broadside at serieuse, blocked by Isle Madame):
+    the verdict, once drawn just above serieuse, lay on her name, and the range figure
+    at the ray's middle on aquilon's.  The ruling's labels are now placed as names are,
+    clear of the table's names: no box of theirs meets a name's box on screen."""
+    fresh.on_key_press(K.L, 0)
+    click_ship(fresh, "amazon")
+    click_ship(fresh, "serieuse")
+    assert fresh.ruling == ("amazon", "serieuse")
+    frame(fresh)
+
+    def box(t):
+        return (t.left, t.right, t.bottom, t.top)
+
+    def meet(a, b):
+        return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+    ids = {s.id for s in fresh.scenario.ships}
+    names = [box(t) for t in fresh.drawing._labels if t.text in ids]
+    assert len(names) == 6
+    ours = [t for t in fresh.drawing._over if "serieuse" in t.text or t.text.endswith(" cm")]
+    assert {t.text for t in ours} == {"amazon → serieuse: port, medium, blocked", "18.93 cm"}
+    assert not [(t.text, n) for t in ours for n in names if meet(box(t), n)]
+
+
 def test_line_of_fire_tool_rules_and_fires(fresh):
     fresh.on_key_press(K.L, 0)
     click_ship(fresh, "bellona")
@@ -710,11 +735,29 @@ def test_names_beside_ships_avoid_each_other():
     """Two ships on one spot, radius 10 px, names 40 × 14 px: gap = 10 + 4 = 14, so the
     first name sits below (y 100 − 14 − 7 = 79), the second above (100 + 14 + 7 = 121),
     the third right (x 100 + 14 + 20 = 134), the fourth left (66); a fifth, finding every
-    spot taken, goes below."""
+    spot taken, goes a line and a half further out, below: gap 14 + 1.5 × 14 = 35, so
+    y 100 − 35 − 7 = 58."""
     from tabletop.view.drawing import place_names
 
     spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0)] * 5)
-    assert spots == [(100, 79), (100, 121), (134, 100), (66, 100), (100, 79)]
+    assert spots == [(100, 79), (100, 121), (134, 100), (66, 100), (100, 58)]
+
+
+def test_a_name_keeps_off_another_name_before_a_ship():
+    """The ruling's figures keep clear of the table's names and ships (``names``,
+    ``things``); where every spot meets one, a name on a name counts twice a name on a
+    ship.  The same ship and name as above (spots below y 79, above 121, right x 134,
+    left 66, then 58, 142, 155, 45 further out): a name already below, a thing on each
+    of the seven other spots.  Below meets the name, 2; each other spot a thing, 1: the
+    name goes above (it went below, the first of eight alike, counting both alike)."""
+    from tabletop.view.drawing import _box, place_names
+
+    item = (100.0, 100.0, 10.0, 40.0, 14.0)
+    others = [(100, 121), (134, 100), (66, 100), (100, 58), (100, 142), (155, 100), (45, 100)]
+    spots = place_names(
+        [item], names=[_box(100, 79, 20, 7)], things=[_box(x, y, 2, 2) for x, y in others]
+    )
+    assert spots == [(100, 121)]
 
 
 def test_ship_names_alongside_do_not_overlap_on_screen(fresh):

@@ -6,6 +6,7 @@ A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,8 @@ class TableDrawing:
         self._over: list[arcade.Text] = []
         self._halos: list[arcade.Text] = []  # held: a Text let go leaves its batch
         self._over_halos: list[arcade.Text] = []
+        # the table's names and the things they name, on screen: the overlays' keep clear
+        self._taken: tuple[list[Rect], list[Rect]] = ([], [])
         self._table_scenes: list[sc.Scene] = []
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
@@ -126,9 +129,9 @@ class TableDrawing:
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
             self.labels, self._labels, self._halos = self._build_labels(self._table_scenes)
-        if self.view._dirty & {"labels", "overlay", "interact"}:
+        if self.view._dirty & {"labels", "table", "overlay", "interact"}:
             self.over_labels, self._over, self._over_halos = self._build_labels(
-                [*self._overlay_scenes, *self._interact_scenes]
+                [*self._overlay_scenes, *self._interact_scenes], self._taken
             )
         if self.view._dirty & {"hud", "overlay", "interact"}:
             self.build_panes()
@@ -146,12 +149,13 @@ class TableDrawing:
         uidump.dump(self.view)
 
     def _build_labels(
-        self, scenes: list[sc.Scene]
+        self, scenes: list[sc.Scene], taken: tuple[list[Rect], list[Rect]] | None = None
     ) -> tuple[pyglet.graphics.Batch, list[arcade.Text], list[arcade.Text]]:
         """The scenes' labels as one text batch, placed on screen (labels keep their size
         at any zoom, so they are laid in screen space); names beside things avoid each
-        other (:func:`place_names`); those on the table have a halo (:data:`HALO`), the
-        copies returned apart from the labels."""
+        other and the screen boxes ``taken``, names and things (:func:`place_names`; the
+        overlays' avoid the table's names and ships); those on the table have a halo
+        (:data:`HALO`), the copies returned apart from the labels."""
         batch = pyglet.graphics.Batch()
         back, front = pyglet.graphics.Group(order=0), pyglet.graphics.Group(order=1)
         texts = []
@@ -174,10 +178,14 @@ class TableDrawing:
         for lb, t in names:
             if id(lb) in spill:
                 t.color = lb.outside
-        spots = place_names(
-            [(t.x, t.y, (lb.clear or lb.fit / 2) * px, t.content_width, t.content_height)
-             for lb, t in names]
-        )  # fmt: skip
+        items = [(t.x, t.y, (lb.clear or lb.fit / 2) * px, t.content_width, t.content_height)
+                 for lb, t in names]  # fmt: skip
+        spots = place_names(items, *(taken or ([], [])))
+        if taken is None:  # the table's: what the overlays' names must keep clear of
+            self._taken = (
+                [_box(x, y, w / 2, h / 2) for (x, y), (*_, w, h) in zip(spots, items, strict=True)],
+                [_box(x, y, c, c) for x, y, c, _, _ in items],
+            )
         for (_, t), (x, y) in zip(names, spots, strict=True):
             t.position = (x, y)
         v = self.view
@@ -246,28 +254,41 @@ def _same(a: Any, b: Any) -> bool:
     return abs(a.x - b.x) < 0.01 and abs(a.y - b.y) < 0.01 and turn < 0.01
 
 
-def place_names(items: list[tuple[float, float, float, float, float]]) -> list[tuple[float, float]]:
+def place_names(
+    items: Sequence[tuple[float, float, float, float, float]],
+    names: list[Rect] | None = None,
+    things: list[Rect] | None = None,
+) -> list[tuple[float, float]]:
     """Screen centres for names, each ``(x, y, clear, w, h)``: a thing at (x, y) of radius
     ``clear`` pixels and a name ``w`` by ``h``.  Each name takes the first of below, above,
     right, left of its thing whose box meets no name placed before it and no other thing
     (a name lying on another ship reads as hers: a Frigate game put "ville-de-nantes"
-    under jason); when every spot meets something, the one meeting fewest, below first.
-    Greedy, in order, as a map maker would."""
-    things: list[Rect] = [(x - c, x + c, y - c, y + c) for x, y, c, _, _ in items]
-    placed: list[Rect] = []
+    under jason), then the same a line and a half further out; when every spot meets
+    something, the one meeting least, a name counting twice a thing (text on text cannot
+    be read; on a ship's outline, behind its halo, it can), nearest and below first.
+    Greedy, in order, as a map maker would.  ``names``, ``things``: boxes placed before
+    (another layer's), kept clear of alike."""
+    about: list[Rect] = [_box(x, y, c, c) for x, y, c, _, _ in items] + list(things or [])
+    placed: list[Rect] = list(names or [])
     out = []
     for x, y, clear, w, h in items:
-        gap = clear + 4
-        spots = [(x, y - gap - h / 2), (x, y + gap + h / 2),
-                 (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
+        spots = []
+        for gap in (clear + 4, clear + 4 + 1.5 * h):  # a step further out, if all else meets
+            spots += [(x, y - gap - h / 2), (x, y + gap + h / 2),
+                      (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
+        boxes = [_box(cx, cy, w / 2, h / 2) for cx, cy in spots]
         met = [
-            sum(_meet((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2), b) for b in placed + things)
-            for cx, cy in spots
+            2 * sum(_meet(a, b) for b in placed) + sum(_meet(a, b) for b in about) for a in boxes
         ]
-        cx, cy = spots[met.index(min(met))]
-        placed.append((cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2))
+        k = met.index(min(met))
+        cx, cy = spots[k]
+        placed.append(boxes[k])
         out.append((float(cx), float(cy)))
     return out
+
+
+def _box(x: float, y: float, half_w: float, half_h: float) -> Rect:
+    return (x - half_w, x + half_w, y - half_h, y + half_h)
 
 
 def _meet(a: Rect, b: Rect) -> bool:

@@ -286,7 +286,8 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
         (x0, y0), (x1, y1) = pr.ray
         if r.range is not None:
             sc.labels.append(
-                Label((x0 + x1) / 2, (y0 + y1) / 2, f"{r.range:.2f} {scn.units}", RAY, 10)
+                Label((x0 + x1) / 2, (y0 + y1) / 2, f"{r.range:.2f} {scn.units}", RAY, 10,
+                      clear=scn.ship(target).cls.base_width / 2)  # fmt: skip
             )
     t = scn.ship(target)
     base = t.base_corners()
@@ -297,7 +298,9 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
         f"{firer} → {target}: {r.arc or 'no arc'}, {r.range_band or ''}, "
         f"{r.line_of_fire or ''}" + (f", {r.rake} rake" if r.rake else "")
     )
-    sc.labels.append(Label(t.pose.x, t.pose.y + t.cls.base_length * 0.8, verdict, RAY, 10))
+    # beside the target, clear of her name and other ships (drawn above her, it lay on
+    # her name: "amazon → serieuse" over "serieuse")
+    sc.labels.append(Label(t.pose.x, t.pose.y, verdict, RAY, 10, clear=t.cls.base_length * 0.55))
     return sc
 
 
