@@ -298,8 +298,7 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
         f"{firer} → {target}: {r.arc or 'no arc'}, {r.range_band or ''}, "
         f"{r.line_of_fire or ''}" + (f", {r.rake} rake" if r.rake else "")
     )
-    # beside the target, clear of her name and other ships (drawn above her, it lay on
-    # her name: "amazon → serieuse" over "serieuse")
+    # beside the target, clear of her name and other ships (once drawn on her name)
     sc.labels.append(Label(t.pose.x, t.pose.y, verdict, RAY, 10, clear=t.cls.base_length * 0.55))
     return sc
 
