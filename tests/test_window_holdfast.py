@@ -53,11 +53,7 @@ def click_box(window, *command: str) -> None:
 def plot_by_mouse(window, orders: dict[str, list[str]]) -> None:
     """Pass the screen, then each ship's five phases: a click on the cell, one on the word."""
     click_box(window, "ready")
-    for ship, words in orders.items():
-        for k, word in enumerate(words):
-            click_box(window, "cell", ship, str(k))
-            click_box(window, "word", word)
-    click_box(window, "give")
+    plot_by_mouse_shown(window, orders)
 
 
 def press(window, label_start: str) -> None:
@@ -136,6 +132,43 @@ def test_the_other_sides_plot_stays_hidden(window):
     assert not any("RS F" in t for t in text), text
     assert any("orders … (hidden until revealed)" in t for t in text), text
     assert window.card("amazon")[-1] == "  orders ? ? ? ? ?"
+
+
+def test_against_the_computer_no_cover_and_its_plot_unsaid(window):
+    """``play --ai french:captain``: the panel was opened (behind the cover, two humans
+    then) before the computer took its side, and stayed covered; the computer's plot
+    was said in the message line, words, scores and all ("cleopatre plots RS - P - -
+    (judged -516.0)"), where the log kept it hidden.  Now no cover, and the message says
+    only that the orders are given."""
+    from tabletop.ai.autopilot import Autopilot
+
+    assert window.plot is not None and not window.plot.shown  # two humans: covered
+    window.autopilot = Autopilot.parse(window.session.game.state, ["french:captain"])
+    window.sync_plot()  # as `play --ai` does once the window is open
+    assert window.plot is not None and window.plot.shown  # no one to pass the screen to
+    plot_by_mouse_shown(window, {"amazon": ["RS", "F", "-", "F", "F"]})
+    game = window.session.game
+    said = []
+    for _ in range(20):
+        window.window.send("on_update", 1.0)
+        said.append(window.message)
+        if any(str(a).startswith("orders cleopatre") for a in game.actions):
+            break
+    given = next(str(a) for a in game.actions if str(a).startswith("orders cleopatre"))
+    words = given.split()[2:7]  # cleopatre's five phases, e.g. "- F - - D"
+    assert "the french orders are given (hidden until revealed)" in said, said
+    assert not any("judged" in m or " plots " in m for m in said), said
+    assert not any(" ".join(words) in m for m in said), (words, said)
+    window.autopilot = None
+
+
+def plot_by_mouse_shown(window, orders: dict[str, list[str]]) -> None:
+    """:func:`plot_by_mouse` with the panel in view already (no screen to pass)."""
+    for ship, words in orders.items():
+        for k, word in enumerate(words):
+            click_box(window, "cell", ship, str(k))
+            click_box(window, "word", word)
+    click_box(window, "give")
 
 
 def test_the_golden_duel_by_mouse_alone(window):

@@ -480,3 +480,11 @@ class PlotPane(Pane):
             if b.command and left <= x <= right and bottom <= y <= top:
                 self.table.plot_command(b.command)
                 return
+
+def hide(line: str, secret: frozenset[str]) -> str:
+    """A secret action's words kept off a shared screen: the verb, not the plot."""
+    words = line.split()
+    verb_at = 1 if words[:1] == [">"] else 0
+    if len(words) > verb_at and words[verb_at] in secret:
+        return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
+    return line

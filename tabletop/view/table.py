@@ -39,6 +39,7 @@ from tabletop.view.panes import (
     RulingPane,
     StatusPane,
     ToolStrip,
+    hide,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
@@ -369,9 +370,11 @@ class TableView(MoveEditing, arcade.View):
             d = cap.decide(game.state)
             first = len(game.events)
             if self.play(d.action) and d.reason:
-                self.say(d.reason)
                 secret = game.state.scenario.ruleset.secret_verbs
-                if d.action.split()[0] not in secret:  # a plot's aim would give it away
+                if d.action.split()[0] in secret:  # a plot's aim would give it away
+                    self.say(f"the {cap.side} orders are given (hidden until revealed)")
+                else:
+                    self.say(d.reason)
                     self._reasons[(id(self.session), first)] = d.reason
             self._ai_wait = 0.5
         return True
@@ -448,12 +451,15 @@ class TableView(MoveEditing, arcade.View):
             if self.plot is not None:
                 self.plot, self.foresight = None, None
                 self.fit()
-        elif self.plot is None or self.plot.spec != spec:
+        else:
             humans = {s for s in game.state.sides if s not in ai}  # type: ignore[union-attr]
-            self.plot = PlotPanel.start(spec, shown=len(humans) < 2)
-            self.select(None)
-            self._foresee()
-            self.fit()
+            if self.plot is None or self.plot.spec != spec:
+                self.plot = PlotPanel.start(spec, shown=len(humans) < 2)
+                self.select(None)
+                self._foresee()
+                self.fit()
+            elif len(humans) < 2:  # the computer took a side after the panel opened
+                self.plot.shown = True  # (--ai, or a load): no one to pass the screen to
         self.changed()
 
     def _foresee(self) -> None:
@@ -490,11 +496,3 @@ class TableView(MoveEditing, arcade.View):
         if self.plot is None or self.plot.shown:
             return False
         return self.plot_command(("ready",))
-
-def hide(line: str, secret: frozenset[str]) -> str:
-    """A secret action's words kept off a shared screen: the verb, not the plot."""
-    words = line.split()
-    verb_at = 1 if words[:1] == [">"] else 0
-    if len(words) > verb_at and words[verb_at] in secret:
-        return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
-    return line
