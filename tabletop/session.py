@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from tabletop.engine.core import apply
 from tabletop.engine.game import Game, load_saved_scenario
 from tabletop.engine.report import event_text
 from tabletop.engine.saved import read_save, write_save
@@ -80,7 +81,24 @@ class Session:
             return preview(self.table, ship, path)
         state = self.game.state
         rs = state.scenario.ruleset
-        return preview(self.table, ship, path, rs.move_so_far(state, ship))
+        m = preview(self.table, ship, path, rs.move_so_far(state, ship))
+        if not m.legal:
+            return m
+        try:  # what the turn allows her (she has fired, a segment's points...): the engine's
+            apply(state, f"{self.move_verb(ship)} {ship} {path}")
+        except TabletopError as e:
+            return replace(m, legal=False, violations=[str(e)])
+        return m
+
+    def move_verb(self, ship: str) -> str:
+        """The verb her move is played with: ``move``, or the answer the rules await of
+        her by a path (``avoid`` a rammer)."""
+        if self.game is not None and self.game.state.pending:
+            p = self.game.state.pending[0]
+            by_path = [a for a in p.answers if a.action.endswith("PATH")]
+            if by_path and p.ship == ship:
+                return by_path[0].verb
+        return "move"
 
     # -- playing -----------------------------------------------------------------------------
     def play(self, action: str) -> list[str]:

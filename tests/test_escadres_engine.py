@@ -94,6 +94,30 @@ def test_capacity_is_fixed_for_her_turn_when_drawn(write_scenario, rigged):
         g.play("move a F1")
 
 
+def test_the_preview_agrees_with_the_game_on_what_her_turn_leaves(write_scenario, rigged):
+    """The window's preview laid her move from the wind alone: a 74 side rear to the
+    wind (5 steps) drawn with two rigging hits has 5 − 2 = 3, yet F5 was shown "legal,
+    allowance 5 of 5 hexes" and the game refused it.  Now the preview lays the rest of
+    her activation: F3 of 3, F4 not; after F1, F2 of 2 left; and once she has fired no
+    move is, for the game's own reason."""
+    from tabletop.session import Session
+
+    rigged([1])
+    g = game(write_scenario, [("a", "third-rate-74", "blue", (0, 0), 2), DUO[1]], rigged)
+    poke(g, set_ship(g.state, "a", move_lost=2, capacity=3))
+    s = Session(g.state.scenario, g)
+    m = s.preview("a", "F3")
+    assert (m.legal, m.allowance) == (True, 3)
+    m = s.preview("a", "F4")
+    assert not m.legal and m.violations == ["4 move steps; she has 3 with the wind A"]
+    g.play("move a F1")
+    assert s.preview("a", "F2").legal and s.preview("a", "F2").allowance == 3 - 1
+    assert not s.preview("a", "F3").legal
+    poke(g, set_ship(g.state, "a", fired=("port",)))
+    m = s.preview("a", "F1")
+    assert not m.legal and m.violations == ["a has fired: her movement is over"]
+
+
 def test_a_zero_move_ship_is_still(write_scenario, rigged):
     rigged([1])
     g = game(write_scenario, [("a", "third-rate-74", "blue", (0, 0), 0), DUO[1]], rigged)

@@ -36,3 +36,24 @@ def test_a_partial_move_is_legal_in_a_game_and_says_what_is_owed(tmp_path):
     m = s.preview("a", "F5")
     # legal to play now (she may fire and sail on); 20 are owed before the turn ends
     assert m.legal and m.plan.allowance_min == pytest.approx(20)
+
+
+def test_a_hex_segment_s_points_the_preview_and_the_game_agree():
+    """Frigate moves in four segments, each with its share of the turn's points: the
+    preview laid her move against the turn's whole schedule (jason, "F2 … allowance 2
+    of 11 Movement Points legal") where the game refused it ("no Movement Points left
+    in this segment").  The frigate duel's British declare the default allowances; in
+    segment 1 each has 2 points: F2 is legal and F3 is not, for the game's reason."""
+    from tabletop.data.load import load_scenario
+
+    from .conftest import SCENARIOS
+
+    s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
+    s.play("end")  # the British declare (the rules' default)
+    s.play("end")  # the French likewise: segment 1, British to move
+    assert s.game.state.ship("jason").points == 2
+    assert s.preview("jason", "F2").legal
+    m = s.preview("jason", "F3")
+    assert not m.legal and m.violations == ["jason has no Movement Points left in this segment"]
+    with pytest.raises(IllegalAction, match="no Movement Points left"):
+        s.play("move jason F3")

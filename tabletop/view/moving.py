@@ -182,13 +182,7 @@ class MoveEditing:
         if self.move is not None and not self.move.legal:
             self.say("not played: " + "; ".join(self.move.violations), error=True)
             return
-        verb = "move"
-        game = self.session.game if self.session is not None else None
-        if game is not None and game.state.pending:
-            p = game.state.pending[0]
-            sail_clear = [a for a in p.answers if a.action.endswith("PATH")]
-            if sail_clear and p.ship == self.builder.ship:
-                verb = sail_clear[0].verb  # a decision answered by a move (avoid a rammer)
+        verb = self.session.move_verb(self.builder.ship)  # or avoid a rammer, ...
         before = self.scenario.ship(self.builder.ship).pose
         drill = self.drill
         reached = drill is not None and self.move is not None and drill.course.passes(self.move)

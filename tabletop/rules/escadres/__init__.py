@@ -148,6 +148,23 @@ class Escadres(HexTable):
         return EscadresShip(ship.id, ship.pose)
 
     # -- movement preview --------------------------------------------------------------
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """The rest of her activation from where she lies: the move steps left of her
+        capacity (fixed when she was drawn, by the wind and her rigging; a ship not
+        drawn, what she would have now) and the turns left (her steering's, less those
+        made).  Laid from the wind alone, a ship whose rigging was shot through was shown
+        five hexes where the game allowed her three."""
+        st = state.ship(ship)
+        model = state.table().ship(ship)
+        if not isinstance(st, EscadresShip):
+            return super().move_so_far(state, ship)
+        room = (st.capacity if st.active else self.capacity(state, st)) - st.steps
+        turns = max(0, (model.cls.turns or 0) - st.turns_lost)
+        ctx = MoveContext(partial=True, budget=float(max(0, room)), turns_used=st.turns_made)
+        return replace(model, cls=replace(model.cls, turns=turns)), (), ctx
+
     def plan_move(
         self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
     ) -> PathPlan:
@@ -157,7 +174,7 @@ class Escadres(HexTable):
         bow, facing = place(grid, ship.pose, 2)
         theta = facing_gap(self.grid.facing_of(scn.wind.from_deg), facing) * 60.0
         sector = self.sector(theta)
-        most = self.allowance(ship.cls, sector)[1]
+        most = self.allowance(ship.cls, sector)[1] if ctx.budget is None else ctx.budget
         taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}
         v: list[str] = []
         segs: list[Segment] = []
@@ -168,8 +185,9 @@ class Escadres(HexTable):
         turns = sum(1 for s in hexsteps if s.kind != "F")
         if len(hexsteps) > most:
             v.append(f"{len(hexsteps)} move steps; she has {most:g} with the wind {sector.code}")
-        if turns > (ship.cls.turns or 0):
-            v.append(f"{turns} turns; she may make {ship.cls.turns or 0}")
+        may = max(0, (ship.cls.turns or 0) - ctx.turns_used)
+        if turns > may:
+            v.append(f"{turns} turns; she may make {may}")
         for s in hexsteps:
             if s.entered(bow, facing) in taken:
                 break
