@@ -259,6 +259,14 @@ def test_event_lines_are_written_for_players():
         "    moved a, to [56.9739, 12, 200]"
     )
     assert event_text({"out_of_irons": "a"}) == "    out of irons a"
+    # flags read as words, nothing given is left out, one name is the name (the log
+    # read "stopped False", "repaired True", "rake None", a bare "aim", "beaten [french]")
+    line = event_text(
+        {"shot": "a", "stopped": False, "low_target": True, "rake": None, "aim": "",
+         "beaten": ["french"]}  # fmt: skip
+    )
+    assert line == "    shot a, not stopped, low target, beaten french"
+    assert event_text({"hit": {"repaired": True, "rake": None}}) == "    hit (repaired)"
 
 
 def test_sail_text_says_the_point_of_sail_in_words(capsys):

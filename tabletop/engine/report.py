@@ -79,14 +79,29 @@ def event_text(e: dict[str, Any]) -> str:
         )
     if "dice" in e and "why" in e:
         return f"    rolls {_words(e['dice'])} ({e['why']})"
-    return "    " + ", ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in e.items())
+    return "    " + ", ".join(f for k, v in e.items() if (f := _field(k, v)))
+
+
+def _field(key: str, v: Any) -> str:
+    """One field of an event as a player reads it: a flag is its name ("stopped") or
+    its name denied ("not stopped"); nothing given is left out (the log read "stopped
+    False", "rake None" and a bare "aim")."""
+    name = key.replace("_", " ")
+    if isinstance(v, bool):
+        return name if v else f"not {name}"
+    if v is None or v == "" or v == [] or v == ():
+        return ""
+    return f"{name} {_words(v)}"
 
 
 def _words(v: Any) -> str:
-    """A value as a player reads it: lists and tables spelt out, not as program values."""
+    """A value as a player reads it: lists and tables spelt out, not as program values
+    (a list of one name is the name: "beaten french", not "beaten [french]")."""
     if isinstance(v, dict):
-        return "(" + ", ".join(f"{k} {_words(x)}" for k, x in v.items()) + ")"
+        return "(" + ", ".join(f for k, x in v.items() if (f := _field(k, x))) + ")"
     if isinstance(v, list | tuple):
+        if len(v) == 1 and isinstance(v[0], str):
+            return v[0]
         return "[" + ", ".join(_words(x) for x in v) + "]"
     if isinstance(v, float):
         return f"{v:g}"
