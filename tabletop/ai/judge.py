@@ -264,8 +264,7 @@ def place(
             out += shy * w.close * np.minimum(d, 0.5 * rs.reach(scn, scn.ship(foe).cls))
         if w.approach:  # beyond approach_range, a bow pointed away from him costs her
             far = np.clip(d / (w.approach_range * k) - 1.0, 0.0, 1.0)
-            ax, ay = ahead_of(scn, e, scn.ship(foe).cls, w.intercept)
-            bearing = np.degrees(np.arctan2(ax - x, ay - y))
+            bearing = np.degrees(np.arctan2(e.x - x, e.y - y))
             out -= w.approach * far * np.abs(wrap(h - bearing)) / 180.0
         up = np.radians(wind)
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
@@ -300,18 +299,6 @@ def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: f
     my = np.array([p.y for p in mates])
     near = np.hypot(x[:, None] - mx[None, :], y[:, None] - my[None, :]).min(axis=1)
     return np.clip(near - gap, 0.0, 2.0 * gap) / gap
-
-
-def ahead_of(scn: Scenario, e: Pose, cls: Any, turns: float) -> tuple[float, float]:
-    """Where he will lie ``turns`` turns on, standing on at the way his point of sail
-    gives him (where he lies, for 0): the point a captain steers for to meet him."""
-    if not turns:
-        return e.x, e.y
-    rs = scn.ruleset
-    theta = relative_wind(scn.wind.from_deg, np.array([e.heading]))
-    run = turns * rs.reach(scn, cls) * float(shares(scn, cls)[classify(theta, rs.sector_lowers)][0])
-    r = np.radians(e.heading)
-    return e.x + run * float(np.sin(r)), e.y + run * float(np.cos(r))
 
 
 def outmatched(state: GameState, ship: str, foe: str) -> float:

@@ -72,9 +72,6 @@ class Weights:
     #: What a move that finishes on a later turn (``Ruleset.turnabouts``: a tack)
     #: costs her beyond the pose it leads to: the turn she lies in stays.
     turnabout: float
-    #: ``approach`` steers for where the enemy will lie this many turns on, standing on
-    #: (none: where he lies).
-    intercept: float
     ideal_range: float
     #: From this range to the enemy she closes with ``approach`` begins to count, in
     #: full from twice it (none given: ``ideal_range``).
@@ -137,8 +134,6 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["approach"] = r.number(w, "weights", "approach", default=0.0, minimum=0)
     # a tack's cost beyond where it leads (none: only that pose is weighed)
     nums["turnabout"] = r.number(w, "weights", "turnabout", default=0.0, minimum=0)
-    # the approach steers for where he will be, this many turns on (none: where he is)
-    nums["intercept"] = r.number(w, "weights", "intercept", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
     lens["approach_range"] = r.length(
