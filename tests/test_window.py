@@ -300,12 +300,35 @@ def test_save_as_where_the_player_types_and_open_it_again(fresh, tmp_path):
 def test_a_typed_path_is_previewed_as_it_is_typed(fresh):
     click_ship(fresh, "defence")  # 20 cm reaching
     fresh.on_key_press(K.SLASH, 0)
+    fresh.on_text("/")  # the window sends the key's text too: it opened the line, not typed
+    assert fresh.prompt.text == ""
     fresh.on_text("F2 P10 F")
     assert fresh.error  # 'F' alone is not yet a step: the reason is shown
     fresh.on_text("5")
     assert fresh.builder.text == "F2 P10 F5" and fresh.move is not None and not fresh.error
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.actions == ["move defence F2 P10 F5"]
+
+
+def test_the_path_built_is_offered_typing_replaces_it_backspace_edits_it(fresh):
+    """'/' offers the path built so far, in brackets: typed after it, a path was added
+    on to it.  The first character typed replaces it; Backspace keeps it to edit."""
+    click_ship(fresh, "defence")
+    fresh.on_key_press(K.UP, 0)  # a run ahead, built by key
+    built = fresh.builder.text
+    assert built
+    fresh.on_key_press(K.SLASH, 0)
+    fresh.on_text("/")
+    assert fresh.prompt.text == built and fresh.prompt.offered
+    assert f"[{built}]" in fresh.prompt.line()
+    fresh.on_text("F3")
+    assert fresh.prompt.text == "F3" and fresh.builder.text == "F3"
+    fresh.on_key_press(K.ESCAPE, 0)
+    fresh.on_key_press(K.SLASH, 0)
+    fresh.on_text("/")
+    fresh.on_key_press(K.BACKSPACE, 0)  # edit: the offer kept, less its last character
+    fresh.on_text("5")
+    assert fresh.prompt.text == "F5" and not fresh.prompt.offered
 
 
 def test_bad_scenario_is_a_message_and_the_window_keeps_running(fresh, tmp_path):

@@ -210,14 +210,16 @@ def test_orders_can_also_be_typed(window):
     word is refused with what was expected, and the plot stays as it was."""
     click_box(window, "ready")
     window.on_key_press(arcade.key.SLASH, 0)
+    window.on_text("/")  # the key's text, sent after it: not typed
     assert window.prompt is not None and window.prompt.kind == "orders"
-    window.prompt.text = ""
+    assert window.prompt.offered  # her plot as it stands: typing replaces it
     window.on_text("rs f - f f")
     window.on_key_press(arcade.key.ENTER, 0)
     assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
     assert window.foresight.meets["amazon"] == (3, "cleopatre")
     window.on_key_press(arcade.key.SLASH, 0)
-    window.prompt.text = ""
+    window.on_text("/")
+    assert window.prompt.text == "RS F - F F"  # offered: "F F" replaces it, not added on
     window.on_text("F F")
     window.on_key_press(arcade.key.ENTER, 0)
     assert window.error and "5 words of" in window.message

@@ -111,6 +111,9 @@ class TableInput:
             if covered and k.command not in ("plot_ready", "undo", "redo", "ask", "toggle_help"):
                 continue  # the screen is being passed: nothing else
             if self.do(k) is not False:
+                chord = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_ALT)
+                if self.view.prompt is not None and 32 <= symbol < 127 and not chord:
+                    self.view.prompt.skip = chr(symbol)  # its text follows: not typed
                 self.view.changed()
                 return
         if covered:

@@ -258,15 +258,17 @@ class MoveEditing:
             ship, slots = self.plot.ship, self.plot.spec.slots
             words = " ".join(self.plot.plots.get(ship, []))
             title = f"{ship}'s orders, phases {' '.join(slots)}"
-            self.prompt = Prompt("orders", title, words)
+            self.prompt = Prompt("orders", title, words, offered=True)
         elif kind == "path":
             if self.builder is None:
                 self.say("select a ship first", error=True)
                 return True
-            self.prompt = Prompt("path", f"{self.builder.ship}'s path", self.builder.text)
+            self.prompt = Prompt(
+                "path", f"{self.builder.ship}'s path", self.builder.text, offered=True
+            )
         else:
             title = "save the game to" if kind == "save" else "open the saved game"
-            self.prompt = Prompt(kind, title, default)
+            self.prompt = Prompt(kind, title, default, offered=True)
         self.changed(interact_only=True)
         return True
 

@@ -134,7 +134,7 @@ class StatusPane(Pane):
         if tool:
             lines.append((f"tool: {tool} (Esc to leave)", HUD_COLOUR))
         if t.prompt is not None:
-            lines.append((f"{t.prompt.title}: {t.prompt.text}_   (Enter, Esc)", ARMED))
+            lines.append((t.prompt.line(), ARMED))
         if t.message:
             lines.append((t.message, ERROR_COLOUR if t.error else HUD_COLOUR))
         if t.show_help:

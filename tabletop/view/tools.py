@@ -213,10 +213,30 @@ class Prompt:
     kind: str  # "save" | "open" | "path" | "orders" | "action"
     title: str
     text: str = ""
+    #: The text is offered (her path so far, her plot, a file name): the first character
+    #: typed replaces it, Backspace keeps it to edit.  Typed after it, "S - F - F" made
+    #: "S - - - -S - F - F" of a plot.
+    offered: bool = False
+    #: The character of the key that opened the line: the window sends it as text too,
+    #: and it is not to be typed ("/" opened a path and began it: "bad path token '/F2'").
+    skip: str = ""
 
     def type(self, chars: str) -> None:
         """Printable characters only (a key's text, as the window receives it)."""
-        self.text += "".join(c for c in chars if c.isprintable())
+        if self.skip:
+            chars, self.skip = chars.removeprefix(self.skip), ""
+        chars = "".join(c for c in chars if c.isprintable())
+        if chars and self.offered:
+            self.text, self.offered = "", False
+        self.text += chars
 
     def back(self) -> None:
+        self.offered = False
         self.text = self.text[:-1]
+
+    def line(self) -> str:
+        """The line as shown: an offered text in brackets, and what the keys do."""
+        if self.offered and self.text:
+            keys = "type to replace, Backspace to edit; Enter, Esc"
+            return f"{self.title}: [{self.text}]_   ({keys})"
+        return f"{self.title}: {self.text}_   (Enter, Esc)"
