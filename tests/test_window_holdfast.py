@@ -226,6 +226,25 @@ def test_orders_can_also_be_typed(window):
     assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
 
 
+def test_typed_orders_are_laid_as_ghosts_before_enter_and_esc_takes_them_back(window):
+    """Typed orders, once five words, are laid on the table as her plot is (her ghosts,
+    whom she meets: amazon RS F - F F meets cleopatre in phase 3, as clicked above);
+    Esc puts her plot back as it was (all '-': she meets no one)."""
+    click_box(window, "ready")
+    before = list(window.plot.plots["amazon"])
+    window.on_key_press(arcade.key.SLASH, 0)
+    window.on_text("/")
+    window.on_text("rs f - f")  # four words: not yet a plot, nothing laid
+    assert window.plot.plots["amazon"] == before
+    window.on_text(" f")
+    assert window.prompt is not None  # not given: still typing
+    assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+    assert window.foresight.meets["amazon"] == (3, "cleopatre")
+    window.on_key_press(arcade.key.ESCAPE, 0)
+    assert window.prompt is None and window.plot.plots["amazon"] == before
+    assert "amazon" not in window.foresight.meets
+
+
 def test_the_fan_while_plotting_shows_where_each_plot_ends_and_takes_it(window):
     """With the fan on, a ship being plotted shows where every plot the rules allow her
     ends after phase V; a click on one puts that plot on the panel, and its ghost ends

@@ -56,6 +56,7 @@ class MoveEditing:
         self.builder: MoveBuilder | None = None
         self.move: Any = None  # the MoveRuling of the move being built
         self.plot_fan: list[Any] = []  # while plotting: the plots the fan's poses end
+        self.plot_before: list[str] = []  # her plot before orders were typed (Esc: back)
 
     # what the table view provides (it comes first in the order methods are found)
     @property
@@ -259,6 +260,7 @@ class MoveEditing:
             words = " ".join(self.plot.plots.get(ship, []))
             title = f"{ship}'s orders, phases {' '.join(slots)}"
             self.prompt = Prompt("orders", title, words, offered=True)
+            self.plot_before = list(self.plot.plots.get(ship, []))  # Esc puts it back
         elif kind == "path":
             if self.builder is None:
                 self.say("select a ship first", error=True)
@@ -279,8 +281,12 @@ class MoveEditing:
         self._prompt_changed()
 
     def _prompt_changed(self) -> None:
-        """A typed path is previewed as it is typed (a path not yet whole shows why)."""
+        """A typed path is previewed as it is typed (a path not yet whole shows why);
+        typed orders, once they are a whole plot, are laid on the table as ghosts."""
         p = self.prompt
+        typed = p.text if p is not None and p.kind == "orders" else ""
+        if self.plot is not None and len(typed.split()) == len(self.plot.spec.slots):
+            self.plot_command(("type", typed))  # a wrong word is said, nothing laid
         if p is not None and p.kind == "path" and self.builder is not None:
             try:
                 steps = list(parse_path(p.text)) if p.text.strip() else []
@@ -302,6 +308,9 @@ class MoveEditing:
             self._prompt_changed()
         elif symbol == k.ESCAPE:
             self.prompt = None
+            if p.kind == "orders" and self.plot is not None:  # the plot as it was
+                self.plot.plots[self.plot.ship] = self.plot_before
+                self.plot_command(("cell", self.plot.ship, str(self.plot.slot)))
         elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
             self.prompt = None
             if p.kind == "save":
