@@ -50,6 +50,11 @@ class Fan:
                 words.append(f"{kind}{_fmt(v)}")
         return " ".join(words)
 
+    def sample(self, n: int) -> list[str]:
+        """The paths of ``n`` of her poses spread evenly through the fan (all, if fewer):
+        a few of her moves, to try what the engine makes of them."""
+        return [self.path(i) for i in range(0, len(self), max(1, len(self) // n))][:n]
+
     def pose(self, i: int) -> Pose:
         """Where pose ``i`` of the fan ends her."""
         return Pose(float(self.x[i]), float(self.y[i]), float(self.heading[i]))

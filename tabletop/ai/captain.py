@@ -472,8 +472,7 @@ class Captain:
         if word == "TARGET":
             return enemies(state, state.side_of(ship))
         if word.startswith("PATH"):
-            fan = state.scenario.ruleset.fan_now(state, ship, 2)
-            return [fan.path(i) for i in range(0, len(fan), max(1, len(fan) // 6))][:6]
+            return state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
         return ["|".join(word.split("|")[:1])]
 
     def answer(self, state: GameState, p: Pending) -> Decision:

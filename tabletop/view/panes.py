@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import pyglet
 
-from tabletop.engine.core import apply
 from tabletop.errors import TabletopError
 from tabletop.fire import rule_fire
 from tabletop.geometry.angles import unit
 from tabletop.rulings import sail, sail_text
 from tabletop.view import scene as sc
 from tabletop.view.keys import Key, help_lines, strip
+from tabletop.view.offers import playable
 from tabletop.view.plotting import Box, cover
 from tabletop.view.tools import Button, action_buttons
 
@@ -413,25 +413,6 @@ class ToolStrip(Pane):
                 return
 
 
-def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list[Button]:
-    """The buttons whose action the engine would take now: each whole action is tried on
-    the state (pure: nothing is kept); one still wanting a target or a path is offered
-    unless the ruleset refuses its verb for ``ship`` whatever the words (``unready``),
-    and judged when it has them."""
-    out = []
-    rs = state.scenario.ruleset
-    for b in buttons:
-        if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
-            continue
-        if not (b.needs_target or b.needs_path or b.needs_typing):
-            try:
-                apply(state, b.action)
-            except TabletopError:
-                continue
-        out.append(b)
-    return out
-
-
 class PlotPane(Pane):
     """The plotting panel along the foot (where the action bar is otherwise), or the
     cover over the whole window while the screen is passed (a modal pane: it takes every
@@ -480,11 +461,3 @@ class PlotPane(Pane):
             if b.command and left <= x <= right and bottom <= y <= top:
                 self.table.plot_command(b.command)
                 return
-
-def hide(line: str, secret: frozenset[str]) -> str:
-    """A secret action's words kept off a shared screen: the verb, not the plot."""
-    words = line.split()
-    verb_at = 1 if words[:1] == [">"] else 0
-    if len(words) > verb_at and words[verb_at] in secret:
-        return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
-    return line

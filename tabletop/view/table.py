@@ -26,6 +26,7 @@ from tabletop.session import Session
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.input import TableInput
 from tabletop.view.moving import MoveEditing
+from tabletop.view.offers import hide
 from tabletop.view.panes import (
     ERROR_COLOUR,
     HUD_COLOUR,
@@ -39,7 +40,6 @@ from tabletop.view.panes import (
     RulingPane,
     StatusPane,
     ToolStrip,
-    hide,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler

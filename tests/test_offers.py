@@ -1,0 +1,55 @@
+"""The action bar offers what the engine would take now (a newcomer, playing under Xvfb,
+was offered a move after his ship had fired, a prize in the fire phase, speeds' rivals
+while declaring speeds, and the game refused each).  Pure: no window."""
+
+from __future__ import annotations
+
+from tabletop.data.load import load_scenario
+from tabletop.session import Session
+from tabletop.view.offers import playable
+from tabletop.view.tools import action_buttons
+
+from .conftest import SCENARIOS
+from .escadres_helpers import game
+
+
+def bar(s: Session, ship: str) -> list[str]:
+    st = s.game.state
+    rs = st.scenario.ruleset
+    pending = st.pending[0] if st.pending else None
+    offered = [b for b in action_buttons(rs.verbs, pending, ship)
+               if b.action.split()[0] not in rs.secret_verbs]  # fmt: skip
+    return [b.label for b in playable(st, offered, ship)]
+
+
+def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
+    """Phase I is for fire (declared, then resolved): marines, boarding, repairs and
+    prizes belong to other steps, and the engine says "not now"."""
+    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    s.play("orders amazon RS F - F F")
+    s.play("orders cleopatre - - - - D railleuse - F - F -")
+    assert s.status.startswith("turn 1, phase 1: fire")
+    assert bar(s, "amazon") == ["fire …", "end turn"]
+
+
+def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
+    s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
+    assert s.status == "turn 1, declaring allowances, british to declare"
+    assert bar(s, "amazon") == ["speed … (type)", "end turn"]
+    s.play("end")
+    s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)
+    assert {"move", "fire …"} <= set(bar(s, "amazon"))
+    assert not {"chase …", "capture …", "destroy …"} & set(bar(s, "amazon"))
+
+
+def test_escadres_a_ship_that_has_fired_is_offered_no_move(write_scenario, rigged):
+    """Fire ends her movement: a 74 with the wind dead astern (4 steps to make) fires
+    her broadside at a 74 abeam; the bar had still offered "move"."""
+    ships = [("a", "third-rate-74", "blue", (0, 0), 0), ("z", "third-rate-74", "red", (3, 0), 0)]
+    rigged([1])
+    g = game(write_scenario, ships, rigged, wind="S")
+    s = Session(g.state.scenario, g)
+    assert "move" in bar(s, "a")
+    rigged([1] * 12)
+    g.play("fire a z")
+    assert "move" not in bar(s, "a") and "end turn" in bar(s, "a")
