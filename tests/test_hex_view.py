@@ -140,3 +140,17 @@ def test_a_prize_is_drawn_greyed_in_her_captors_colours_and_named_so(write_scena
     fleet = sc.table_scenes(scn, None, {"m": "red"})[2]
     assert "m (struck)" in {lb.text for lb in fleet.labels}
     assert "m" in {lb.text for lb in sc.table_scenes(scn)[2].labels}
+
+
+@pytest.mark.parametrize(("k", "colour"), [(5, "clear"), (6, "cannot")])
+def test_a_line_clear_but_out_of_her_dice_is_grey(write_scenario, k, colour):
+    """Escadres fire: power less the hexes between.  A frigate (power 5) abeam of a 74
+    whose bow lies k hexes off: k − 1 between, so at k = 5 she has 5 − 4 = 1 die (green,
+    clear), at k = 6 she has 5 − 5 = 0: the line is clear, yet she cannot fire.  It was
+    drawn green, like a shot; it is grey."""
+    from .escadres_helpers import text
+
+    ships = [("a", "frigate-38", "blue", (0, 0), 0), ("z", "third-rate-74", "red", (k, 0), 0)]
+    scn = load_scenario(write_scenario(text(ships)))
+    lines = sc.lof_scene(scn, "a", ["z"]).lines
+    assert lines and {line.color for line in lines} == {sc.LOF_COLOURS[colour]}

@@ -73,7 +73,8 @@ class TableDrawing:
                 out.insert(0, sc.sectors_scene(scn, sel))
             if "lof" in self.view.overlays and scn.ruleset.has_gunnery:
                 side = scn.ship(sel).side
-                enemies = [s.id for s in scn.ships if s.side != side]
+                gone = self.view.session.struck if self.view.session is not None else {}
+                enemies = [s.id for s in scn.ships if s.side != side and s.id not in gone]
                 out.append(sc.lof_scene(scn, sel, enemies))
             if "fan" in self.view.overlays and self.view.fan is not None:
                 hexes = scn.ruleset.hex_overlay(scn) is not None

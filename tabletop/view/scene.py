@@ -285,10 +285,8 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
         sc.lines.append(Line(np.array(pr.ray), RAY, 2.0))
         (x0, y0), (x1, y1) = pr.ray
         if r.range is not None:
-            sc.labels.append(
-                Label((x0 + x1) / 2, (y0 + y1) / 2, f"{r.range:.2f} {scn.units}", RAY, 10,
-                      clear=scn.ship(target).cls.base_width / 2)  # fmt: skip
-            )
+            half, mid = scn.ship(target).cls.base_width / 2, ((x0 + x1) / 2, (y0 + y1) / 2)
+            sc.labels.append(Label(*mid, f"{r.range:.2f} {scn.units}", RAY, 10, clear=half))
     t = scn.ship(target)
     base = t.base_corners()
     sc.lines.append(
@@ -307,6 +305,7 @@ LOF_COLOURS: dict[str, Color] = {
     "clear": (80, 230, 120, 255),
     "partial": (250, 210, 60, 255),
     "blocked": (235, 70, 70, 255),
+    "cannot": (150, 150, 150, 220),  # clear, yet she cannot fire (no dice, struck...)
 }
 GHOST: Color = (255, 255, 255, 90)
 PATH: Color = (255, 255, 255, 200)
@@ -347,8 +346,8 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
 
 
 def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
-    """For every enemy in one of her arcs: the shortest ray coloured by the line of fire,
-    blocked rays shaded, and her outline in the same colour."""
+    """For every enemy in one of her arcs: the shortest ray coloured by the line of fire
+    (grey: clear, yet she cannot fire), blocked rays shaded, her outline alike."""
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
     rings = [r for r, _ in scn.ruleset.arc_outlines(scn, scn.ship(ship_id), False)]
@@ -361,7 +360,7 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
         r = rule_fire(scn, ship_id, e, table=table)
         if r.arc is None or r.line_of_fire is None:
             continue
-        col = LOF_COLOURS[r.line_of_fire]
+        col = LOF_COLOURS[r.line_of_fire if r.can_fire or r.line_of_fire == "blocked" else "cannot"]
         for q in r.proof.blocked:
             sc.fills.append(Fill(np.array(q), BLOCKED_RAYS))
         if r.proof.ray:
