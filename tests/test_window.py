@@ -995,6 +995,30 @@ def test_labels_lie_on_whole_pixels_with_a_halo_behind(fresh):
     assert len(d._halos) == 4 * (len(d._labels) - len(rulers))
 
 
+def test_the_wheel_over_the_log_scrolls_it_back_not_the_table(fresh):
+    """Over the log, the wheel zoomed the table (which vanished) and the log's early lines
+    could not be read.  Now a notch up scrolls the log back three rows: the latest row
+    no longer shows, a grey hint says how many later rows there are, the table's zoom
+    is unchanged; a notch down, and new events, bring the latest back."""
+    for ship in ("bellona", "defence", "amazon") * 2:  # a log longer than the pane
+        fresh.session.play(f"move {ship} F3")
+    fresh.changed(table=True)
+    frame(fresh)
+    pane = fresh.log_pane
+    latest = [t.text for t in pane.texts]
+    assert pane.enabled and latest
+    zoom = float(fresh.camera.zoom)
+    x, y = pane.left + pane.width / 2, pane.bottom + pane.height / 2
+    send(fresh, "on_mouse_scroll", x, y, 0, 1)
+    assert float(fresh.camera.zoom) == zoom
+    assert pane.back == 3
+    rows = [t.text for t in pane.texts]  # drawn from the foot up: the hint first
+    assert rows[0] == "▼ 3 later rows: the wheel down"
+    assert latest[0] not in rows  # the latest row is out of view
+    send(fresh, "on_mouse_scroll", x, y, 0, -1)
+    assert pane.back == 0 and [t.text for t in pane.texts] == latest
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

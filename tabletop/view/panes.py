@@ -244,17 +244,29 @@ class RulingPane(Pane):
 
 class LogPane(Pane):
     """The game's log at the right (or above the action bar when the window is narrow):
-    the latest lines that fit, what was undone greyed."""
+    the latest lines that fit, what was undone greyed; the wheel over it scrolls back
+    (over it, the wheel zoomed the table: what a turn's first events said was lost)."""
 
     def __init__(self) -> None:
-        super().__init__("log")
+        super().__init__("log", prevent_dispatch_view={"on_mouse_press", "on_mouse_scroll"})
+        self.back = 0  # rows scrolled back from the latest
+        self._above = 0.0
+        self._size = -1
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.back = max(0, self.back + round(3 * scroll_y))
+        self.build(self._above)
 
     def build(self, above: float) -> None:
         t = self.table
         game = t.session.game if t.session is not None else None
         size = len(game.events) if game else len(t.session.log) if t.session else 0
         redo = len(game.redo_stack) if game else 0
-        if self.same((t.view_w, t.view_h, t.log_width, above, id(t.session), size, redo)):
+        if size != self._size:  # something new: the latest lines again
+            self.back, self._size = 0, size
+        key = (t.view_w, t.view_h, t.log_width, above, id(t.session), size, redo, self.back)
+        self._above = above
+        if self.same(key):
             return
         self.fresh()
         lines = t.log_lines()
@@ -264,7 +276,11 @@ class LogPane(Pane):
             rows = int((t.view_h - 110 - above) / 14)
         else:
             x, chars, rows = 10.0, int((t.view_w - 20) / per), 6
-        shown = wrapped(lines, chars, rows)
+        shown = wrapped(lines, chars, rows + self.back)
+        self.back = min(self.back, max(0, len(shown) - rows))
+        if self.back:  # the rows that fit, ending this many before the latest, and a hint
+            shown = shown[: len(shown) - self.back][-(rows - 1) :]
+            shown.append((f"▼ {self.back} later rows: the wheel down", UNDONE_COLOUR))
         room = t.view_w - x - 4
         for i, (s, c) in enumerate(reversed(shown)):
             s = s if len(s) <= chars else s[: chars - 1] + "…"
