@@ -154,3 +154,20 @@ def test_a_line_clear_but_out_of_her_dice_is_grey(write_scenario, k, colour):
     scn = load_scenario(write_scenario(text(ships)))
     lines = sc.lof_scene(scn, "a", ["z"]).lines
     assert lines and {line.color for line in lines} == {sc.LOF_COLOURS[colour]}
+
+
+def test_fire_zones_are_drawn_on_the_table_only(escadres):
+    """A zone running past the edge lay over the rulers' figures (amazon's, below the
+    south edge).  A 2 × 2 square about the corner (0, 0) keeps its quarter on the
+    table, 1 × 1; amazon's zones keep within 36 × 30 inches, and still cover ground."""
+    from tabletop.geometry.arcs import on_table
+
+    (part,) = on_table(np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float), 10, 10)
+    assert shapely.Polygon(part).area == pytest.approx(1.0)
+    assert part.min() >= 0
+    scene = sc.arcs_scene(escadres, False, only="amazon")
+    pts = np.concatenate([f.points for f in scene.fills])
+    assert scene.fills and pts.min() >= -1e-9
+    assert pts[:, 0].max() <= 36 + 1e-9 and pts[:, 1].max() <= 30 + 1e-9
+    whole = escadres.ruleset.arc_outlines(escadres, escadres.ship("amazon"), False)
+    assert min(np.asarray(r).min() for r, _ in whole) < 0  # the zone did run past the edge

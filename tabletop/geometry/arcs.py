@@ -83,3 +83,13 @@ def quadrant_polygon(
     dx, dy = unit(ang)
     ring = np.concatenate([[[x, y]], np.stack([x + radius * dx, y + radius * dy], -1)])
     return shapely.Polygon(ring)
+
+
+def on_table(ring: Arr, width: float, depth: float) -> list[Arr]:
+    """The parts of an arc's outline ``ring`` (K, 2) that lie on a ``width`` × ``depth``
+    table, each a ring: a fire zone drawn beyond the edge lay over the rulers' figures,
+    and no ship is there to fire at."""
+    part = shapely.Polygon(ring).buffer(0).intersection(shapely.box(0, 0, width, depth))
+    parts = getattr(part, "geoms", [part])
+    kept = [p for p in parts if p.geom_type == "Polygon" and p.area > 0]
+    return [np.asarray(p.exterior.coords)[:-1] for p in kept]

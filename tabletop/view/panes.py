@@ -234,10 +234,17 @@ class RulingPane(Pane):
                 panel = rule_fire(t.scenario, *t.ruling).text().splitlines()
             except TabletopError:
                 panel = []
-        px = max(10.0, t.view_w - 20 - 6.2 * max((len(s) for s in panel), default=0))
+        # left of the log, its lines wrapped to the room there (it ran off the window's
+        # right edge and over the log: "cannot fire: amazon has no dice at bucentaure (5...")
+        right = t.view_w - t.log_width - 10
+        chars = int((right - 20) / (1.1 * char_width() * 10 / 9))  # 10 pt, measured at 9
+        panel = [row for row, _ in wrapped([(s, HUD_COLOUR) for s in panel], chars)]
         for i, s in enumerate(panel):
-            self.text(s, px, below - 18 - 16 * i, HUD_COLOUR, 10)
-        self.place(px - 10, below - 26 - 16 * len(panel), t.view_w - px + 10, 26 + 16 * len(panel))
+            self.text(s, 0, below - 18 - 16 * i, HUD_COLOUR, 10)
+        px = max(10.0, right - max((x.content_width for x in self.texts), default=0))
+        for x in self.texts:
+            x.x = px
+        self.place(px - 10, below - 26 - 16 * len(panel), right - px + 20, 26 + 16 * len(panel))
         if not panel:
             self.enabled = False
 

@@ -16,6 +16,7 @@ from tabletop.coaching import Course
 from tabletop.fan import Fan
 from tabletop.fire import Table, rule_fire
 from tabletop.geometry.angles import relative_wind, unit
+from tabletop.geometry.arcs import on_table
 from tabletop.geometry.hexgrid import HexGrid, hex_corners
 from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
@@ -292,10 +293,8 @@ def ruling_scene(scn: Scenario, firer: str, target: str) -> Scene:
     sc.lines.append(
         Line(base, (255, 80, 80, 255) if not r.can_fire else (80, 255, 120, 255), 3.0, closed=True)
     )
-    verdict = (
-        f"{firer} → {target}: {r.arc or 'no arc'}, {r.range_band or ''}, "
-        f"{r.line_of_fire or ''}" + (f", {r.rake} rake" if r.rake else "")
-    )
+    said = [r.arc or "no arc", r.range_band, r.line_of_fire, f"{r.rake} rake" if r.rake else ""]
+    verdict = f"{firer} → {target}: " + ", ".join(w for w in said if w)  # "no arc, ," was
     # beside the target, clear of her name and other ships (once drawn on her name)
     sc.labels.append(Label(t.pose.x, t.pose.y, verdict, RAY, 10, clear=t.cls.base_length * 0.55))
     return sc
@@ -320,10 +319,11 @@ def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
     for ship in scn.ships:
         if only is not None and ship.id != only:
             continue
-        for ring, filled in scn.ruleset.arc_outlines(scn, ship, bands):
-            if filled:
-                sc.fills.append(Fill(ring, ARC))
-            sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
+        for whole, filled in scn.ruleset.arc_outlines(scn, ship, bands):
+            for ring in on_table(np.asarray(whole), scn.width, scn.depth):
+                if filled:
+                    sc.fills.append(Fill(ring, ARC))
+                sc.lines.append(Line(ring, ARC_EDGE, 1.0, closed=True))
     return sc
 
 
