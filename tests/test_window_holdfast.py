@@ -265,3 +265,21 @@ def test_the_fan_while_plotting_shows_where_each_plot_ends_and_takes_it(window):
     end = window.foresight.poses["amazon"][-1]
     assert (end.x, end.y) == pytest.approx((fan.x[i], fan.y[i]))
     assert " ".join(window.plot.plots["amazon"]) in {p.words for p in window.plot_fan}
+
+
+def test_a_ghost_s_phases_are_named_in_runs_beside_it():
+    """A ship lying still all turn has one ghost for the five phases: its label read
+    "I,II,III,IV,V" across her hull.  Runs are now named by their ends, beside the
+    ghost (placed as a name is)."""
+    from tabletop.view.plotting import plot_scene, runs
+
+    slots = ("I", "II", "III", "IV", "V")
+    assert runs(["I", "II", "III", "IV", "V"], slots) == "I–V"
+    assert runs(["I", "III", "IV"], slots) == "I, III–IV"
+    assert runs(["II"], slots) == "II"
+    scn = load_scenario(DUEL)
+    amazon = scn.ship("amazon")
+    still = plot_scene(scn, {"amazon": (amazon.pose,) * 5}, {}, slots)
+    (label,) = still.labels
+    assert label.text == "I–V" and label.clear == 0.5 * amazon.cls.base_length
+

@@ -20,6 +20,7 @@ from tabletop.geometry.motion import along, end_pose
 from tabletop.view import scene as sc
 from tabletop.view import uidump
 from tabletop.view.batch import Layer
+from tabletop.view.plotting import plot_scene
 
 if TYPE_CHECKING:
     from tabletop.view.table import TableView
@@ -87,7 +88,7 @@ class TableDrawing:
             out.insert(0, sc.drill_scene(self.view.drill.course))
         if self.view.plot is not None and self.view.plot.shown and self.view.foresight is not None:
             f = self.view.foresight
-            out.append(sc.plot_scene(scn, f.poses, f.meets, self.view.plot.spec.slots))
+            out.append(plot_scene(scn, f.poses, f.meets, self.view.plot.spec.slots))
         if self.view.ruling is not None:
             try:
                 out.append(sc.ruling_scene(scn, *self.view.ruling))

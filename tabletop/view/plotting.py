@@ -7,7 +7,8 @@ takes); :meth:`Ruleset.phase_poses` says where a ship will be after each slot.  
 keeps one plot per ship, lays itself out as boxes the window draws and clicks, and gives
 the plot as the ruleset's one action.  The foresight judges the plot against the table:
 the rule it breaks, and where a ghost would meet another ship (her own side's ships as
-plotted, the enemy's as they stand: their orders are secret).
+plotted, the enemy's as they stand: their orders are secret); :func:`plot_scene` draws
+the ghosts.
 """
 
 from __future__ import annotations
@@ -15,10 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from tabletop.errors import TabletopError
 from tabletop.geometry.pose import Pose
+from tabletop.model import Scenario
 from tabletop.rules.base import PlotSpec
 from tabletop.units import TOL
+from tabletop.view.scene import COLLISION, Color, Label, Line, Scene, side_colours
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (screen pixels)
 
@@ -198,3 +203,53 @@ def foresee(state: Any, spec: PlotSpec, plots: dict[str, list[str]]) -> Foresigh
             if sid in meets:
                 break
     return Foresight(poses, problems, meets)
+
+
+def plot_scene(scn: Scenario, poses: dict[str, tuple], meets: dict[str, tuple[int, str]],
+               slots: tuple[str, ...]) -> Scene:  # fmt: skip
+    """A plot's ghosts: each ship's base after each slot in her side's colour, her track
+    through them, the slot's numeral beside it (the phases she lies still share one ghost:
+    "I–V"); the ghost that meets another ship, and that ship, outlined in the collision
+    colour."""
+    sc = Scene()
+    colours = side_colours(scn)
+    for sid, ghost in poses.items():
+        ship = scn.ship(sid)
+        r, g, b, _ = colours[ship.side]
+        track = [(ship.pose.x, ship.pose.y)] + [(p.x, p.y) for p in ghost]
+        sc.lines.append(Line(np.array(track), (r, g, b, 200), 1.0))
+        hit = meets.get(sid)
+        at_pose: dict[tuple[float, float, float], list[int]] = {}
+        for k, pose in enumerate(ghost):  # phases she lies still share one ghost
+            key = (round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4))
+            at_pose.setdefault(key, []).append(k)
+        for ks in at_pose.values():
+            pose = ghost[ks[0]]
+            meet = hit is not None and hit[0] in ks
+            colour = COLLISION if meet else (r, g, b, 230)
+            sc.lines.append(Line(ship.moved(pose).base_corners(), colour, 2.0, closed=True))
+            text = runs([slots[k] for k in ks if k < len(slots)], slots)
+            clear = 0.5 * ship.cls.base_length  # beside her ghost, not on it
+            sc.labels.append(Label(pose.x, pose.y, text, GHOST_TEXT, clear=clear))
+        if hit is not None:
+            sc.lines.append(Line(scn.ship(hit[1]).base_corners(), COLLISION, 2.5, closed=True))
+    return sc
+
+
+GHOST_TEXT: Color = (255, 255, 255, 230)
+
+
+def runs(names: list[str], slots: tuple[str, ...]) -> str:
+    """Slots' names with each run of consecutive ones as its first and last: "I–V",
+    "I, III–IV" (written out one by one, a ship lying still all turn read
+    "I,II,III,IV,V" across her hull)."""
+    order = [slots.index(n) for n in names]
+    groups: list[list[int]] = []
+    for k in order:
+        if groups and k == groups[-1][-1] + 1:
+            groups[-1].append(k)
+        else:
+            groups.append([k])
+    return ", ".join(
+        slots[g[0]] if len(g) == 1 else f"{slots[g[0]]}–{slots[g[-1]]}" for g in groups
+    )

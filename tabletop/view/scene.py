@@ -465,35 +465,3 @@ def drill_scene(course: Course) -> Scene:
         )
     sc.labels.append(Label(mx, my + 2 * course.radius, "gate" if course.gate else "mark", MARK, 10))
     return sc
-
-
-def plot_scene(scn: Scenario, poses: dict[str, tuple], meets: dict[str, tuple[int, str]],
-               slots: tuple[str, ...]) -> Scene:  # fmt: skip
-    """A plot's ghosts: each ship's base after each slot in her side's colour, her track
-    through them, the slot's numeral at its centre; the ghost that meets another ship,
-    and that ship, outlined in the collision colour."""
-    sc = Scene()
-    colours = side_colours(scn)
-    for sid, ghost in poses.items():
-        ship = scn.ship(sid)
-        r, g, b, _ = colours[ship.side]
-        track = [(ship.pose.x, ship.pose.y)] + [(p.x, p.y) for p in ghost]
-        sc.lines.append(Line(np.array(track), (r, g, b, 200), 1.0))
-        hit = meets.get(sid)
-        at_pose: dict[tuple[float, float, float], list[int]] = {}
-        for k, pose in enumerate(ghost):  # phases she lies still share one ghost
-            key = (round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4))
-            at_pose.setdefault(key, []).append(k)
-        for ks in at_pose.values():
-            pose = ghost[ks[0]]
-            meet = hit is not None and hit[0] in ks
-            colour = COLLISION if meet else (r, g, b, 230)
-            sc.lines.append(Line(ship.moved(pose).base_corners(), colour, 2.0, closed=True))
-            text = ",".join(slots[k] for k in ks if k < len(slots))
-            sc.labels.append(Label(pose.x, pose.y, text, GHOST_TEXT))
-        if hit is not None:
-            sc.lines.append(Line(scn.ship(hit[1]).base_corners(), COLLISION, 2.5, closed=True))
-    return sc
-
-
-GHOST_TEXT: Color = (255, 255, 255, 230)
