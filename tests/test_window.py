@@ -1019,6 +1019,29 @@ def test_the_wheel_over_the_log_scrolls_it_back_not_the_table(fresh):
     assert pane.back == 0 and [t.text for t in pane.texts] == latest
 
 
+def test_the_log_keeps_below_the_help(window):
+    """With the help shown the status pane grows down the window, and the log (at the
+    right of a wide window) lay under it, its top lines unread.  The log now starts
+    below the status pane, however tall."""
+    w = TableWindow(str(SCENARIOS / "squadron-action.toml"), 1280, 800)
+    try:
+        view = w.table
+        for ship in ("bellona", "defence", "amazon") * 6:  # a log as tall as the window
+            view.session.play(f"move {ship} F1")
+        view.changed(table=True)
+        w.frame()
+        assert view.log_width > 0  # wide: the log at the right
+        tall = view.log_pane.top
+        view.on_key_press(K.F1, 0)
+        w.frame()
+        status, log = view.status_pane, view.log_pane
+        assert status.bottom < tall  # the help reaches below where the log began
+        assert log.enabled and log.top <= status.bottom
+    finally:
+        w.close()
+        window.switch_to()
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -271,7 +271,10 @@ class LogPane(Pane):
         redo = len(game.redo_stack) if game else 0
         if size != self._size:  # something new: the latest lines again
             self.back, self._size = 0, size
-        key = (t.view_w, t.view_h, t.log_width, above, id(t.session), size, redo, self.back)
+        # below the status pane, however tall (the help ran under the log)
+        status = t.status_pane
+        top = min(t.view_h - 110, status.bottom - 8 if status.enabled else t.view_h)
+        key = (t.view_w, t.view_h, t.log_width, above, top, id(t.session), size, redo, self.back)
         self._above = above
         if self.same(key):
             return
@@ -280,7 +283,7 @@ class LogPane(Pane):
         per = 1.1 * char_width()  # a tenth to spare: digits and capitals run wider
         if t.log_width:
             x, chars = t.view_w - t.log_width + 8, int((t.log_width - 16) / per)
-            rows = int((t.view_h - 110 - above) / 14)
+            rows = int((top - above) / 14)
         else:
             x, chars, rows = 10.0, int((t.view_w - 20) / per), 6
         shown = wrapped(lines, chars, rows + self.back)
