@@ -283,3 +283,17 @@ def test_a_ghost_s_phases_are_named_in_runs_beside_it():
     (label,) = still.labels
     assert label.text == "I–V" and label.clear == 0.5 * amazon.cls.base_length
 
+
+
+def test_the_plotting_panel_s_shade_holds_its_words_and_the_log_keeps_above_it(window):
+    """The words' legend ("F forward 1 inch · … · - nothing") ran past the panel's shade
+    and under the log, whose last row it crossed.  The shade now holds every caption, and
+    where the panel reaches under the log, the log starts above it."""
+    plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})  # the log has a line
+    click_box(window, "ready")  # the French plot
+    window.rebuild()
+    pane, log = window.plot_pane, window.log_pane
+    legend = next(t for t in pane.texts if t.text.startswith("F forward"))
+    assert pane.right >= legend.x + legend.content_width
+    assert window.log_width > 0 and pane.right > window.view_w - window.log_width
+    assert log.enabled and log.bottom >= pane.top

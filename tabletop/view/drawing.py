@@ -147,7 +147,11 @@ class TableDrawing:
         self.view.plot_pane.build()
         self.view.tools.build()
         self.view.bar.build()
-        self.view.log_pane.build(max(self.view.bar.top_edge, 32.0) + 8)  # over bar and strip
+        above = max(self.view.bar.top_edge, 32.0)  # over the bar and the strip...
+        plot = self.view.plot_pane
+        if plot.enabled and plot.right > self.view.view_w - self.view.log_width:
+            above = max(above, plot.top)  # ...and the plotting panel, where it reaches
+        self.view.log_pane.build(above + 8)
         uidump.dump(self.view)
 
     def _build_labels(
@@ -192,6 +196,8 @@ class TableDrawing:
             t.position = (x, y)
         v = self.view
         low, high = 46.0, v.view_h - 20.0 * 4  # clear of the foot's bar and the status
+        if v.plot_pane.enabled:  # ...and of the plotting panel (figures lay on its words)
+            low = max(low, v.plot_pane.top + 10.0)
         left, right = 14.0, v.view_w - v.log_width - 14.0
         for lb, t in zip(labels, texts, strict=True):  # the rulers stay in sight, zoomed in
             if lb.pin == "x":

@@ -465,7 +465,8 @@ class PlotPane(Pane):
             if b.text:
                 colour = ERROR_COLOUR if b.text.startswith(("cannot", "meets")) else HUD_COLOUR
                 self.text(b.text, b.rect[0] + 6, b.rect[2] + 6, colour, 10)
-        right = max(b.rect[1] for b in self.boxes if b.command)  # captions may run on
+        right = max(b.rect[1] for b in self.boxes if b.command)  # captions run on: the
+        right = max([right, *(x.x + x.content_width for x in self.texts)])  # shade too
         top = max(b.rect[3] for b in self.boxes)
         self.place(0, 0, right + 6, top + 4)
 
