@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine.core import apply
 from tabletop.engine.game import Game, load_saved_scenario
@@ -89,6 +90,39 @@ class Session:
         except TabletopError as e:
             return replace(m, legal=False, violations=[str(e)])
         return m
+
+    def paths(self, action: str) -> dict[str, Any]:
+        """A move's path as the engine will lay it, (start, segments) by ship, for the
+        screen to sail her along it (none for other orders, or one it would refuse)."""
+        words = action.split()
+        if len(words) < 3 or words[0] != "move":
+            return {}
+        try:
+            ruling = self.preview(words[1], " ".join(words[2:]))
+        except TabletopError:
+            return {}
+        return {words[1]: (ruling.start, ruling.plan.segments)} if ruling.legal else {}
+
+    def sole_actor(self) -> str | None:
+        """The one ship that may be given an order now, where the rules activate ships
+        one at a time (Escadres' bag), none waiting on a decision; else None."""
+        if self.game is None or self.game.state.pending or self.game.state.winner:
+            return None
+        st = self.game.state
+        ready = [s.id for s in st.ships if st.scenario.ruleset.can_act(st, s.id)]
+        many = [s.id for s in st.ships if st.side_of(s.id) == st.active_side]
+        return ready[0] if len(ready) == 1 and len(many) > 1 else None
+
+    @staticmethod
+    def headline(lines: list[str]) -> str:
+        """The line of an action's events a player most needs to read: a battle won,
+        else a ship struck, else the last ("power lost redoutable, boxes 1" was said
+        where redoutable had struck)."""
+        for key in ("winner ", "struck "):
+            found = [t.strip() for t in lines if t.strip().startswith(key)]
+            if found:
+                return found[-1]
+        return lines[-1].strip() if lines else ""
 
     def move_verb(self, ship: str) -> str:
         """The verb her move is played with: ``move``, or the answer the rules await of

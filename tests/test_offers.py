@@ -53,3 +53,26 @@ def test_escadres_a_ship_that_has_fired_is_offered_no_move(write_scenario, rigge
     rigged([1] * 12)
     g.play("fire a z")
     assert "move" not in bar(s, "a") and "end turn" in bar(s, "a")
+
+
+def test_the_ship_drawn_from_the_bag_is_the_one_to_play():
+    """Escadres activates one ship at a time: the window selects her (the last ship
+    stayed selected, her bar shown while another was drawn).  Where a side's ships all
+    may act (the squadron action), or a side has one ship, nothing is chosen for the
+    player."""
+    s = Session.open(load_scenario(str(SCENARIOS / "escadres-two-fleets.toml")))
+    assert s.status.startswith("turn 1, redoutable drawn")
+    assert s.sole_actor() == "redoutable"
+    s.play("end")
+    drawn = s.status.split(", ")[1].split(" drawn")[0]
+    assert s.sole_actor() == drawn != "redoutable"
+    assert Session.open(load_scenario(str(SCENARIOS / "squadron-action.toml"))).sole_actor() is None
+    assert Session.open(load_scenario(str(SCENARIOS / "frigate-duel.toml"))).sole_actor() is None
+
+
+def test_the_message_says_a_ship_struck_before_the_damage_that_did_it():
+    lines = ["> fire a z", "    power lost z, boxes 1", "    struck z, why no power left",
+             "    crew lost z, boxes 0"]  # fmt: skip
+    assert Session.headline(lines) == "struck z, why no power left"
+    assert Session.headline([*lines, "    winner blue"]) == "winner blue"
+    assert Session.headline(["> end", "    ends a"]) == "ends a"

@@ -1042,6 +1042,17 @@ def test_the_log_keeps_below_the_help(window):
         window.switch_to()
 
 
+def test_the_window_selects_the_ship_drawn_from_the_bag(fresh):
+    """Escadres: once a ship's activation ends and another is drawn, she is selected (her
+    card, her bar), not the ship that played before."""
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    click_ship(fresh, "redoutable")
+    assert fresh.selected == "redoutable"
+    fresh.play("end")
+    drawn = fresh.session.sole_actor()
+    assert drawn not in (None, "redoutable") and fresh.selected == drawn
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

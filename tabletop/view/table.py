@@ -262,14 +262,18 @@ class TableView(MoveEditing, arcade.View):
         if self.session is None:
             return False
         before = {s.id: s.pose for s in self.scenario.ships}
-        paths = self._paths(action) if self.animate else {}
+        paths = self.session.paths(action) if self.animate else {}
         try:
             lines = self.session.play(action)
         except TabletopError as e:
             self.say(f"{action}: {e}", error=True)
             return False
-        self.say(lines[-1].strip() if lines else action)
+        self.say(self.session.headline(lines) or action)
         self.changed(table=True)
+        only = self.session.sole_actor()  # Escadres' bag: the ship drawn is the one to play
+        if only and only != self.selected and not (self.autopilot and self.autopilot.due(
+                self.session.game.state)):  # fmt: skip
+            self.select(only)
         if self.builder is not None:  # the move being built, judged from where she is now
             self._rebuild_move(quiet=True)
         if self.selected and "fan" in self.overlays:
@@ -278,18 +282,6 @@ class TableView(MoveEditing, arcade.View):
             self._tween = (before, 0.0, paths)
         self.sync_plot()
         return True
-
-    def _paths(self, action: str) -> dict[str, Any]:
-        """A move's path as the engine will lay it, (start, segments) by ship, for the
-        screen to sail her along it (none for other orders, or one it would refuse)."""
-        words = action.split()
-        if self.session is None or len(words) < 3 or words[0] != "move":
-            return {}
-        try:
-            ruling = self.session.preview(words[1], " ".join(words[2:]))
-        except TabletopError:
-            return {}
-        return {words[1]: (ruling.start, ruling.plan.segments)} if ruling.legal else {}
 
     def after_move(self, before: Any, action: str, reached: bool) -> None:
         """After a move or a tack of the player's: nothing here (the drill scores it)."""
