@@ -1053,6 +1053,20 @@ def test_the_window_selects_the_ship_drawn_from_the_bag(fresh):
     assert drawn not in (None, "redoutable") and fresh.selected == drawn
 
 
+def test_the_help_tells_the_orders_of_the_ruleset_played(fresh):
+    """F1 listed the window's keys alone (the Trafalgar tack and anchors): a Frigate or
+    Escadres player found nothing on hex steps.  It now says the ruleset's own orders."""
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    fresh.on_key_press(K.F1, 0)
+    try:
+        text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+        assert "Orders in Escadres: move SHIP STEPS...: F<n> hexes ahead, P60/S60 a turn" in text
+        assert "fire SHIP TARGET: fire the broadside whose zone holds the target" in text
+        assert "ram SHIP" not in text  # Trafalgar's, not Escadres'
+    finally:
+        fresh.on_key_press(K.F1, 0)
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -10,6 +10,7 @@ move being built.  The ``edit`` stage holds the keys that build a move.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import arcade
 
@@ -122,3 +123,12 @@ def help_lines() -> list[str]:
     return ["Mouse: " + MOUSE[0], "       " + MOUSE[1]] + [
         f"{g}: " + "  ·  ".join(items) for g, items in groups.items()
     ]
+
+
+def orders_help(title: str, verbs: dict[str, Any]) -> list[str]:
+    """The F1 help's orders of the ruleset played, from its verbs (the keys above are
+    the window's, alike for all; a Frigate player read only the Trafalgar tack and
+    anchors there, and nothing on hex steps)."""
+    said = [f"{v} {spec.usage}".strip() + f": {spec.help}" for v, spec in verbs.items()
+            if not spec.answers_only]  # fmt: skip
+    return [f"Orders in {title}: " + "  ·  ".join(said)] if said else []

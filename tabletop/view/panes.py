@@ -20,7 +20,7 @@ from tabletop.fire import rule_fire
 from tabletop.geometry.angles import unit
 from tabletop.rulings import sail, sail_text
 from tabletop.view import scene as sc
-from tabletop.view.keys import Key, help_lines, strip
+from tabletop.view.keys import Key, help_lines, orders_help, strip
 from tabletop.view.offers import playable
 from tabletop.view.plotting import Box, cover
 from tabletop.view.tools import Button, action_buttons
@@ -140,6 +140,8 @@ class StatusPane(Pane):
         if t.show_help:
             lines += [(h, HUD_COLOUR) for h in help_lines()]
             if scn is not None:
+                rs = scn.ruleset
+                lines += [(h, HUD_COLOUR) for h in orders_help(rs.title, rs.verbs)]
                 lines += legend(scn)
         else:
             lines.append(("F1: help", (180, 180, 180, 255)))
