@@ -847,14 +847,20 @@ def test_messages_fade_and_errors_stay_longer(fresh):
 
 def test_a_verb_with_a_number_is_typed_from_its_button(fresh):
     """Frigate's first step declares a ship's allowance, a number no button can hold:
-    its button opens a typed line with the verb and the ship written, the player types
-    the number, Enter plays it."""
+    its button opens a typed line with the verb and the ship written, and the numbers
+    the rules let her declare (the wind on amazon, 120° off, gives 10 at most: "one of
+    10 9 ... 0"); the player types the number, Enter plays it."""
     fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
     side = fresh.session.game.state.active_side
     ship = next(s.id for s in fresh.scenario.ships if s.side == side)
     click_ship(fresh, ship)
     press_button(fresh, "speed")
     assert fresh.prompt is not None and fresh.prompt.text == f"speed {ship} "
+    allowed = fresh.session.game.state.scenario.ruleset.word_choices(
+        fresh.session.game.state, ship, "speed", "N"
+    )
+    assert fresh.prompt.title == f"speed: type the rest (one of {' '.join(allowed)})"
+    assert ship == "amazon" and allowed[0] == "10" and "2" in allowed
     fresh.on_text("2")
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.actions == [f"speed {ship} 2"], fresh.message

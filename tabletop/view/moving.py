@@ -220,13 +220,25 @@ class MoveEditing:
         self._rebuild_move()
 
     # -- the action bar ---------------------------------------------------------------
+    def _choices(self, verb: str, ship: str) -> str:
+        """What the rules let her put for the verb's first open word, as a hint: Frigate's
+        "speed … (type)" gave no range ("; one of 10 9 8 ... 0")."""
+        game = self.session.game if self.session is not None else None
+        if game is None:
+            return ""
+        rs = game.state.scenario.ruleset
+        words = [w for w in rs.verbs[verb].usage.split() if w not in ("SHIP", "TARGET", "PRIZE")]
+        got = rs.word_choices(game.state, ship, verb, words[0]) if words else None
+        return f" (one of {' '.join(got)})" if got else ""
+
     def press(self, b: Button) -> None:
         """A button pressed (or its key): play it, or wait for the ship it needs, or use
         the move being built, or open a line for the words it needs typed."""
         if b.needs_typing:
-            verb = b.action.split()[0]
+            verb, ship = b.action.split()[:2]
             start = b.action.removesuffix("?")
-            self.prompt = Prompt("action", f"{verb}: type the rest", start)
+            hint = self._choices(verb, ship)
+            self.prompt = Prompt("action", f"{verb}: type the rest{hint}", start)
             self.changed(interact_only=True)
             return
         if b.needs_target:
