@@ -171,3 +171,13 @@ def test_fire_zones_are_drawn_on_the_table_only(escadres):
     assert pts[:, 0].max() <= 36 + 1e-9 and pts[:, 1].max() <= 30 + 1e-9
     whole = escadres.ruleset.arc_outlines(escadres, escadres.ship("amazon"), False)
     assert min(np.asarray(r).min() for r, _ in whole) < 0  # the zone did run past the edge
+
+
+def test_lines_of_fire_with_no_enemy_left_are_none():
+    """The window draws no line to a struck ship: with every enemy struck the list is
+    empty, and where her arcs are outlined (the frigate duel's broadsides) an empty list
+    of bases made shapely fail ("linearrings: ... not enough dimensions"), which closed
+    the window after loire struck (tests/test_xplay.py, against the captain)."""
+    duel = load_scenario(SCENARIOS / "frigate-duel.toml")
+    assert duel.ruleset.arcs_are_outlined
+    assert sc.lof_scene(duel, "amazon", []).lines == []

@@ -35,16 +35,17 @@ def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     targets = [s.id for s in state.ships if s.id != ship] if b.needs_target else [None]
     paths = [""]
     if b.needs_path and ship is not None:
-        paths = state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
+        _asked(state)
+        if ("fan", ship) not in _TAKEN:  # her fan, once for the state
+            _TAKEN["fan", ship] = state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
+        paths = _TAKEN["fan", ship]
     return [b.fill(t, p) for t in targets for p in paths] if targets and paths else [b.action]
 
 
 def _taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
     key = (id(state), action)
-    if _TAKEN.get("state") is not state:
-        _TAKEN.clear()
-        _TAKEN["state"] = state  # held: its id is not reused while the answers stand
+    _asked(state)
     if key not in _TAKEN:
         try:
             apply(state, action)
@@ -54,8 +55,15 @@ def _taken(state: Any, action: str) -> bool:
     return bool(_TAKEN[key])
 
 
-#: The engine's answers for the state last asked about (the bar is built many times a
-#: turn; the state changes only with an action).
+def _asked(state: Any) -> None:
+    """The answers kept are the state's: another state, and they are dropped."""
+    if _TAKEN.get("state") is not state:
+        _TAKEN.clear()
+        _TAKEN["state"] = state  # held: its id is not reused while the answers stand
+
+
+#: The engine's answers (and her fan's paths) for the state last asked about (the bar
+#: is built many times a turn; the state changes only with an action).
 _TAKEN: dict[Any, Any] = {}
 
 def hide(line: str, secret: frozenset[str]) -> str:

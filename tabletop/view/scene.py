@@ -351,7 +351,7 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
     rings = [r for r, _ in scn.ruleset.arc_outlines(scn, scn.ship(ship_id), False)]
-    if rings and scn.ruleset.arcs_are_outlined:  # only enemies her arcs reach need a ruling
+    if rings and enemies and scn.ruleset.arcs_are_outlined:  # only those her arcs reach
         arcs = shapely.union_all(shapely.polygons([np.asarray(r) for r in rings]))
         bases = shapely.polygons(np.array([scn.ship(e).base_corners() for e in enemies]))
         near = shapely.dwithin(bases, arcs, TOL) if len(enemies) else []
