@@ -76,3 +76,13 @@ def test_the_message_says_a_ship_struck_before_the_damage_that_did_it():
     assert Session.headline(lines) == "struck z, why no power left"
     assert Session.headline([*lines, "    winner blue"]) == "winner blue"
     assert Session.headline(["> end", "    ends a"]) == "ends a"
+
+
+def test_a_ship_part_way_through_her_move_is_still_offered_her_move():
+    """amazon (frigate duel) sails F10 of her 22.67 cm and may fire, then must sail on:
+    the bar keeps "move" for the rest (tried with fresh moves of her fan, which overrun
+    what is left, it was lost, and "end turn" is refused until she has sailed it)."""
+    s = Session.open(load_scenario(str(SCENARIOS / "frigate-duel.toml")))
+    s.play("move amazon F10")
+    assert "move" in bar(s, "amazon")
+    assert "end turn" not in bar(s, "amazon")  # the rest of her allowance is owed

@@ -13,17 +13,19 @@ from tabletop.view.tools import Button
 
 def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list[Button]:
     """The buttons whose action the engine would take now: each whole action is tried on
-    the state (pure: nothing is kept); one still wanting a target or a path is tried
-    with each other ship and a few of her fan's paths, and offered if any is taken (or
-    nothing can be tried), unless the ruleset refuses its verb for ``ship`` whatever the
-    words (``unready``).  The bar offered a move after she had fired, a prize in the
-    fire phase, a fire in the damage control, and the game refused each."""
+    the state (pure: nothing is kept); one still wanting a target is tried with each
+    other ship and offered if any is taken; one wanting a path, unless the ruleset
+    refuses its verb for ``ship`` whatever the words (``unready``: tried with a few of
+    her fan's paths, a Trafalgar ship part-way through her move, whose fresh moves
+    overrun what is left, lost her "move").  The bar offered a move after she had fired,
+    a prize in the fire phase, a fire in the damage control: the game refused each."""
     out = []
     rs = state.scenario.ruleset
     for b in buttons:
         if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
             continue
-        if not b.needs_typing and not any(_taken(state, a) for a in _tries(state, b, ship)):
+        tries = [] if b.needs_typing else _tries(state, b, ship)
+        if tries and not any(_taken(state, a) for a in tries):
             continue
         out.append(b)
     return out
@@ -31,15 +33,11 @@ def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list
 
 def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     """The whole actions ``b`` stands for, as far as the bar can fill it: a target each
-    other ship, a path a few of her fan's (a button that cannot be filled: none)."""
+    other ship (none with a path to come: the path is the player's, not to be guessed)."""
+    if b.needs_path:
+        return []
     targets = [s.id for s in state.ships if s.id != ship] if b.needs_target else [None]
-    paths = [""]
-    if b.needs_path and ship is not None:
-        _asked(state)
-        if ("fan", ship) not in _TAKEN:  # her fan, once for the state
-            _TAKEN["fan", ship] = state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
-        paths = _TAKEN["fan", ship]
-    return [b.fill(t, p) for t in targets for p in paths] if targets and paths else [b.action]
+    return [b.fill(t, "") for t in targets] if targets else [b.action]
 
 
 def _taken(state: Any, action: str) -> bool:
@@ -62,9 +60,10 @@ def _asked(state: Any) -> None:
         _TAKEN["state"] = state  # held: its id is not reused while the answers stand
 
 
-#: The engine's answers (and her fan's paths) for the state last asked about (the bar
-#: is built many times a turn; the state changes only with an action).
+#: The engine's answers for the state last asked about (the bar is built many times a
+#: turn; the state changes only with an action).
 _TAKEN: dict[Any, Any] = {}
+
 
 def hide(line: str, secret: frozenset[str]) -> str:
     """A secret action's words kept off a shared screen: the verb, not the plot."""

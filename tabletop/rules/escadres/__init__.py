@@ -148,6 +148,18 @@ class Escadres(HexTable):
         return EscadresShip(ship.id, ship.pose)
 
     # -- movement preview --------------------------------------------------------------
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """A move refused whatever its steps: she is not the ship drawn, she has fired
+        (fire ends her movement), or her move steps are spent (the engine's words)."""
+        st = state.ship(ship)
+        if verb != "move" or not isinstance(st, EscadresShip):
+            return None
+        if not st.active:
+            return f"{ship} is not playing"
+        if st.fired:
+            return f"{ship} has fired: her movement is over"
+        return f"{ship} has {st.capacity} move steps this turn" if st.steps >= st.capacity else None
+
     def move_so_far(
         self, state: GameState, ship: str
     ) -> tuple[Ship, tuple[Step, ...], MoveContext]:

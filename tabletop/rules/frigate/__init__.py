@@ -262,6 +262,13 @@ class Frigate(HexTable):
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         return options.chance(self, state, firer, target)
 
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """A move refused whatever its steps: while allowances are declared (the
+        engine's words)."""
+        if verb == "move" and state.phase == 0:
+            return "ships move in the four segments, after declaring"
+        return None
+
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
         """The allowances she may declare, the most first; where a broadside is aimed
         (the hull first, the rules' default)."""
