@@ -1073,6 +1073,28 @@ def test_the_help_tells_the_orders_of_the_ruleset_played(fresh):
         fresh.on_key_press(K.F1, 0)
 
 
+def test_a_fault_in_drawing_is_said_and_the_game_kept(fresh, monkeypatch):
+    """A bug in drawing (an empty list of bases given to shapely, after a capture) closed
+    the window, the game unsaved.  Now it is said, the window goes on, the game stands,
+    and the next change draws again."""
+    from tabletop.view import drawing
+
+    fresh.session.play("move bellona F20")
+
+    def broken(*args, **kwargs):
+        raise ValueError("linearrings: not enough dimensions")
+
+    monkeypatch.setattr(drawing.sc, "table_scenes", broken)
+    fresh.changed(table=True)
+    frame(fresh)
+    assert fresh.error and fresh.message.startswith("drawing failed (ValueError: linearrings")
+    assert fresh.session.actions == ["move bellona F20"]
+    monkeypatch.undo()
+    fresh.changed(table=True)
+    frame(fresh)
+    assert fresh.drawing._table_scenes  # drawn again
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -6,6 +6,7 @@ A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as 
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -216,7 +217,13 @@ class TableDrawing:
         return batch, texts, halos
 
     def on_draw(self) -> bool:
-        self.rebuild()
+        try:
+            self.rebuild()
+        except Exception as e:  # a fault in drawing must not close the window: the game
+            self.view._dirty.clear()  # is kept to be saved, what was drawn stays drawn
+            traceback.print_exc()
+            self.view.say(f"drawing failed ({type(e).__name__}: {e}); the game is kept: "
+                          "save it (Ctrl+S) and report this", error=True)  # fmt: skip
         self.view.clear()
         if self.view.plot is not None and not self.view.plot.shown:
             return True  # the screen is being passed: the cover alone
