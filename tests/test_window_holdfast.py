@@ -297,3 +297,16 @@ def test_the_plotting_panel_s_shade_holds_its_words_and_the_log_keeps_above_it(w
     assert pane.right >= legend.x + legend.content_width
     assert window.log_width > 0 and pane.right > window.view_w - window.log_width
     assert log.enabled and log.bottom >= pane.top
+
+
+def test_in_the_fire_phases_her_sail_line_says_she_sails_by_her_orders(window):
+    """In phase I (fire) amazon's sail line read "allowance 0 to 4 actions, by choice",
+    as if she might sail; she sails only by the orders plotted before phase I."""
+    plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
+    plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
+    click_ship(window, "amazon")
+    lines = [t for t, _ in window.status_pane._lines(window)]
+    sail = next(t for t in lines if t.startswith("amazon: heading"))
+    assert sail.endswith("; no move now: she sails by her plotted orders (phase 1: fire, "
+                         "british to declare)")  # fmt: skip
+    assert "allowance" not in sail

@@ -365,6 +365,13 @@ class HoldFast(Ruleset):
     def step_text(self, state: GameState) -> str | None:
         return describe(state)
 
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """She sails only by the orders plotted before phase I: in the phases and the
+        damage control the window said "allowance 0 to 4 actions", as if she might."""
+        if verb == "move" and state.phase != 0:
+            return f"she sails by her plotted orders ({describe(state)})"
+        return None
+
     def report_seen(self, state: GameState, ship: str, viewer: str | None) -> dict[str, Any]:
         """Her orders are revealed phase by phase (HF-5, HF-6): to anyone but her own
         side plotting them, the phases not yet reached show as '?'."""
