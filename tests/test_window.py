@@ -1095,6 +1095,22 @@ def test_a_fault_in_drawing_is_said_and_the_game_kept(fresh, monkeypatch):
     assert fresh.drawing._table_scenes  # drawn again
 
 
+def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
+    """What changed since her side began to play shows under her card, in the alarm
+    colour ("this turn, was:" said so of a Frigate segment, a part of the turn)."""
+    from tabletop.view.panes import ERROR_COLOUR
+
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    fresh.play("end")  # redoutable's activation ends: the next ship is drawn, selected
+    ship = fresh.selected
+    before = fresh.card(ship)[0].split(": ", 1)[-1]
+    assert fresh.card_lines(ship)[-1][1] != ERROR_COLOUR  # nothing changed yet
+    fresh.play(f"move {ship} F1")
+    text, colour = fresh.card_lines(ship)[-1]
+    assert colour == ERROR_COLOUR and text == f"  as her side began to play: {before}"
+    assert fresh.card(ship)[0].split(": ", 1)[-1] != before
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -384,7 +384,8 @@ class TableView(MoveEditing, arcade.View):
         out = [(t, HUD_COLOUR) for t in now]
         then = self._turn_cards[1].get(ship)
         if then is not None and then[0] != now[0]:
-            out.append((f"  this turn, was: {then[0].split(': ', 1)[-1]}", ERROR_COLOUR))
+            was = then[0].split(": ", 1)[-1]  # her side's turn, or its part (a segment)
+            out.append((f"  as her side began to play: {was}", ERROR_COLOUR))
         return out
 
     def card(self, ship: str) -> list[str]:
