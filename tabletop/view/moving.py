@@ -221,8 +221,8 @@ class MoveEditing:
 
     # -- the action bar ---------------------------------------------------------------
     def _choices(self, verb: str, ship: str) -> str:
-        """What the rules let her put for the verb's first open word, as a hint: Frigate's
-        "speed … (type)" gave no range ("; one of 10 9 8 ... 0")."""
+        """What the rules let her put for the verb's first open word, as a hint (" (one
+        of 10 9 ... 0)"): Frigate's "speed … (type)" gave no range."""
         game = self.session.game if self.session is not None else None
         if game is None:
             return ""

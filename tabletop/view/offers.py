@@ -42,22 +42,21 @@ def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
 
 def _taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
-    key = (id(state), action)
     _asked(state)
-    if key not in _TAKEN:
+    if action not in _TAKEN:
         try:
             apply(state, action)
-            _TAKEN[key] = True
+            _TAKEN[action] = True
         except TabletopError:
-            _TAKEN[key] = False
-    return bool(_TAKEN[key])
+            _TAKEN[action] = False
+    return bool(_TAKEN[action])
 
 
 def _asked(state: Any) -> None:
     """The answers kept are the state's: another state, and they are dropped."""
-    if _TAKEN.get("state") is not state:
+    if _TAKEN.get(None) is not state:
         _TAKEN.clear()
-        _TAKEN["state"] = state  # held: its id is not reused while the answers stand
+        _TAKEN[None] = state  # the state they answer for (no action is None)
 
 
 #: The engine's answers for the state last asked about (the bar is built many times a
