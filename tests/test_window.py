@@ -1111,6 +1111,31 @@ def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
     assert fresh.card(ship)[0].split(": ", 1)[-1] != before
 
 
+def test_a_battle_won_is_written_across_the_table(fresh):
+    """games/frigate-duel-boarding.log ends with amazon taken (french won, turn 2): the
+    end was said in the status line alone; it is written across the head of the table,
+    at 0.9 of its depth (across the middle, it lay on the ships)."""
+    from tabletop.engine.game import Game, read_log
+    from tabletop.session import Session
+    from tabletop.view.drawing import WON
+
+    from .conftest import ROOT
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    seed, actions = read_log(ROOT / "games" / "frigate-duel-boarding.log")
+
+    fresh.session = Session(fresh.session.scenario, Game.new(fresh.session.scenario, seed))
+    for a in actions:
+        fresh.session.play(a)
+    assert fresh.session.game.state.winner == "french"
+    fresh.changed(table=True)
+    frame(fresh)
+    (won,) = [t for t in fresh.drawing._over if t.color == WON]
+    assert won.text == "the french have won (turn 2)"
+    middle = screen_of(fresh, fresh.scenario.width / 2, 0.9 * fresh.scenario.depth)
+    assert (won.x, won.y) == (round(middle[0]), round(middle[1]))
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tabletop.view.table import TableView
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
+WON = (250, 210, 90, 255)  # the battle's end, written across the table
 #: A label's halo: copies a pixel to each side, behind it, in a contrasting shade, so
 #: that a grid line under a name ("serieuse" across the 70 cm line) does not cut it.
 HALO = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -95,6 +96,12 @@ class TableDrawing:
                 out.append(sc.ruling_scene(scn, *self.view.ruling))
             except TabletopError as e:
                 self.view.say(str(e), error=True)
+        game = self.view.session.game if self.view.session is not None else None
+        if game is not None and game.state.winner:  # the end, across the table's head
+            won = sc.Scene()  # (said in the status line alone; at the middle, on ships)
+            text = f"the {game.state.winner} have won (turn {game.state.turn})"
+            won.labels.append(sc.Label(scn.width / 2, 0.9 * scn.depth, text, WON, 22))
+            out.append(won)
         return out
 
     def interact_scenes(self) -> list[sc.Scene]:
