@@ -1136,6 +1136,22 @@ def test_a_battle_won_is_written_across_the_table(fresh):
     assert (won.x, won.y) == (round(middle[0]), round(middle[1]))
 
 
+def test_a_full_status_clears_the_table(fresh):
+    """A ship selected, her move built, a message: the status pane grows to seven rows
+    (8 + 17 × 7 = 127 px) and shaded the table's top and its top ruler figure.  The
+    fit keeps 40 + 90 = 130 px above the table (at this window's height-bound zoom)."""
+    click_ship(fresh, "bellona")
+    fresh.on_key_press(K.UP, 0)
+    fresh.say("a message")
+    fresh.fit()
+    frame(fresh)
+    status = fresh.status_pane
+    assert status.rows >= 6
+    top = screen_of(fresh, 0.0, fresh.scenario.depth)[1]
+    assert H - top == pytest.approx(130, abs=1)
+    assert status.bottom >= top  # the pane ends above the table's top edge
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

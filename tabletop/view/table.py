@@ -185,7 +185,7 @@ class TableView(MoveEditing, arcade.View):
         if scn is None:
             return
         self.camera.match_window()
-        margin, top = 40.0, 70.0  # room for the HUD
+        margin, top = 40.0, 90.0  # room for the HUD: a status of 7 lines clears the table
         bottom = 36.0  # and for the action bar (or the plotting panel) below the table
         if self.plot is not None and self.plot.shown:
             bottom = self.plot.height() + 36.0
