@@ -1152,6 +1152,23 @@ def test_a_full_status_clears_the_table(fresh):
     assert status.bottom >= top  # the pane ends above the table's top edge
 
 
+def test_the_ruling_panel_lies_under_the_status_however_tall(fresh):
+    """With a ship's card in the status the line-of-fire panel was laid a fixed 44 px
+    from the top, over the card's lines, the two texts mixed.  It now starts under the
+    status pane; the legend names the grey line of fire too."""
+    from tabletop.view.panes import legend
+
+    fresh.on_key_press(K.L, 0)
+    click_ship(fresh, "bellona")
+    click_ship(fresh, "tonnant")
+    assert fresh.ruling == ("bellona", "tonnant")
+    frame(fresh)
+    status, ruling = fresh.status_pane, fresh.ruling_pane
+    assert status.rows >= 3 and ruling.enabled
+    assert ruling.top <= status.bottom
+    assert any("grey clear yet she cannot fire" in t for t, _ in legend(fresh.scenario))
+
+
 def test_the_wind_label_ends_on_the_table(fresh):
     """The table's wind label ("wind from 0° moderate", ~150 px at 10 pt) was centred
     under the arrow at 0.93 of the table's width: at the whole table's zoom (~4 px a cm,

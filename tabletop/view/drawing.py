@@ -150,7 +150,8 @@ class TableDrawing:
     def build_panes(self) -> None:
         """Lay out the HUD's panes from the state (the log sits above the action bar)."""
         self.view.status_pane.build()
-        self.view.ruling_pane.build(self.view.view_h - 44)
+        status = self.view.status_pane  # the ruling under the status, however tall (it
+        self.view.ruling_pane.build(min(self.view.view_h - 44, status.bottom))  # lay on it)
         self.view.cover.build()
         self.view.plot_pane.build()
         self.view.tools.build()

@@ -216,7 +216,8 @@ def legend(scn: Any) -> list[tuple[str, Colour]]:
     return [
         ("Colours:", HUD_COLOUR),
         *sides,
-        ("line of fire: green clear, yellow partly blocked, red blocked", HUD_COLOUR),
+        ("line of fire: green clear, yellow partly blocked, red blocked, grey clear yet "
+         "she cannot fire", HUD_COLOUR),  # fmt: skip
         ("wedges and the fan: by point of sail; yellow outline: the selected ship", HUD_COLOUR),
     ]
 
