@@ -1111,6 +1111,19 @@ def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
     assert fresh.card(ship)[0].split(": ", 1)[-1] != before
 
 
+def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
+    """The cards of her side's turn were kept by turn and side alone: the squadron action
+    opened after an Escadres game at the same turn and side showed Escadres' bellona
+    ("as her side began to play: hexes (12, -8) ...") under the new bellona's card."""
+    from tabletop.view.panes import ERROR_COLOUR
+
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    fresh.play("end")  # redoutable's activation ends: turn 1, the British (side 0) to play
+    assert fresh.card_lines("bellona")  # her side's cards, taken
+    fresh.load(str(SCENARIOS / "squadron-action.toml"))  # turn 1, the British to play
+    assert all(c != ERROR_COLOUR for _, c in fresh.card_lines("bellona"))
+
+
 def test_a_battle_won_is_written_across_the_table(fresh):
     """games/frigate-duel-boarding.log ends with amazon taken (french won, turn 2): the
     end was said in the status line alone; it is written across the head of the table,
@@ -1146,7 +1159,7 @@ def test_a_full_status_clears_the_table(fresh):
     fresh.fit()
     frame(fresh)
     status = fresh.status_pane
-    assert status.rows == 7, [t.text for t in status.texts]
+    assert status.rows == 7, "\n".join(t.text for t in status.texts)
     top = screen_of(fresh, 0.0, fresh.scenario.depth)[1]
     assert H - top == pytest.approx(130, abs=1)
     assert status.bottom >= top  # the pane ends above the table's top edge

@@ -377,7 +377,7 @@ class TableView(MoveEditing, arcade.View):
         if game is None:
             return []
         st = game.state
-        key = (st.turn, st.active)
+        key = (id(self.session), st.turn, st.active)  # another game opened: fresh cards
         if self._turn_cards[0] != key:  # a new player turn: remember every ship as she was
             self._turn_cards = (key, {s.id: self.card(s.id) for s in st.ships})
         now = self.card(ship)
