@@ -150,15 +150,14 @@ class Escadres(HexTable):
     # -- movement preview --------------------------------------------------------------
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
         """A move refused whatever its steps: she is not the ship drawn, she has fired
-        (fire ends her movement), or her move steps are spent (the engine's words)."""
-        st = state.ship(ship)
-        if verb != "move" or not isinstance(st, EscadresShip):
+        (fire ends her movement), or her move steps are spent (the engine's own check)."""
+        if verb != "move" or not isinstance(state.ship(ship), EscadresShip):
             return None
-        if not st.active:
-            return f"{ship} is not playing"
-        if st.fired:
-            return f"{ship} has fired: her movement is over"
-        return f"{ship} has {st.capacity} move steps this turn" if st.steps >= st.capacity else None
+        try:
+            EscadresGame(self).may_move(state, ship)
+        except IllegalAction as e:
+            return str(e)
+        return None
 
     def move_so_far(
         self, state: GameState, ship: str

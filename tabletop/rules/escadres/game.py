@@ -84,16 +84,27 @@ class EscadresGame(Damage):
         return st
 
     # -- movement ----------------------------------------------------------------------
-    def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        ship = act.ship
+    def may_move(self, state: GameState, ship: str) -> EscadresShip:
+        """Her, if a move of hers may be played now whatever its steps: the ship drawn,
+        not yet fired (fire ends her movement), a move step left; else IllegalAction."""
         st = self._active(state, ship)
         if st.fired:
             raise IllegalAction(f"{ship} has fired: her movement is over")
+        self.step_left(st)
+        return st
+
+    @staticmethod
+    def step_left(st: EscadresShip) -> None:
+        if st.steps >= st.capacity:
+            raise IllegalAction(f"{st.id} has {st.capacity} move steps this turn")
+
+    def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
+        ship = act.ship
+        st = self.may_move(state, ship)
         cls = state.scenario.ship(ship).cls
         most_turns = max(0, (cls.turns or 0) - st.turns_lost)
         for step in steps_of(" ".join(act.args[1:])):
-            if st.steps >= st.capacity:
-                raise IllegalAction(f"{ship} has {st.capacity} move steps this turn")
+            self.step_left(st)
             if step.kind != "F":
                 if st.turns_made >= most_turns:
                     raise IllegalAction(f"{ship} may make {most_turns} turns in one turn")

@@ -36,6 +36,7 @@ from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame
+from tabletop.rules.frigate.moves import DECLARING
 from tabletop.rules.frigate.ship import FrigateShip, field, ship_of
 from tabletop.rules.hextable import HexTable
 
@@ -266,7 +267,7 @@ class Frigate(HexTable):
         """A move refused whatever its steps: while allowances are declared (the
         engine's words)."""
         if verb == "move" and state.phase == 0:
-            return "ships move in the four segments, after declaring"
+            return DECLARING
         return None
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:

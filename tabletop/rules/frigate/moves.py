@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 Events = list[dict[str, Any]]
 
+#: Why no move is played while allowances are declared (the engine's, and the window's).
+DECLARING = "ships move in the four segments, after declaring"
+
 
 class Movement:
     """Each method maps a state to the next; ``rs`` holds the template's numbers."""
@@ -145,7 +148,7 @@ class Movement:
         st = self.rs.own(state, act.ship)
         assert isinstance(st, FrigateShip)
         if state.phase == 0:
-            raise IllegalAction("ships move in the four segments, after declaring")
+            raise IllegalAction(DECLARING)
         if self.held_afoul(state, st):
             raise IllegalAction(f"{st.id} lies afoul of {st.afoul}: she cannot sail")
         steps = hex_steps(" ".join(act.args[1:]))
