@@ -206,3 +206,33 @@ def test_the_toy_template_is_validated_at_load(toy: Path):
     lines = out.stderr.strip().splitlines()
     assert any("toy.toml: victory.flags: expected a whole number ≥ 1, found 0" in x for x in lines)
     assert any("toy.toml: victory.flag: expected a key" in x for x in lines)
+
+
+@pytest.mark.parametrize(
+    "scenario, ship",
+    [
+        ("squadron-action.toml", "bellona"),
+        ("man-o-war-skirmish.toml", "leviathan"),
+        ("hold-fast-duel.toml", "amazon"),
+        ("escadres-two-fleets.toml", "bellona"),
+        ("frigate-hex-duel.toml", "amazon"),
+    ],
+)
+def test_a_rulesets_path_tokens_are_the_steps_its_moves_take(scenario: str, ship: str):
+    """The window offers the keys of ``path_tokens`` alone: a step kind left out of it
+    must be one the ruleset's moves refuse (or, Man O' War's L, read as a plain run: the
+    same end as F), so no key the help hides was of use."""
+    from tabletop.data.load import load_scenario
+    from tabletop.movement import preview
+
+    root = Path(__file__).resolve().parents[1] / "scenarios"
+    scn = load_scenario(str(root / scenario))
+    tokens = scn.ruleset.path_tokens
+    assert set(tokens) <= set("FLPSTAW") and "F" in tokens
+    for kind in sorted(set("LTAW") - set(tokens)):
+        word = "L1" if kind == "L" else kind
+        m = preview(scn, ship, word)
+        if m.legal:  # only a run by another name
+            assert kind == "L" and m.end == preview(scn, ship, "F1").end, (scenario, kind)
+        else:
+            assert m.violations, (scenario, kind)

@@ -352,10 +352,37 @@ def test_help_is_written_from_the_one_key_map(fresh):
     fresh.on_key_press(K.F1, 0)
     frame(fresh)
     text = " ".join(" ".join(t.text.split()) for t in fresh.hud)
+    can = fresh.abilities()  # the squadron action: Trafalgar's luffing, tack, recover
+    assert {"L", "T", "tack"} <= can and "A" not in can and "drill" not in can
     for k in KEYS:
-        if k.label:
+        if k.label and (not k.needs or k.needs in can):
             assert f"{k.label} {k.does}" in text, k.label
-    assert "R ruler" in text and "Ctrl+Z undo" in text
+    assert "R ruler" in text and "Ctrl+Z undo" in text and "U luffing runs" in text
+    assert "A W drop anchor" not in text and "(drill)" not in text  # no anchors here
+
+
+def test_the_help_and_the_keys_are_the_game_playeds(fresh):
+    """F1 listed Trafalgar's luffing, tack and anchors and the drill's hint in a hex game,
+    and Left / Right as 5°: a Frigate player read keys whose steps her moves refuse.
+    Now the keys are those the ruleset's paths take (``path_tokens``) and the turn is
+    said by its pivot; a T there adds no step."""
+    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
+    fresh.on_key_press(K.F1, 0)
+    try:
+        text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+        assert "Left / Right turn a 60° pivot to port / starboard" in text
+        assert "Up / Down her run 1 longer" in text
+        for gone in ("U luffing", "T tack", "A W drop anchor", ", / . onto", "H the coach"):
+            assert gone not in text, gone
+    finally:
+        fresh.on_key_press(K.F1, 0)
+    fresh.select("amazon")
+    fresh.on_key_press(K.UP, 0)
+    fresh.on_key_press(K.T, 0)  # Trafalgar's tack: no such step in Frigate
+    assert fresh.builder.text == "F1"
+    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))  # anchors, a 45° pivot
+    can = fresh.abilities()
+    assert {"A", "W"} <= can and not {"L", "T", "tack"} & can
 
 
 def test_man_o_war_in_the_window(fresh):
@@ -1195,3 +1222,23 @@ def test_the_wind_label_ends_on_the_table(fresh):
     assert t.right <= right
     assert t.left >= left
     assert t.right == pytest.approx(screen_of(fresh, 0.99 * w, 0.0)[0], abs=1.0)
+
+
+def test_the_help_hides_the_table_under_it(fresh):
+    """The help's backdrop let the table show through its text (shade alpha 200 of
+    255: a sea of (r, g, b) came through at 22%).  Now it is all but opaque (250):
+    the pane's foot is the shade's colour within 255 * 5 / 255 = 5 a channel."""
+    from tabletop.view.panes import HELP_SHADE
+
+    fresh.on_key_press(K.F1, 0)
+    try:
+        img = frame(fresh)
+        pane = fresh.status_pane
+        assert pane.bottom < fresh.view_h - 140  # the help is tall: the table lies under it
+        x, y = fresh.view_w // 2, int(pane.bottom) + 1
+        under = img[y, x, :3].astype(int)
+        assert np.abs(under - np.array(HELP_SHADE[:3])).max() <= 5, under
+    finally:
+        fresh.on_key_press(K.F1, 0)
+    img = frame(fresh)
+    assert fresh.status_pane.shade[3] < HELP_SHADE[3]

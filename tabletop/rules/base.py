@@ -260,6 +260,8 @@ class Ruleset(ABC):
     close_hauled: float | None = None
     #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
     fixed_turn: float | None = None
+    #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
+    path_tokens: ClassVar[str] = "FPS"
 
     def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
         """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's

@@ -107,7 +107,8 @@ class TableInput:
             self.view.changed()
             return
         covered = self.view.plot is not None and not self.view.plot.shown
-        for k in lookup(symbol, modifiers, "global"):
+        can = self.view.abilities()
+        for k in lookup(symbol, modifiers, "global", can):
             if covered and k.command not in ("plot_ready", "undo", "redo", "ask", "toggle_help"):
                 continue  # the screen is being passed: nothing else
             if self.do(k) is not False:
@@ -123,7 +124,7 @@ class TableInput:
         elif (b := self._button_for(symbol)) is not None:
             self.view.press(b)
         else:
-            for k in lookup(symbol, modifiers, "edit"):
+            for k in lookup(symbol, modifiers, "edit", can):
                 if self.view.builder is not None and self.do(k) is not False:
                     return
             return

@@ -31,6 +31,11 @@ class Key:
     args: tuple[object, ...] = ()
     stage: str = "global"  # or "edit": the move being built
     strip: str = ""  # its button on the tool strip, for the mouse alone
+    #: What the game must offer for the key to mean anything (see ``abilities``): path
+    #: step kinds ("L", "T", "A"), "tack" (a verb onto a tack) or "drill" (the coach).
+    needs: str = ""
+    #: Its help where turns are fixed pivots, ``{pivot}`` their degrees.
+    pivot_does: str = ""
 
     def matches(self, symbol: int, modifiers: int) -> bool:
         mods = modifiers & (SHIFT | CTRL)
@@ -66,9 +71,10 @@ KEYS: tuple[Key, ...] = (
     Key("Tools", "", "", ((K.G, SHIFT),), "fire_ruling", (True,)),
     Key("Game", "E", "end the turn (or the step)", ((K.E, 0),), "end_turn"),
     Key("Game", ", / .", "onto the port / starboard tack (finish a tack, or out of irons)",
-        ((K.COMMA, 0),), "onto_tack", ("port",)),  # fmt: skip
-    Key("Game", "", "", ((K.PERIOD, 0),), "onto_tack", ("starboard",)),
-    Key("Game", "H", "the coach's next move as a ghost (drill)", ((K.H, 0),), "hint"),
+        ((K.COMMA, 0),), "onto_tack", ("port",), needs="tack"),  # fmt: skip
+    Key("Game", "", "", ((K.PERIOD, 0),), "onto_tack", ("starboard",), needs="tack"),
+    Key("Game", "H", "the coach's next move as a ghost (drill)", ((K.H, 0),), "hint",
+        needs="drill"),  # fmt: skip
     Key("Game", "Enter", "play the move built, or give the plot (an illegal one is refused)",
         ENTER, "enter"),  # fmt: skip
     Key("Game", "Esc", "cancel: the button waiting for a ship, the tool, the move, the selection",
@@ -80,18 +86,19 @@ KEYS: tuple[Key, ...] = (
     Key("Move", "", "", ((K.DOWN, 0),), "run", (-1.0,), "edit"),
     Key("Move", "", "", ((K.DOWN, SHIFT),), "run", (-0.1,), "edit"),
     Key("Move", "", "", ((K.DOWN, CTRL),), "run", (-5.0,), "edit"),
-    Key("Move", "Left / Right", "turn 5° to port / starboard (Shift 1°; a fixed pivot by it)",
-        ((K.LEFT, 0),), "turn", (-1, False), "edit"),  # fmt: skip
+    Key("Move", "Left / Right", "turn 5° to port / starboard (Shift 1°)",
+        ((K.LEFT, 0),), "turn", (-1, False), "edit",
+        pivot_does="turn a {pivot:g}° pivot to port / starboard"),  # fmt: skip
     Key("Move", "", "", ((K.LEFT, SHIFT),), "turn", (-1, True), "edit"),
     Key("Move", "", "", ((K.RIGHT, 0),), "turn", (1, False), "edit"),
     Key("Move", "", "", ((K.RIGHT, SHIFT),), "turn", (1, True), "edit"),
     Key("Move", "=", "her last run to the end of her allowance, exactly",
         ((K.EQUAL, 0), (K.NUM_EQUAL, 0)), "snap_rest", (), "edit"),  # fmt: skip
-    Key("Move", "U", "luffing runs on / off", ((K.U, 0),), "luffing", (), "edit"),
-    Key("Move", "T A W", "tack, drop anchor, weigh anchor",
-        ((K.T, 0),), "token", ("T",), "edit"),  # fmt: skip
-    Key("Move", "", "", ((K.A, 0),), "token", ("A",), "edit"),
-    Key("Move", "", "", ((K.W, 0),), "token", ("W",), "edit"),
+    Key("Move", "U", "luffing runs on / off", ((K.U, 0),), "luffing", (), "edit", needs="L"),
+    Key("Move", "T", "tack", ((K.T, 0),), "token", ("T",), "edit", needs="T"),
+    Key("Move", "A W", "drop anchor, weigh anchor",
+        ((K.A, 0),), "token", ("A",), "edit", needs="A"),  # fmt: skip
+    Key("Move", "", "", ((K.W, 0),), "token", ("W",), "edit", needs="W"),
     Key("Move", "Backspace", "take back a step", ((K.BACKSPACE, 0),), "back", (), "edit"),
 )
 
@@ -109,17 +116,41 @@ def strip() -> list[Key]:
     return [k for k in KEYS if k.strip]
 
 
-def lookup(symbol: int, modifiers: int, stage: str) -> list[Key]:
-    """The bindings of ``stage`` this key press matches, in the map's order."""
-    return [k for k in KEYS if k.stage == stage and k.matches(symbol, modifiers)]
+def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
+    """What the game played offers the keys (``Key.needs``), from the ruleset's declared
+    interface: the step kinds of its paths, a verb onto a tack, and the drill's coach.
+    ``None`` for a ruleset: every key (no game open)."""
+    if ruleset is None:
+        return frozenset("LTAW") | {"tack", "drill"}
+    tack = {"tack"} if "recover" in ruleset.verbs else set()
+    return frozenset(ruleset.path_tokens) | tack | ({"drill"} if drill else set())
 
 
-def help_lines() -> list[str]:
-    """The F1 help, written from the key map: one line a group."""
+def offered(k: Key, can: frozenset[str] | None) -> bool:
+    """Whether the key means anything in the game played (``None``: every key)."""
+    if can is None or not k.needs:
+        return True
+    return k.needs in can
+
+
+def lookup(
+    symbol: int, modifiers: int, stage: str, can: frozenset[str] | None = None
+) -> list[Key]:
+    """The bindings of ``stage`` this key press matches, in the map's order; with
+    ``can``, only those the game offers (a T in a hex game adds no step it refuses)."""
+    return [
+        k for k in KEYS if k.stage == stage and k.matches(symbol, modifiers) and offered(k, can)
+    ]
+
+
+def help_lines(can: frozenset[str] | None = None, pivot: float | None = None) -> list[str]:
+    """The F1 help, written from the key map: one line a group, only the keys the game
+    offers (``can``), a turn key said by the fixed pivot where there is one."""
     groups: dict[str, list[str]] = {}
     for k in KEYS:
-        if k.label:
-            groups.setdefault(k.group, []).append(f"{k.label} {k.does}")
+        if k.label and offered(k, can):
+            does = k.pivot_does.format(pivot=pivot) if pivot and k.pivot_does else k.does
+            groups.setdefault(k.group, []).append(f"{k.label} {does}")
     return ["Mouse: " + MOUSE[0], "       " + MOUSE[1]] + [
         f"{g}: " + "  ·  ".join(items) for g, items in groups.items()
     ]

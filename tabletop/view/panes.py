@@ -36,6 +36,9 @@ REASON_COLOUR: Colour = (150, 200, 255, 255)  # the computer's reasons, in the l
 ERROR_COLOUR: Colour = (255, 120, 120, 255)
 ARMED: Colour = (255, 220, 120, 255)
 SHADE: Colour = (10, 14, 20, 200)
+#: The status pane's (zoomed in, the table's wind arrow showed through its corner).
+STATUS_SHADE: Colour = (10, 14, 20, 235)
+HELP_SHADE: Colour = (10, 14, 20, 250)
 COVER: Colour = (12, 16, 22, 255)
 BUTTON: Colour = (40, 52, 70, 230)
 LIT: Colour = (110, 90, 30, 240)
@@ -57,6 +60,7 @@ class Pane(arcade.Section):
         self.texts: list[arcade.Text] = []
         self._key: object = None  # what the pane last laid out (see ``same``)
         self.enabled = False
+        self.shade = SHADE
 
     @property
     def table(self) -> TableView:
@@ -85,7 +89,7 @@ class Pane(arcade.Section):
         return False
 
     def on_draw(self) -> None:
-        arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, SHADE)
+        arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, self.shade)
         self.batch.draw()
 
 
@@ -108,6 +112,7 @@ class StatusPane(Pane):
         for i, (s, c) in enumerate(lines):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
         self.rows = len(lines)
+        self.shade = HELP_SHADE if t.show_help else STATUS_SHADE
         self.place(0, t.view_h - 8 - 17 * len(lines), t.view_w, 8 + 17 * len(lines))
         self.wind = t.scenario.wind.from_deg if t.scenario is not None else None
         if self.wind is not None:
@@ -138,7 +143,8 @@ class StatusPane(Pane):
         if t.message:
             lines.append((t.message, ERROR_COLOUR if t.error else HUD_COLOUR))
         if t.show_help:
-            lines += [(h, HUD_COLOUR) for h in help_lines()]
+            pivot = scn.ruleset.fixed_turn if scn is not None else None
+            lines += [(h, HUD_COLOUR) for h in help_lines(t.abilities(), pivot)]
             if scn is not None:
                 rs = scn.ruleset
                 lines += [(h, HUD_COLOUR) for h in orders_help(rs.title, rs.verbs)]

@@ -25,6 +25,7 @@ from tabletop.errors import TabletopError
 from tabletop.session import Session
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.input import TableInput
+from tabletop.view.keys import abilities
 from tabletop.view.moving import MoveEditing
 from tabletop.view.offers import hide
 from tabletop.view.panes import (
@@ -423,6 +424,11 @@ class TableView(MoveEditing, arcade.View):
     def hint(self) -> bool:
         """The coach's next move: the drill's (none here)."""
         return False
+
+    def abilities(self) -> frozenset[str]:
+        """What the game played offers the window's keys (``keys.abilities``)."""
+        rs = self.scenario.ruleset if self.scenario is not None else None
+        return abilities(rs, self.drill is not None)
 
     def on_resize(self, width: int, height: int) -> bool:
         """The HUD's panes follow the new size, and the table is fitted to it again (a

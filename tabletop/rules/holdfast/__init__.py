@@ -55,6 +55,7 @@ PLOT_WORDS = (
 
 class HoldFast(Ruleset):
     name = "hold-fast"
+    path_tokens = "FPSAW"  # no luffing or tacking: turn and move
     has_engine = True
     ship_state = HoldFastShip
     options: ClassVar[dict[str, str]] = {

@@ -38,6 +38,7 @@ class Tacking:
 
 class ManOWar(Ruleset):
     name = "man-o-war"
+    path_tokens = "FPSAW"  # a tack is the recovery roll, not a step
     has_engine = True
     close_hauled: float
     ship_state = ManOWarShip

@@ -45,6 +45,7 @@ SIDE = {1: ("port", "starboard")}
 
 class TrafalgarModified(Ruleset):
     name = "trafalgar-modified"
+    path_tokens = "FLPST"  # luffing runs and the tack; no anchors
     has_engine = True
     close_hauled: float
     ship_state = TrafalgarShip
