@@ -1242,3 +1242,15 @@ def test_the_help_hides_the_table_under_it(fresh):
         fresh.on_key_press(K.F1, 0)
     img = frame(fresh)
     assert fresh.status_pane.shade[3] < HELP_SHADE[3]
+
+
+def test_names_side_by_side_keep_a_line_apart():
+    """Two ghosts' numerals "I–II" and "V" were placed edge to edge and read as one
+    label, "I–II V".  Things at x 100 and 146, y 100, radius 10 px, names 40 × 14 px:
+    the first name below at (100, 100 − 14 − 7 = 79), box x 80..120.  The second's below
+    spot, box x 126..166, is 6 px off it, less than the 14 px (a line) a name keeps
+    beside another: it goes above, (146, 121)."""
+    from tabletop.view.drawing import place_names
+
+    spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0), (146.0, 100.0, 10.0, 40.0, 14.0)])
+    assert spots == [(100, 79), (146, 121)]

@@ -290,7 +290,9 @@ def place_names(
     something, the one meeting least, a name counting twice a thing (text on text cannot
     be read; on a ship's outline, behind its halo, it can), nearest and below first.
     Greedy, in order, as a map maker would.  ``names``, ``things``: boxes placed before
-    (another layer's), kept clear of alike."""
+    (another layer's), kept clear of alike.  A name keeps a line's height clear of
+    another name beside it (2 px above and below): two ghosts' "I–II" and "V" placed
+    edge to edge read as one label, "I–II V"."""
     about: list[Rect] = [_box(x, y, c, c) for x, y, c, _, _ in items] + list(things or [])
     placed: list[Rect] = list(names or [])
     out = []
@@ -300,8 +302,10 @@ def place_names(
             spots += [(x, y - gap - h / 2), (x, y + gap + h / 2),
                       (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
         boxes = [_box(cx, cy, w / 2, h / 2) for cx, cy in spots]
+        apart = [(a[0] - h, a[1] + h, a[2] - 2, a[3] + 2) for a in boxes]
         met = [
-            2 * sum(_meet(a, b) for b in placed) + sum(_meet(a, b) for b in about) for a in boxes
+            2 * sum(_meet(p, b) for b in placed) + sum(_meet(a, b) for b in about)
+            for a, p in zip(boxes, apart, strict=True)
         ]
         k = met.index(min(met))
         cx, cy = spots[k]
