@@ -54,6 +54,35 @@ def test_a_segment_spends_its_quarter_and_no_more(write_scenario, rigged):
     assert rel(ship(g, "a").hex) == (0, 2)
 
 
+def test_her_card_says_the_points_left_in_this_segment(write_scenario, rigged):
+    """The card read "points 1", which a player could not place: it is what is left of
+    the segment's quarter.  10 declared: segment 1 gives 2 (the chart's row 10), F1
+    spends one, 2 − 1 = 1 left; her allowance stays 10."""
+    from tabletop.engine.report import ship_card, ship_report
+
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
+    declare(g, {"a": 10})
+    g.play("move a F1")
+    card = ship_card(ship_report(g.state, "a", None))
+    assert "allowance 10 · points this segment 1" in card[0]
+
+
+def test_points_left_unspent_at_the_end_of_a_segment_are_said(write_scenario, rigged):
+    """`end` with points to sail took no confirmation and said nothing: the points are
+    lost (ruling), now said in the log.  Segment 1 of 10 declared gives 2; F1 spends
+    one: 2 − 1 = 1 unspent.  The other side's ship z is not named at blue's end."""
+    from tabletop.engine.report import event_text
+
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
+    declare(g, {"a": 10, "z": 10})
+    g.play("move a F1")
+    said = [e for e in g.play("end") if "points_unspent" in e]
+    assert said == [{"points_unspent": {"a": 1}, "segment": 1}]
+    assert event_text(said[0]) == "    points unspent (a 1), segment 1"
+    g.play("move z F2")  # red spends its two: nothing to say
+    assert not [e for e in g.play("end") if "points_unspent" in e]
+
+
 def test_sides_move_in_turn_and_the_first_mover_alternates(write_scenario, rigged):
     g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
     declare(g, {"a": 10})

@@ -328,7 +328,7 @@ class Frigate(HexTable):
             "hex": list(st.hex),
             "facing": st.facing,
             "allowance": st.declared,
-            "points": st.points,
+            "points_this_segment": st.points,  # "points 1" on the card read as nothing
             "crew_hits": st.crew_hits,
             "mast_hits": st.mast_hits,
             "fired": list(st.fired),

@@ -61,6 +61,8 @@ class FrigateGame(SiMove):
             state = self.end_plotting(state, events)
             nxt = now[k + 1] if k + 1 < len(now) else now[0]
             return replace(state, active=state.sides.index(nxt))
+        if state.phase:
+            self.say_unspent(state, events)
         if k + 1 < len(now):
             return replace(state, active=state.sides.index(now[k + 1]))
         if state.phase == 0:
@@ -70,6 +72,20 @@ class FrigateGame(SiMove):
             if state.phase == SEGMENTS:
                 return self.end_turn(state, dice, events)
         return self.segment(state, state.phase + 1, events)
+
+    @staticmethod
+    def say_unspent(state: GameState, events: Events) -> None:
+        """Points a side's ships leave unspent as it ends its part of a segment are lost
+        (ruling): said in the log, since `end` takes no confirmation (a player ended a
+        segment with two points to sail, unwarned)."""
+        left = {
+            st.id: st.points
+            for st in ships(state)
+            if st.points > 0 and st.afoul is None and not st.lost
+            and state.side_of(st.id) == state.active_side
+        }  # fmt: skip
+        if left:
+            events.append({"points_unspent": left, "segment": state.phase})
 
     def segment(self, state: GameState, segment: int, events: Events) -> GameState:
         events.append({"segment": segment, "first": order(state.sides, segment)[0]})
