@@ -32,7 +32,8 @@ class Key:
     stage: str = "global"  # or "edit": the move being built
     strip: str = ""  # its button on the tool strip, for the mouse alone
     #: What the game must offer for the key to mean anything (see ``abilities``): path
-    #: step kinds ("L", "T", "A"), "tack" (a verb onto a tack) or "drill" (the coach).
+    #: step kinds ("L", "T", "A"), "tack" (a verb onto a tack), "secret" (orders
+    #: plotted in secret: the hot seat) or "drill" (the coach).
     needs: str = ""
     #: Its help where turns are fixed pivots, ``{pivot}`` their degrees.
     pivot_does: str = ""
@@ -52,7 +53,7 @@ KEYS: tuple[Key, ...] = (
     Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
     Key("File", "F1", "this help", ((K.F1, 0), (K.F1, SHIFT)), "toggle_help", strip="help"),
     Key("Hot seat", "Space", "the plotting side's captain is at the screen",
-        ((K.SPACE, 0),), "plot_ready"),  # fmt: skip
+        ((K.SPACE, 0),), "plot_ready", needs="secret"),  # fmt: skip
     Key("Move", "/", "type her path (previewed as you type), or the orders of the ship plotted",
         ((K.SLASH, 0),), "ask", ("path",)),  # fmt: skip
     Key("View", "F", "fit the table", ((K.F, 0),), "fit"),
@@ -121,9 +122,13 @@ def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
     interface: the step kinds of its paths, a verb onto a tack, and the drill's coach.
     ``None`` for a ruleset: every key (no game open)."""
     if ruleset is None:
-        return frozenset("LTAW") | {"tack", "drill"}
-    tack = {"tack"} if "recover" in ruleset.verbs else set()
-    return frozenset(ruleset.path_tokens) | tack | ({"drill"} if drill else set())
+        return frozenset("LTAW") | {"tack", "secret", "drill"}
+    said = {
+        "tack": "recover" in ruleset.verbs,
+        "secret": bool(ruleset.secret_verbs),
+        "drill": drill,
+    }
+    return frozenset(ruleset.path_tokens) | {k for k, on in said.items() if on}
 
 
 def offered(k: Key, can: frozenset[str] | None) -> bool:
