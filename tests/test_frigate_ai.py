@@ -430,3 +430,7 @@ def test_an_outmatched_ships_reason_does_not_say_she_closes(write_scenario, rigg
     a = even.state.ship("a").pose
     mid = Pose((a.x + foe.x) / 2, (a.y + foe.y) / 2, a.heading)
     assert move_reason(even.state, "a", mid, v, prudence=1.0) == "a stands on to close z"
+    risky = Verdict(0.0, terms={"exposure": -2.0})  # his guns on her: said after a comma
+    assert move_reason(g.state, "m", toward, risky, prudence=1.0) == (
+        "m stands on as best she can, outmatched by z, under fire"
+    )

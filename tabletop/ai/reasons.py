@@ -89,5 +89,5 @@ def move_reason(
             else:
                 why = f"to close {foe}" if nearer else f"to keep her distance from {foe}"
     risk = v.terms.get("exposure", 0.0)
-    tail = " under fire" if risk < -1 else ""
+    tail = ", under fire" if risk < -1 else ""  # "outmatched by amazon under fire" misread
     return f"{ship} {helm} {why}{tail}"
