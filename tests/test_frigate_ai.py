@@ -403,34 +403,38 @@ def test_the_captain_boards_a_beaten_warship_to_win_rather_than_rake_her(write_s
 def test_an_outmatched_ships_reason_does_not_say_she_closes(write_scenario, rigged):
     """A merchantman's reason read "stands on to close amazon": her judge keeps her away
     from a ship that outmatches her (Frigate's `prudence` 1).  Merchantman 1 × 3 = 3
-    against a 38's 6 × 6 = 36: outmatched by (36 − 3) / 39 = 0.85, over a half.  A move
-    that ends nearer him is the best she has; one that ends further keeps her distance.
-    A frigate-38 against the same 38 (0 outmatched) still closes with him."""
-    from tabletop.ai.judge import Verdict
+    against a 38's 6 × 6 = 36: outmatched by (36 − 3) / 39 = 0.846, her shyness
+    min(1, 1 × 0.846), over a half.  A move that ends nearer him is the best she has;
+    one that ends further keeps her distance.  A frigate-38 against the same 38 (0
+    outmatched) still closes with him."""
+    from tabletop.ai.judge import Verdict, shyness
     from tabletop.ai.reasons import move_reason
+    from tabletop.ai.weights import load_weights
     from tabletop.geometry.pose import Pose
 
     ships = [("m", "merchantman", "blue", (0, 0), 0), ("z", "frigate-38", "red", (0, -6), 3)]
     g = game(write_scenario, ships, rigged)
     declare(g, {})
+    w = load_weights(g.state.scenario.ruleset)
+    assert w.prudence == 1.0
+    shy = shyness(g.state, "m", "z", w)
+    assert shy == pytest.approx(33 / 39)
     at = g.state.ship("m").pose
     foe = g.state.ship("z").pose
     toward = Pose((at.x + foe.x) / 2, (at.y + foe.y) / 2, at.heading)
     away = Pose(2 * at.x - foe.x, 2 * at.y - foe.y, at.heading)
-    v = Verdict(0.0)
-    assert move_reason(g.state, "m", toward, v, prudence=1.0) == (
-        "m stands on as best she can, outmatched by z"
-    )
-    assert move_reason(g.state, "m", away, v, prudence=1.0) == (
+    v = Verdict(0.0, shy=shy)
+    assert move_reason(g.state, "m", toward, v) == "m stands on as best she can, outmatched by z"
+    assert move_reason(g.state, "m", away, v) == (
         "m stands on to keep her distance from z, who outmatches her"
     )
-    assert move_reason(g.state, "m", toward, v) == "m stands on to close z"  # no prudence
-    even = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 0), ships[1]], rigged)
-    declare(even, {})
-    a = even.state.ship("a").pose
-    mid = Pose((a.x + foe.x) / 2, (a.y + foe.y) / 2, a.heading)
-    assert move_reason(even.state, "a", mid, v, prudence=1.0) == "a stands on to close z"
-    risky = Verdict(0.0, terms={"exposure": -2.0})  # his guns on her: said after a comma
-    assert move_reason(g.state, "m", toward, risky, prudence=1.0) == (
+    risky = Verdict(0.0, terms={"exposure": -2.0}, shy=shy)  # his guns on her: a comma
+    assert move_reason(g.state, "m", toward, risky) == (
         "m stands on as best she can, outmatched by z, under fire"
     )
+    even = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 0), ships[1]], rigged)
+    declare(even, {})
+    assert shyness(even.state, "a", "z", w) == 0.0
+    a = even.state.ship("a").pose
+    mid = Pose((a.x + foe.x) / 2, (a.y + foe.y) / 2, a.heading)
+    assert move_reason(even.state, "a", mid, Verdict(0.0)) == "a stands on to close z"

@@ -261,9 +261,7 @@ class Captain:
                     continue
                 pose = after.ship(ship).pose
                 beside = next(iter(self._touching(state, ship, pose.x, pose.y)), "")
-                why = move_reason(
-                    state, ship, pose, self._why(after, ship), beside, prudence=self.w.prudence
-                )
+                why = move_reason(state, ship, pose, self._why(after, ship), beside)
                 d = Decision(text, ship, why)
                 first = first or d
                 if not cast_away(after, ship) or self.late():
@@ -284,8 +282,7 @@ class Captain:
             v = self._judged_at(state, ship, pose)
             worth = chance * (v.score - self.w.turnabout) - (1 - chance) * self.w.blunder
             if worth > top and trial(state, text) is not None:
-                why = move_reason(state, ship, pose, v, tack=True, prudence=self.w.prudence)
-                return Decision(text, ship, why)
+                return Decision(text, ship, move_reason(state, ship, pose, v, tack=True))
         return None
 
     def boxed_in(self, state: GameState, ship: str) -> Decision | None:
@@ -315,8 +312,7 @@ class Captain:
         if best is None:
             return None
         pose = best[2].ship(ship).pose
-        why = move_reason(state, ship, pose, self._why(best[2], ship), prudence=self.w.prudence)
-        return Decision(best[1], ship, why)
+        return Decision(best[1], ship, move_reason(state, ship, pose, self._why(best[2], ship)))
 
     def rank(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
         """Her fan's poses, best first, by this captain's level; the first few are the

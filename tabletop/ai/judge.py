@@ -153,6 +153,7 @@ class Verdict:
     score: float
     shots: dict[str, Shot] = field(default_factory=dict)
     terms: dict[str, float] = field(default_factory=dict)
+    shy: float = 0.0  # how far she keeps her distance rather than close (:func:`shyness`)
 
 
 def shots(
@@ -196,7 +197,10 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
     base -= trapped(state, ship, w)
     hurt = damage_share(state, ship)
     risk = w.exposure * exposure(scn, tab, state, ship, w) * (1 + w.damage * hurt)
-    return Verdict(base + fire - risk, got, {"place": base, "fire": fire, "exposure": -risk})
+    foe = nearest_enemy(state, ship, pose.x, pose.y)
+    shy = shyness(state, ship, foe, w) if foe is not None else 0.0
+    terms = {"place": base, "fire": fire, "exposure": -risk}
+    return Verdict(base + fire - risk, got, terms, shy)
 
 
 def trapped(state: GameState, ship: str, w: Weights) -> float:
@@ -258,7 +262,7 @@ def place(
         # closing to the ideal range; a ship outmatched by him keeps her distance
         # instead, up to half his turn's run (out of his best range, without running
         # herself onto the edge: a whole run's distance pinned fleeing ships there)
-        shy = min(1.0, w.prudence * outmatched(state, ship, foe)) if w.prudence else 0.0
+        shy = shyness(state, ship, foe, w)
         out -= (1.0 - shy) * w.close * np.abs(d - w.ideal_range * k)
         if shy:
             out += shy * w.close * np.minimum(d, 0.5 * rs.reach(scn, scn.ship(foe).cls))
@@ -299,6 +303,12 @@ def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: f
     my = np.array([p.y for p in mates])
     near = np.hypot(x[:, None] - mx[None, :], y[:, None] - my[None, :]).min(axis=1)
     return np.clip(near - gap, 0.0, 2.0 * gap) / gap
+
+
+def shyness(state: GameState, ship: str, foe: str, w: Weights) -> float:
+    """How far she keeps her distance from ``foe`` rather than close with him, 0..1:
+    ``prudence`` times how far he outmatches her."""
+    return min(1.0, w.prudence * outmatched(state, ship, foe)) if w.prudence else 0.0
 
 
 def outmatched(state: GameState, ship: str, foe: str) -> float:

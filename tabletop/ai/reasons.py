@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.ai.judge import Shot, Verdict, nearest_enemy, outmatched
+from tabletop.ai.judge import Shot, Verdict, nearest_enemy
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
@@ -28,21 +28,15 @@ def order_reason(ship: str, text: str, owed: str | None = None) -> str:
 
 
 def move_reason(
-    state: GameState,
-    ship: str,
-    pose: Pose,
-    v: Verdict,
-    alongside: str = "",
-    tack: bool = False,
-    prudence: float = 0.0,
+    state: GameState, ship: str, pose: Pose, v: Verdict, alongside: str = "", tack: bool = False
 ) -> str:
     """What her helm does (stands on, bears away, hauls her wind; ``tack``: goes about
     through the wind, ``pose`` where the tack will leave her) and why: the enemy she
     lays herself alongside (to board or take her), else the best shot her move gives,
-    else the enemy she closes with or the danger she keeps from.  A ship he outmatches
-    (``prudence`` times :func:`~tabletop.ai.judge.outmatched` over a half, as the judge
-    weighs it) does not close with him: a merchantman's "stands on to close amazon"
-    said what her judge did not want."""
+    else the enemy she closes with or the danger she keeps from.  A ship her judge keeps
+    from the enemy more than it closes her (``Verdict.shy`` over a half: he outmatches
+    her) does not close with him: a merchantman's "stands on to close amazon" said what
+    her judge did not want."""
     wind = state.table().wind.from_deg
     old = state.ship(ship).pose
     before, after = relative_wind(wind, old.heading), relative_wind(wind, pose.heading)
@@ -80,7 +74,7 @@ def move_reason(
             else:
                 d0 = math.hypot(old.x - e.x, old.y - e.y)
                 nearer = math.hypot(pose.x - e.x, pose.y - e.y) < d0
-            if min(1.0, prudence * outmatched(state, ship, foe)) > 0.5:
+            if v.shy > 0.5:
                 why = (
                     f"as best she can, outmatched by {foe}"
                     if nearer
