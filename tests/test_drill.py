@@ -264,3 +264,37 @@ def test_a_course_is_lost_when_she_leaves_the_table():
     assert card is not None and card.failed is not None and "left the table" in card.failed
     assert card.text("cm").startswith("course lost after 1 turns: she left the table")
     assert "matched" not in card.text("cm")
+
+
+def test_a_move_split_within_a_turn_is_one_turn_of_the_scorecard():
+    """A pupil who sails F5, then the rest of her allowance (the README's '=' and Enter,
+    as to fire as she bears), sails one game turn: the scorecard counted each move as a
+    turn (one over).  Both parts are now one record: turn 1 from where she began, 'move
+    F5; move F6', and the game is still at turn 1 after the first part."""
+    from tabletop.drill import Drill
+    from tabletop.session import Session
+
+    course = make_course(distance=60)
+    drill = Drill.start(course, 0.5)
+    session = Session.open(course.scenario)
+    ship = course.ship
+    start = session.game.state.ship(ship).pose
+    whole = session.preview(ship, "F1").allowance  # 34/3 cm close-hauled
+    rest = f"F{whole - 5:.6f}"
+    for part in ("F5", rest):
+        before = session.game.state.ship(ship).pose
+        session.play(f"move {ship} {part}")
+        drill.played(session.game, f"move {ship} {part}")
+        turn = session.game.state.turn
+        drill.record(before, f"move {ship} {part}", session.game, reached=False)
+        assert turn == 1  # her turn goes on: nothing has ended it
+    assert len(drill.turns) == 1
+    one = drill.turns[0]
+    assert one.before == start and one.move == f"move {ship} F5; move {ship} {rest}"
+    assert one.after == session.game.state.ship(ship).pose
+    session.play("end")
+    before = session.game.state.ship(ship).pose
+    session.play(f"move {ship} F3")
+    drill.played(session.game, f"move {ship} F3")
+    drill.record(before, f"move {ship} F3", session.game, reached=False)
+    assert len(drill.turns) == 2  # the next game turn: a record of its own

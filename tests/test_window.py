@@ -429,6 +429,71 @@ def test_tacking_drill_in_the_window(tmp_path, monkeypatch):
         win.close()
 
 
+def test_the_drill_by_h_and_enter_alone_with_the_fan_on(tmp_path, monkeypatch):
+    """H then Enter, turn after turn, sails the drill: Enter takes a tack the coach hints
+    too (it did nothing: ',' or '.' was needed, and the wrong one lost the course).  With
+    the fan on, the scorecard at the mark stays (the fan's "has sailed part of her move"
+    replaced it), as it does after H there (an empty hint replaced it); the fan's note is
+    never left over once her turn has ended."""
+    from tabletop.drill import make_course
+    from tabletop.view.moving import PART_SAILED
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    w = win.table
+    try:
+        w.input.toggle("fan")
+        tacks = 0
+        for _ in range(3 * int(w.drill.optimum.count)):
+            if w.drill.card is not None:
+                break
+            w.on_key_press(K.H, 0)
+            tacks += w.message.startswith("coach: tack")
+            w.on_key_press(K.ENTER, 0)
+            assert not w.error, w.message
+            if PART_SAILED in w.message:
+                assert w._sailed_part(w.drill.course.ship)
+        assert tacks >= 1  # the course is to windward: she goes about
+        card = w.drill.card
+        assert card is not None and card.turns == w.drill.optimum.count
+        assert "the best possible is" in w.message
+        said = w.message
+        w.on_key_press(K.H, 0)
+        assert w.message == said
+    finally:
+        win.close()
+
+
+def test_where_the_coach_finds_no_way_the_window_says_so(tmp_path, monkeypatch):
+    """H where the coach found no way to the mark closed the window (the error went up
+    through the key handler).  Now it is said; and any fault in answering a key is said,
+    the window kept (here the fit broken on purpose)."""
+    from tabletop.drill import make_course
+    from tabletop.errors import TabletopError
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    w = win.table
+    try:
+
+        def lost(**kw):
+            raise TabletopError("the coach found no way to the mark")
+
+        monkeypatch.setattr(w.drill.coach, "plan", lost)
+        w.on_key_press(K.H, 0)
+        assert w.error and w.message.startswith("the coach found no way to the mark from here")
+
+        def broken():
+            raise ValueError("no such zoom")
+
+        monkeypatch.setattr(w, "fit", broken)
+        w.on_key_press(K.F, 0)
+        assert w.error and w.message.startswith("that failed (ValueError: no such zoom)")
+        frame(w)  # the window goes on
+    finally:
+        win.close()
+
+
 def test_man_o_war_drill_in_the_window(tmp_path, monkeypatch):
     """The Man O' War drill by the coach's hints, the tacking rolls made to go through."""
     from tabletop.drill import make_course

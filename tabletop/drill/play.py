@@ -24,6 +24,8 @@ class Drill:
     best: int | None = None
     _next: list[str] = field(default_factory=list)  # the rest of the coach's planned turn
     _at: Any = None
+    _move_turn: int | None = None  # the game turn of the move last played
+    _last_turn: int | None = None  # the game turn of the last record
 
     @classmethod
     def start(cls, course: Course, seconds: float = OPTIMUM_SECONDS) -> Drill:
@@ -46,7 +48,8 @@ class Drill:
         return self._next[0] if self._next else ""
 
     def played(self, game: Game, action: str) -> None:
-        """Keep the planned turn in step with what was played."""
+        """Keep the planned turn in step with what was played (before her turn ends)."""
+        self._move_turn = game.state.turn
         if self._next and self._next[0] == action:
             self._next = self._next[1:]
             st = game.state.ship(self.course.ship)
@@ -65,11 +68,19 @@ class Drill:
         return bool(self._next) and here.mid_turn and not (state.ship(ship).done or here.in_irons)
 
     def record(self, before: Pose, move: str, game: Game, reached: bool) -> None:
+        """One more move of hers: a turn of the scorecard, or the rest of the turn she
+        began (a move split to fire as she bears, or "=" after part of it, is one turn:
+        counted as two, the split cost the pupil a turn she did not sail)."""
         state = game.state
         here = self.coach.situation(state, self.course.ship)
         # tacked this turn: at the next turn's start she will have tacked last turn
         tacked = replace(state, turn=state.turn + 1)
         then = self.coach.situation(tacked, self.course.ship)
+        same = self.turns and self._move_turn is not None and self._move_turn == self._last_turn
+        if same:
+            first = self.turns.pop()
+            before, move = first.before, f"{first.move}; {move}"
+        self._last_turn = self._move_turn
         self.turns.append(
             TurnRecord(before, move, here.pose, here.in_irons, here.tacking, then.tacked_last)
         )

@@ -9,6 +9,7 @@ import arcade
 
 from tabletop.drill import Drill
 from tabletop.drill.replay import WINDOW_SECONDS
+from tabletop.errors import TabletopError
 from tabletop.movement import parse_path
 from tabletop.session import Session
 from tabletop.view.table import TableView
@@ -22,6 +23,7 @@ class DrillView(TableView):
         super().__init__(window, None)
         self.session = Session.open(course.scenario)
         self.drill = Drill.start(course, WINDOW_SECONDS)
+        self._hinted: str | None = None  # the coach's tack hinted, for Enter
         self.overlays = {"sectors"}  # no guns in a drill: the wedges and the laylines
         self.select(course.ship)
         goal = (
@@ -41,21 +43,39 @@ class DrillView(TableView):
 
     def hint(self) -> bool:
         """H: the coach's next move as a ghost (Enter sails it), or the tack to take."""
-        if self.session is None or self.session.game is None:
+        if self.session is None or self.session.game is None or self.drill.card is not None:
+            return True  # at the mark the scorecard stays (an empty hint replaced it)
+        try:
+            action = self.drill.hint(self.session.game)
+        except TabletopError as e:  # it closed the window
+            self.say(f"{e} from here (Ctrl+Z takes back your moves)", error=True)
             return True
-        action = self.drill.hint(self.session.game)
         if action.startswith("move "):
             self.builder = MoveBuilder(
                 self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
             )
             self._rebuild_move()
             self.say(f"coach: {action.split(' ', 2)[2]} (Enter to sail it)")
+        elif action:  # a tack to complete, or out of irons: Enter takes it, as a move
+            self._hinted = action
+            self.say(f"coach: {action}  (Enter to take it; ',' port / '.' starboard)")
         else:
-            self.say(f"coach: {action}  (',' port / '.' starboard)")
+            self.say("coach: nothing more this turn (E ends it)")
+        return True
+
+    def enter(self) -> bool:
+        """Enter: the coach's tack hinted, if no move is being built (it did nothing)."""
+        hinted, self._hinted = self._hinted, None
+        if hinted is None or (self.builder is not None and self.builder.steps):
+            return super().enter()
+        before = self.scenario.ship(self.drill.course.ship).pose
+        if self.play(hinted):
+            self.after_move(before, hinted, False)
         return True
 
     def after_move(self, before: Any, action: str, reached: bool) -> None:
         """After a drill move: end the turn when nothing more is owed; score at the mark."""
+        self._hinted = None
         if self.drill.card is not None:
             return
         game = self.session.game

@@ -9,7 +9,9 @@ pane took, and the window must not hand it to the view a second time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import traceback
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -26,12 +28,25 @@ class TableInput:
     def __init__(self, view: TableView) -> None:
         self.view = view
 
+    def _safely(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """A fault in answering a key or a click must not close the window (the drill's
+        H where the coach found no way closed it, the game unsaved): it is said, and the
+        game stands to be saved."""
+        try:
+            fn(*args)
+        except Exception as e:
+            traceback.print_exc()
+            self.view.say(
+                f"that failed ({type(e).__name__}: {e}); the game is kept: save it", error=True
+            )
+            self.view.changed()
+        return True
+
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool:
         """A click on the table (the panes take their own).  Every handler here says it
         handled its event: the section manager hands the view what no pane took, and the
         window must not hand it to the view a second time."""
-        self._press(x, y)
-        return True
+        return self._safely(self._press, x, y)
 
     def _press(self, x: float, y: float) -> None:
         if self.view.session is None:
@@ -98,8 +113,7 @@ class TableInput:
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         """The key map first; then the pending decision's answers and the action bar's
         buttons by their keys; then the move being built."""
-        self._key(symbol, modifiers)
-        return True
+        return self._safely(self._key, symbol, modifiers)
 
     def _key(self, symbol: int, modifiers: int) -> None:
         if self.view.prompt is not None:

@@ -19,6 +19,9 @@ from tabletop.fan import Fan, empty_fan, fan
 from tabletop.movement import Step, parse_path, path_text
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
 
+#: Why a ship's fan is not shown: said once she has sailed part of her move this turn.
+PART_SAILED = "has sailed part of her move: the fan shows fresh moves only"
+
 
 def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
     """The fan of a ship whose turn is plotted ahead: where each plot the rules allow her
@@ -51,6 +54,8 @@ class MoveEditing:
     save_path: Path | None
     drill: Any
     error: bool
+    message: str
+    _sticky: bool
 
     def init_moves(self) -> None:
         self.builder: MoveBuilder | None = None
@@ -124,9 +129,12 @@ class MoveEditing:
             self.fan = fan(self.scenario, self.selected)
         elif self._sailed_part(self.selected):
             self.fan = None
-            self.say(f"{self.selected} has sailed part of her move: the fan shows fresh moves only")
+            if not self._sticky:  # the drill's scorecard stays
+                self.say(f"{self.selected} {PART_SAILED}")
         else:
             self.fan = game.state.scenario.ruleset.fan_now(game.state, self.selected)
+            if self.message.endswith(PART_SAILED):  # her turn ended since: not so now
+                self.say("")
 
     def _sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn."""
