@@ -34,9 +34,10 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
     }
 
 
-def sail_text(d: dict[str, Any], instead: str | None = None) -> str:
+def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = None) -> str:
     """The ``sail`` ruling in a line; ``instead`` of the allowance, where the game says
-    she may not sail now whatever her point of sail (in irons), why not."""
+    she may not sail now whatever her point of sail (in irons), why not; ``left``: what
+    is left of her move this turn, once she has sailed part of it."""
     side = d["wind_side"]
     wind = f"wind {d['relative_wind']:g}° off the bow" + (
         f", over the {side}" if side in ("port", "starboard") else f", {side}"
@@ -51,6 +52,8 @@ def sail_text(d: dict[str, Any], instead: str | None = None) -> str:
     code = f" (sail point {d['sail_point']})" if d.get("sail_point") else ""
     head = f"{d['ship']}: heading {d['heading']:g}, {wind}"
     rest = f"no move now: {instead}" if instead else f"allowance {rng}"
+    if left and not instead:
+        rest += f"; this turn, {left}"
     return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; {rest}"
 
 

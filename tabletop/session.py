@@ -91,6 +91,31 @@ class Session:
             return replace(m, legal=False, violations=[str(e)])
         return m
 
+    def sailed_part(self, ship: str) -> bool:
+        """Whether she is part-way through her move this turn (in a game)."""
+        if self.game is None:
+            return False
+        st = self.game.state.ship(ship)
+        return bool(st.path) or st.moved > 0
+
+    def left(self, ship: str) -> str | None:
+        """What is left of her move this turn once she has sailed part of it, as the
+        engine counts it ("0 in of her move left": the sail line gave her point of
+        sail's allowance, as if fresh, after she had sailed all of hers); else None."""
+        if not self.sailed_part(ship):
+            return None
+        assert self.game is not None
+        state = self.game.state
+        rs = state.scenario.ruleset
+        model, steps, ctx = rs.move_so_far(state, ship)
+        try:
+            plan = rs.plan_move(self.table, model, steps, ctx)
+        except TabletopError:
+            return None
+        spent = sum(s.distance for s in plan.segments) if plan.used is None else plan.used
+        rest = max(0.0, float(plan.allowance - spent))
+        return f"{rest:.4g} {rs.allowance_unit(self.table.units)} of her move left"
+
     def paths(self, action: str) -> dict[str, Any]:
         """A move's path as the engine will lay it, (start, segments) by ship, for the
         screen to sail her along it (none for other orders, or one it would refuse)."""

@@ -57,3 +57,29 @@ def test_a_hex_segment_s_points_the_preview_and_the_game_agree():
     assert not m.legal and m.violations == ["jason has no Movement Points left in this segment"]
     with pytest.raises(IllegalAction, match="no Movement Points left"):
         s.play("move jason F3")
+
+
+def test_what_is_left_of_her_move_this_turn(tmp_path):
+    """The sail line gave her point of sail's allowance as if fresh after she had sailed
+    all of hers (Man O' War: "allowance 0 to 2 in, by choice", then "moves 1 in, more
+    than the allowance of 0 in").  It now says what is left.  Trafalgar: a reaching 20
+    cm, 10 sailed: 20 − 10 = 10 left.  Man O' War: dauntless's 6 inches (the skirmish's
+    west, turn 1), 4 sailed: 2 left; all 6: 0 left, said on the sail line."""
+    from tabletop.data.load import load_scenario
+    from tabletop.rulings import sail, sail_text
+
+    from .conftest import SCENARIOS
+
+    s = duel(tmp_path)
+    assert s.left("a") is None  # nothing sailed yet
+    s.play("move a F10")
+    assert s.left("a") == "10 cm of her move left"
+    m = Session.open(load_scenario(str(SCENARIOS / "man-o-war-skirmish.toml")))
+    if m.game.state.active_side != "west":
+        m.play("end")
+    m.play("move dauntless F2 P45 F2")
+    assert m.left("dauntless") == "2 in of her move left"
+    m.play("move dauntless P45 F2")
+    assert m.left("dauntless") == "0 in of her move left"
+    line = sail_text(sail(m.table, "dauntless"), None, m.left("dauntless"))
+    assert line.endswith("; this turn, 0 in of her move left")

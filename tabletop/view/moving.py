@@ -138,11 +138,7 @@ class MoveEditing:
 
     def _sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn."""
-        game = self.session.game if self.session is not None else None
-        if game is None:
-            return False
-        st = game.state.ship(ship)
-        return bool(st.path) or st.moved > 0
+        return self.session is not None and bool(self.session.sailed_part(ship))
 
     def _plotting(self, ship: str) -> bool:
         """Whether her orders are being plotted on the panel now."""

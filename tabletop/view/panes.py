@@ -130,7 +130,8 @@ class StatusPane(Pane):
             if game is not None and game.state.pending:
                 lines.append((_pending_text(game.state.pending[0]), ERROR_COLOUR))
             if t.selected:
-                lines.append((sail_text(sail(scn, t.selected), _unready(t)), HUD_COLOUR))
+                left = t.session.left(t.selected)
+                lines.append((sail_text(sail(scn, t.selected), _unready(t), left), HUD_COLOUR))
                 lines += t.card_lines(t.selected)
                 lines += _move_lines(t)
         if t.ruler is not None and t.ruler.length is not None:
