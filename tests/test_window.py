@@ -1320,3 +1320,25 @@ def test_names_side_by_side_keep_a_line_apart():
 
     spots = place_names([(100.0, 100.0, 10.0, 40.0, 14.0), (146.0, 100.0, 10.0, 40.0, 14.0)])
     assert spots == [(100, 79), (146, 121)]
+
+
+def test_play_opens_a_practice_scenario_as_the_drill(tmp_path):
+    """`tabletop play scenarios/tacking-practice.toml` opened a plain game: no mark, no
+    coach, no score.  A scenario that names a mark opens as the drill; one whose mark
+    cannot be sailed to opens as a game and says why; others are games.  And the drill
+    of a scenario without a mark says it has none ("expected { x = ..., y = ... }")."""
+    from tabletop.drill.course import course_from_scenario
+    from tabletop.errors import TabletopError
+    from tabletop.view.app import _course
+
+    course, problem = _course(str(SCENARIOS / "tacking-practice.toml"))
+    assert course is not None and problem is None
+    assert course.ship == "pelican" and course.mark == (60.0, 125.0)
+    assert _course(str(SCENARIOS / "frigate-duel.toml")) == (None, None)
+    text = (SCENARIOS / "tacking-practice.toml").read_text()
+    bad = tmp_path / "practice.toml"
+    bad.write_text(text.replace("mark = { x = 60, y = 125 }", "mark = { x = 60, y = 500 }"))
+    course, problem = _course(str(bad))
+    assert course is None and "expected a mark on the table, found (60, 500)" in problem
+    with pytest.raises(TabletopError, match="scenario.mark: missing: this scenario has no mark"):
+        course_from_scenario(load_scenario(SCENARIOS / "frigate-duel.toml"))

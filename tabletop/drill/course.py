@@ -102,6 +102,11 @@ def make_course(
 def course_from_scenario(scn: Scenario) -> Course:
     """A shipped practice scenario: its one ship and its `mark = { x, y }`."""
     mark = scn.options.get("mark")
+    if mark is None:  # "expected { x = ..., y = ... }" did not say it had none
+        raise TabletopError(
+            f"{scn.source}: scenario.mark: missing: this scenario has no mark to sail to "
+            "(a practice scenario gives one: mark = { x = ..., y = ... })"
+        )
     if not isinstance(mark, dict) or not {"x", "y"} <= set(mark):
         raise TabletopError(f"{scn.source}: scenario.mark: expected {{ x = ..., y = ... }}")
     radius = scn.ruleset.drill.radius if scn.ruleset.drill is not None else 3.0

@@ -11,6 +11,9 @@ import arcade
 import pyglet
 
 from tabletop.ai.autopilot import Autopilot
+from tabletop.data.load import load_scenario
+from tabletop.drill.course import course_from_scenario
+from tabletop.errors import TabletopError
 from tabletop.view.drillview import DrillView
 from tabletop.view.table import TableView
 
@@ -58,8 +61,15 @@ def run_drill(course: Any) -> int:
 
 
 def run(scenario_path: str, ai: list[str] | None = None) -> int:
-    """Open the window and run until it is closed; ``ai``: the sides the computer plays."""
+    """Open the window and run until it is closed; ``ai``: the sides the computer plays.
+    A practice scenario (one with a mark) opens as the drill: played as a game, it had
+    no mark, no coach and no score."""
+    course, problem = _course(scenario_path) if not ai else (None, None)
+    if course is not None:
+        return run_drill(course)
     window = TableWindow(scenario_path, visible=not os.environ.get("ARCADE_HEADLESS"))
+    if problem:
+        window.table.say(f"no drill: {problem}", error=True)
     view = window.table
     view.animate = True
     if ai and view.session is not None and view.session.game is not None:
@@ -68,3 +78,19 @@ def run(scenario_path: str, ai: list[str] | None = None) -> int:
     window.set_update_rate(1 / 60)
     arcade.run()
     return 0
+
+
+def _course(scenario_path: str) -> tuple[Any, str | None]:
+    """The drill's course when the scenario names a mark to sail to (else None), and
+    why a mark it names cannot be sailed to (a file that does not load is left to the
+    window, which says why)."""
+    try:
+        scn = load_scenario(scenario_path)
+    except TabletopError:
+        return None, None
+    if "mark" not in scn.options:
+        return None, None
+    try:
+        return course_from_scenario(scn), None
+    except TabletopError as e:
+        return None, str(e)
