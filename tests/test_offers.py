@@ -86,3 +86,17 @@ def test_a_ship_part_way_through_her_move_is_still_offered_her_move():
     s.play("move amazon F10")
     assert "move" in bar(s, "amazon")
     assert "end turn" not in bar(s, "amazon")  # the rest of her allowance is owed
+
+
+def test_alone_on_the_table_no_ram_and_the_tack_buttons_show_their_keys():
+    """The tacking practice has one ship: the bar offered "ram … [m]" (a path to come
+    kept it from being tried).  With no other ship to aim at, a target verb is not
+    offered, path or not.  The buttons onto a tack now show the key map's ',' and '.'
+    that play them."""
+    s = Session.open(load_scenario(str(SCENARIOS / "tacking-practice.toml")))
+    assert not [b for b in bar(s, "pelican") if b.startswith(("ram", "fire", "board"))]
+    buttons = {b.label: b.shown for b in action_buttons(s.game.state.scenario.ruleset.verbs,
+                                                        None, "pelican")}  # fmt: skip
+    assert buttons["recover port"] == " [,]" and buttons["recover starboard"] == " [.]"
+    assert buttons["tack port"] == " [,]" and buttons["ram …"] == " [m]"
+    assert buttons["move"] == " [Enter]"

@@ -33,10 +33,11 @@ def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list
 
 def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     """The whole actions ``b`` stands for, as far as the bar can fill it: a target each
-    other ship (none with a path to come: the path is the player's, not to be guessed)."""
-    if b.needs_path:
-        return []
+    other ship (none with a path to come: the path is the player's, not to be guessed;
+    with no other ship, the action as it stands, which the engine refuses)."""
     targets = [s.id for s in state.ships if s.id != ship] if b.needs_target else [None]
+    if b.needs_path:  # unless there is no ship to aim it at (the drill offered a ram)
+        return [] if targets else [b.action]
     return [b.fill(t, "") for t in targets] if targets else [b.action]
 
 

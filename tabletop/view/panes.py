@@ -371,9 +371,7 @@ class ActionBar(Pane):
         offered = action_buttons(rs.verbs, pending, ship)
         offered = [b for b in offered if b.action.split()[0] not in rs.secret_verbs]
         for b in playable(st, offered, ship):
-            label = b.label + (
-                f" [{b.key.lower() if len(b.key) == 1 else b.key.title()}]" if b.key else ""
-            )
+            label = b.label + b.shown
             w = 7.0 * len(label) + 14
             if x + w > edge and x > 10.0:  # wrap onto the row above
                 x, y = 10.0, y + 26.0

@@ -134,6 +134,11 @@ VERB_KEYS = {
     "ram": "M",
     "marines": "K",
 }
+#: The key map's ', / .' (onto the port / starboard tack) on the buttons they play.
+TACK_KEYS = {"port": "COMMA", "starboard": "PERIOD"}
+TACK_VERBS = ("tack", "recover")
+#: How a key that is not a letter is written on its button.
+KEY_SHOWN = {"COMMA": ",", "PERIOD": ".", "ENTER": "Enter"}
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,14 @@ class Button:
     def needs_typing(self) -> bool:
         """Its last words are typed by the player (a number, a list the bar cannot fill)."""
         return self.action.endswith(" ?")
+
+    @property
+    def shown(self) -> str:
+        """Its key as the bar writes it after its label: " [g]", " [,]", " [Enter]"."""
+        if not self.key:
+            return ""
+        plain = self.key.lower() if len(self.key) == 1 else self.key.title()
+        return f" [{KEY_SHOWN.get(self.key, plain)}]"
 
     def fill(self, target: str | None, path: str) -> str:
         words = [
@@ -201,7 +214,8 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
             fills = [f + [o] for f in fills for o in opts]
         for f in fills:
             label = " ".join([verb, *("…" if o == "TARGET" else o for o in f if o != "PATH")])
-            out.append(Button(label, " ".join([verb, ship, *f]), key if len(fills) == 1 else ""))
+            tack = TACK_KEYS.get(f[-1], "") if verb in TACK_VERBS and f else ""
+            out.append(Button(label, " ".join([verb, ship, *f]), key if len(fills) == 1 else tack))
     return out
 
 
