@@ -298,3 +298,21 @@ def test_a_move_split_within_a_turn_is_one_turn_of_the_scorecard():
     drill.played(session.game, f"move {ship} F3")
     drill.record(before, f"move {ship} F3", session.game, reached=False)
     assert len(drill.turns) == 2  # the next game turn: a record of its own
+
+
+def test_the_laylines_end_at_the_tables_edge():
+    """The laylines were drawn 1.5 table-widths long, across the log and the action bar.
+    The practice's mark (60, 125) on a 120 × 150 cm table, the wind from the north,
+    close-hauled 60° off it: each layline runs 240° / 120° from the mark and meets the
+    side edge at x 0 / 120, 60 cm off: 60 / tan 60° = 34.641 cm lower, y 90.359."""
+    from tabletop.data.load import load_scenario
+    from tabletop.drill import course_from_scenario
+    from tabletop.view.scene import LAYLINE, drill_scene
+
+    from .conftest import SCENARIOS
+
+    course = course_from_scenario(load_scenario(SCENARIOS / "tacking-practice.toml"))
+    lines = [ln.points for ln in drill_scene(course).lines if ln.color == LAYLINE]
+    assert len(lines) == 2
+    ends = sorted((round(float(p[-1][0]), 3), round(float(p[-1][1]), 3)) for p in lines)
+    assert ends == [(0.0, 90.359), (120.0, 90.359)]

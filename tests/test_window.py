@@ -1342,3 +1342,24 @@ def test_play_opens_a_practice_scenario_as_the_drill(tmp_path):
     assert course is None and "expected a mark on the table, found (60, 500)" in problem
     with pytest.raises(TabletopError, match="scenario.mark: missing: this scenario has no mark"):
         course_from_scenario(load_scenario(SCENARIOS / "frigate-duel.toml"))
+
+
+def test_a_ships_name_keeps_clear_of_her_base_as_it_lies():
+    """"dauntless" (base 5 × 2 in, heading 30°) was written across her own bow: her name
+    kept clear of half her beam, 1 in, all round.  It now keeps clear of her base as it
+    lies: across, 2.5 sin 30° + 1 cos 30° = 2.116 in; up and down, 2.5 cos 30° + 1 sin
+    30° = 2.665 in.  A name 40 × 14 px below such a thing (at 10 px an inch) sits at y
+    100 − (26.65 + 4) − 7 = 62.35; without ``tall``, at 100 − (21.16 + 4) − 7."""
+    from tabletop.view.drawing import place_names
+    from tabletop.view.scene import Scene, ships_scene
+
+    scn = load_scenario(SCENARIOS / "man-o-war-skirmish.toml")
+    fleet = Scene()
+    ships_scene(fleet, scn, None, {}, set())
+    name = next(lb for lb in fleet.labels if lb.text == "dauntless")
+    assert name.clear == pytest.approx(2.5 * 0.5 + 1 * 3**0.5 / 2)
+    assert name.tall == pytest.approx(2.5 * 3**0.5 / 2 + 1 * 0.5)
+    (x, y), = place_names([(100.0, 100.0, 21.16, 40.0, 14.0, 26.65)])
+    assert (x, y) == (100.0, pytest.approx(100 - 30.65 - 7))
+    (x, y), = place_names([(100.0, 100.0, 21.16, 40.0, 14.0)])
+    assert y == pytest.approx(100 - 25.16 - 7)

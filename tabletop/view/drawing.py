@@ -193,13 +193,13 @@ class TableDrawing:
         for lb, t in names:
             if id(lb) in spill:
                 t.color = lb.outside
-        items = [(t.x, t.y, (lb.clear or lb.fit / 2) * px, t.content_width, t.content_height)
-                 for lb, t in names]  # fmt: skip
+        items = [(t.x, t.y, (lb.clear or lb.fit / 2) * px, t.content_width, t.content_height,
+                  (lb.tall or lb.clear or lb.fit / 2) * px) for lb, t in names]  # fmt: skip
         spots = place_names(items, *(taken or ([], [])))
         if taken is None:  # the table's: what the overlays' names must keep clear of
             self._taken = (
                 [_box(x, y, w / 2, h / 2) for (x, y), (*_, w, h) in zip(spots, items, strict=True)],
-                [_box(x, y, c, c) for x, y, c, _, _ in items],
+                [_box(x, y, it[2], it[-1]) for it in items],
             )
         for (_, t), (x, y) in zip(names, spots, strict=True):
             t.position = (x, y)
@@ -278,12 +278,13 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def place_names(
-    items: Sequence[tuple[float, float, float, float, float]],
+    items: Sequence[tuple[float, ...]],
     names: list[Rect] | None = None,
     things: list[Rect] | None = None,
 ) -> list[tuple[float, float]]:
-    """Screen centres for names, each ``(x, y, clear, w, h)``: a thing at (x, y) of radius
-    ``clear`` pixels and a name ``w`` by ``h``.  Each name takes the first of below, above,
+    """Screen centres for names, each ``(x, y, clear, w, h[, tall])``: a thing at (x, y)
+    reaching ``clear`` pixels across and ``tall`` up and down (``clear`` where not given)
+    and a name ``w`` by ``h``.  Each name takes the first of below, above,
     right, left of its thing whose box meets no name placed before it and no other thing
     (a name lying on another ship reads as hers: a Frigate game put "ville-de-nantes"
     under jason), then the same a line and a half further out; when every spot meets
@@ -293,14 +294,17 @@ def place_names(
     (another layer's), kept clear of alike.  A name keeps a line's height clear of
     another name beside it (2 px above and below): two ghosts' "I–II" and "V" placed
     edge to edge read as one label, "I–II V"."""
-    about: list[Rect] = [_box(x, y, c, c) for x, y, c, _, _ in items] + list(things or [])
+    about: list[Rect] = [_box(it[0], it[1], it[2], it[-1] if len(it) > 5 else it[2])
+                         for it in items] + list(things or [])  # fmt: skip
     placed: list[Rect] = list(names or [])
     out = []
-    for x, y, clear, w, h in items:
+    for x, y, clear, w, h, *more in items:
+        tall = more[0] if more else clear
         spots = []
-        for gap in (clear + 4, clear + 4 + 1.5 * h):  # a step further out, if all else meets
-            spots += [(x, y - gap - h / 2), (x, y + gap + h / 2),
-                      (x + gap + w / 2, y), (x - gap - w / 2, y)]  # fmt: skip
+        for step in (4, 4 + 1.5 * h):  # a step further out, if all else meets
+            up, side = tall + step, clear + step
+            spots += [(x, y - up - h / 2), (x, y + up + h / 2),
+                      (x + side + w / 2, y), (x - side - w / 2, y)]  # fmt: skip
         boxes = [_box(cx, cy, w / 2, h / 2) for cx, cy in spots]
         apart = [(a[0] - h, a[1] + h, a[2] - 2, a[3] + 2) for a in boxes]
         met = [

@@ -73,6 +73,7 @@ class Label:
     color: Color = (255, 255, 255, 255)
     size: float = 10.0
     clear: float = 0.0  # > 0: a name beside a thing this far across, clear of other names
+    tall: float = 0.0  # > 0: the thing's half height, where not ``clear`` (a ship's base)
     pin: str = ""  # an edge ruler's figure: "x" kept in sight along the foot, "y" the left
     fit: float = 0.0  # > 0: a land this wide; its name, if wider on screen, goes beside it
     outside: Color = (225, 205, 150, 255)  # ...in this colour
@@ -128,19 +129,21 @@ def ships_scene(
         if now is not None:
             fleet.lines.append(Line(hull, colours.get(now, STRUCK), 2.0, closed=True))
         fleet.lines.append(Line(base, (230, 230, 230, 255), 1.0, closed=True))
-        half = c.base_width * 0.5
+        # her name keeps clear of her base as it lies: half her beam put "dauntless"
+        # across her own bow, heading 30°
+        span = np.ptp(base, axis=0) / 2
         if upp is not None and c.hull_length / upp < MIN_SHIP_PX:
             k = MIN_SHIP_PX * upp / c.hull_length
             outline = _hull_at(p, c.hull_length * k, c.hull_beam * k)
             flies = colours.get(now, STRUCK) if now is not None else colours[ship.side]
             fleet.lines.append(Line(outline, flies, 1.5, closed=True))
-            half = max(half, c.hull_length * k * 0.5)
+            span = np.maximum(span, np.ptp(outline, axis=0) / 2)
         name = ship.id
         if now is not None:
             name += " (struck)" if now == ship.side else f" (prize, {now})"
         elif ship.id in stays:
             name += " (in stays)"
-        fleet.labels.append(Label(p.x, p.y, name, size=9, clear=half))
+        fleet.labels.append(Label(p.x, p.y, name, size=9, clear=span[0], tall=span[1]))
 
 
 def table_scenes(
@@ -458,10 +461,12 @@ def drill_scene(course: Course) -> Scene:
     scn = course.scenario
     theta = float(scn.ruleset.close_hauled or 0.0)
     reach = 1.5 * max(scn.width, scn.depth)
+    table = shapely.box(0, 0, scn.width, scn.depth)  # beyond it they ran over the panes
     for sign in (1.0, -1.0):
         dx, dy = unit(scn.wind.from_deg + 180.0 + sign * theta)
-        sc.lines.append(
-            Line(np.array([[mx, my], [mx + reach * dx, my + reach * dy]]), LAYLINE, 1.5)
-        )
+        ray = shapely.LineString([(mx, my), (mx + reach * dx, my + reach * dy)])
+        on = ray.intersection(table)
+        if not on.is_empty:
+            sc.lines.append(Line(shapely.get_coordinates(on), LAYLINE, 1.5))
     sc.labels.append(Label(mx, my + 2 * course.radius, "gate" if course.gate else "mark", MARK, 10))
     return sc
