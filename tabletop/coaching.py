@@ -138,7 +138,8 @@ class CoachPlan:
             "radius": course.radius,
             "gate": [list(p) for p in course.gate_ends] if course.gate else None,
             "turns": self.turns,
-            "turn_count": self.count,
+            # a whole count is written whole ("12", not "12.0"); an expected one is not
+            "turn_count": int(self.count) if float(self.count).is_integer() else self.count,
             "expected": not self.exact,
             "proven": self.proven,
             "proven_at_least": self.lower,

@@ -107,6 +107,7 @@ def test_drill_auto_json(capsys):
     assert code == 0
     assert {"turns", "turn_count", "planning_ms", "course", "closest_approach"} <= out.keys()
     assert out["turn_count"] == len(out["turns"]) and out["closest_approach"] <= out["radius"]
+    assert isinstance(out["turn_count"], int)  # an exact count: "12", not "12.0"
 
 
 def test_drill_bad_arguments(capsys):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -449,6 +451,7 @@ def test_the_drill_by_h_and_enter_alone_with_the_fan_on(tmp_path, monkeypatch):
                 break
             w.on_key_press(K.H, 0)
             tacks += w.message.startswith("coach: tack")
+            assert not re.search(r"\d\.\d{3}", w.message), w.message  # to a hundredth
             w.on_key_press(K.ENTER, 0)
             assert not w.error, w.message
             if PART_SAILED in w.message:

@@ -55,7 +55,8 @@ class DrillView(TableView):
                 self.drill.course.ship, list(parse_path(" ".join(action.split()[2:])))
             )
             self._rebuild_move()
-            self.say(f"coach: {action.split(' ', 2)[2]} (Enter to sail it)")
+            shown = " ".join(_short(w) for w in action.split()[2:])  # the ghost is exact
+            self.say(f"coach: {shown} (Enter to sail it)")
         elif action:  # a tack to complete, or out of irons: Enter takes it, as a move
             self._hinted = action
             self.say(f"coach: {action}  (Enter to take it; ',' port / '.' starboard)")
@@ -90,3 +91,11 @@ class DrillView(TableView):
                 + (f"  |  personal best: {self.drill.best}" if card.failed is None else ""),
                 sticky=True,
             )
+
+
+def _short(word: str) -> str:
+    """A path word as the hint writes it, to a hundredth ("F8.19", not "F8.191741")."""
+    try:
+        return f"{word[0]}{float(word[1:]):.2f}".rstrip("0").rstrip(".") if word[1:] else word
+    except ValueError:
+        return word
