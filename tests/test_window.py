@@ -467,6 +467,24 @@ def test_the_drill_by_h_and_enter_alone_with_the_fan_on(tmp_path, monkeypatch):
         win.close()
 
 
+def test_esc_takes_the_coachs_hint_away_with_its_ghost(tmp_path, monkeypatch):
+    """After H then Esc, the line "coach: F11.33 (Enter to sail it)" stayed over the
+    pupil's own move; Esc now takes it away with the ghost."""
+    from tabletop.drill import make_course
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
+    w = win.table
+    try:
+        w.on_key_press(K.H, 0)
+        assert w.message.startswith("coach: F") and w.builder.steps
+        w.on_key_press(K.ESCAPE, 0)
+        assert not w.builder or not w.builder.steps
+        assert not w.message.startswith("coach:")
+    finally:
+        win.close()
+
+
 def test_where_the_coach_finds_no_way_the_window_says_so(tmp_path, monkeypatch):
     """H where the coach found no way to the mark closed the window (the error went up
     through the key handler).  Now it is said; and any fault in answering a key is said,

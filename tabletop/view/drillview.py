@@ -64,6 +64,14 @@ class DrillView(TableView):
             self.say("coach: nothing more this turn (E ends it)")
         return True
 
+    def fresh_move(self) -> None:
+        """A fresh move: the coach's hint is gone with its ghost (its line stayed over
+        the pupil's own move, and Enter's meaning was unclear)."""
+        super().fresh_move()
+        self._hinted = None
+        if self.message.startswith("coach:"):
+            self.say("")
+
     def enter(self) -> bool:
         """Enter: the coach's tack hinted, if no move is being built (it did nothing)."""
         hinted, self._hinted = self._hinted, None
