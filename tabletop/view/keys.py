@@ -63,7 +63,7 @@ KEYS: tuple[Key, ...] = (
     Key("Overlays", "2", "arcs", ((K.KEY_2, 0),), "toggle", ("arcs",)),
     Key("Overlays", "3", "bands", ((K.KEY_3, 0),), "toggle", ("bands",)),
     Key("Overlays", "4", "lines of fire", ((K.KEY_4, 0),), "toggle", ("lof",)),
-    Key("Overlays", "5 or N", "the fan of legal end poses (click one to take it)",
+    Key("Overlays", "5 or N", "the fan of legal end poses (click one to lay its move)",
         ((K.KEY_5, 0), (K.N, 0)), "toggle", ("fan",), strip="fan"),  # fmt: skip
     Key("Tools", "R", "ruler (drag)", ((K.R, 0),), "ruler_tool", strip="ruler"),
     Key("Tools", "L", "line of fire: click the firer, then the target",
