@@ -1384,3 +1384,21 @@ def test_a_ships_name_keeps_clear_of_her_base_as_it_lies():
     assert (x, y) == (100.0, pytest.approx(100 - 30.65 - 7))
     (x, y), = place_names([(100.0, 100.0, 21.16, 40.0, 14.0)])
     assert y == pytest.approx(100 - 25.16 - 7)
+
+
+def test_a_rulers_figure_under_a_pane_is_left_out(fresh):
+    """Zoomed in, the edge rulers' figures ride along the window's edges, and lay half
+    hidden under the status pane or the log ("90", "120").  Bellona selected (her card
+    makes the status tall), zoomed in four steps: each figure is shown exactly when it
+    lies under no pane, and the figure under the status is not shown."""
+    click_ship(fresh, "bellona")
+    for _ in range(4):
+        fresh.on_mouse_scroll(500, 400, 0, 1)
+    frame(fresh)
+    panes = [p for p in (fresh.status_pane, fresh.log_pane, fresh.ruling_pane) if p.enabled]
+    figures = fresh.drawing._pinned
+    assert figures
+    for t in figures:
+        under = any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top for p in panes)
+        assert t.visible is not under, (t.text, t.x, t.y)
+    assert any(not t.visible for t in figures)

@@ -57,6 +57,7 @@ class TableDrawing:
         self._over_halos: list[arcade.Text] = []
         # the table's names and the things they name, on screen: the overlays' keep clear
         self._taken: tuple[list[Rect], list[Rect]] = ([], [])
+        self._pinned: list[arcade.Text] = []  # the rulers' figures (see _hide_under_panes)
         self._table_scenes: list[sc.Scene] = []
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
@@ -138,6 +139,7 @@ class TableDrawing:
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
+            self._pinned = []
             self.labels, self._labels, self._halos = self._build_labels(self._table_scenes)
         if self.view._dirty & {"labels", "table", "overlay", "interact"}:
             self.over_labels, self._over, self._over_halos = self._build_labels(
@@ -145,7 +147,18 @@ class TableDrawing:
             )
         if self.view._dirty & {"hud", "overlay", "interact"}:
             self.build_panes()
+        if self.view._dirty & {"hud", "overlay", "interact", "labels", "table"}:
+            self._hide_under_panes()
         self.view._dirty.clear()
+
+    def _hide_under_panes(self) -> None:
+        """A ruler's figure that would lie under a pane is left out (zoomed in, "120" lay
+        half hidden under the log, "90" under the status)."""
+        v = self.view
+        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane) if p.enabled]
+        for t in self._pinned:
+            t.visible = not any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top
+                                for p in panes)  # fmt: skip
 
     def build_panes(self) -> None:
         """Lay out the HUD's panes from the state (the log sits above the action bar)."""
@@ -213,6 +226,8 @@ class TableDrawing:
                 t.y = min(max(t.y, low), high)
             elif lb.pin == "y":
                 t.x = min(max(t.x, left), right)
+            if lb.pin:
+                self._pinned.append(t)
         for t in texts:  # on whole pixels: placed between two, a 9 pt "i" blurred its dot
             t.position = (round(t.x), round(t.y))  # into its stem ("serleuse")
         halos = [
