@@ -10,6 +10,7 @@ from tabletop.fire import round4
 from tabletop.geometry.angles import relative_wind, wind_side
 from tabletop.geometry.measure import bearings, centre_distance, edge_distance
 from tabletop.model import Scenario
+from tabletop.units import TOL
 
 
 def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
@@ -18,6 +19,9 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
     theta = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
     sector = scn.ruleset.sector(theta)
     least, most = scn.ruleset.allowance(ship.cls, sector)
+    irons = scn.ruleset.irons_head_to_wind and theta < TOL  # it said "luffing, 0 to 10"
+    if irons:
+        least = most = 0.0
     return {
         "ship": ship.id,
         "ruleset": scn.ruleset.name,
@@ -31,6 +35,7 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
         "allowance_min": round4(least),
         "sail_point": sector.code or None,
         "allowance_unit": scn.ruleset.allowance_unit(scn.units),
+        "in_irons": irons,
     }
 
 
@@ -51,6 +56,8 @@ def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = 
     )
     code = f" (sail point {d['sail_point']})" if d.get("sail_point") else ""
     head = f"{d['ship']}: heading {d['heading']:g}, {wind}"
+    if d.get("in_irons") and not instead:
+        instead = "head to wind, she is in irons ('recover' to come out)"
     rest = f"no move now: {instead}" if instead else f"allowance {rng}"
     if left and not instead:
         rest += f"; this turn, {left}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -87,6 +88,21 @@ def test_sail_json(capsys):
         20,
         "port",
     )
+
+
+def test_sail_head_to_wind_is_irons(capsys, tmp_path):
+    """θ 0 lies in the luffing sector [0, 60), but head to wind is irons (SPEC §4): no
+    move, not even the inertia.  `sail` said "luffing; allowance 0 to 10 cm, by choice"
+    (2/3 × 15); it now gives 0 and says she is in irons.  c turned to head 0 into the
+    wind from 0; θ 0.1 is luffing as before, 0 to 10."""
+    text = Path(EX).read_text()
+    for heading, irons, allowance in ((0, True, 0), (0.1, False, 10)):
+        f = tmp_path / f"h{heading}.toml"
+        f.write_text(text.replace("heading = 120", f"heading = {heading}", 1))
+        d = as_json(capsys, "sail", str(f), "c")
+        assert (d["point_of_sail"], d["in_irons"], d["allowance"]) == ("luffing", irons, allowance)
+    code, out, _ = run(capsys, "sail", str(tmp_path / "h0.toml"), "c")
+    assert "no move now: head to wind, she is in irons" in out
 
 
 def test_measure_json(capsys):

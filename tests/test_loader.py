@@ -103,6 +103,24 @@ def test_bad_terrain(write_scenario):
     )
 
 
+def test_a_misspelt_key_is_an_error_not_ignored(write_scenario):
+    """Keys of [[ships]], [wind], [classes.*] and [[terrain]] nobody reads were ignored:
+    a ship's `speeed = 20` lost her override, `strenght` in [wind] left the wind with no
+    strength.  Each is now an error at its key path (as a misspelt scenario key was)."""
+    bad = (
+        GOOD.replace('id = "b"\nroster = "example"', 'id = "b"\nroster = "example"\nspeeed = 20')
+        .replace("from = 0", 'from = 0\nstrenght = "light"')
+        .replace("width = 2.5 }", "width = 2.5 }\nturnz = 3", 1)
+    )
+    bad += '\n[[terrain]]\nkind = "land"\npolygon = [[0, 0], [10, 0], [0, 10]]\ncolour = "green"\n'
+    joined = "\n".join(problems(write_scenario, bad))
+    assert "ships[1].speeed: expected a key of a Modified Trafalgar rules class" in joined
+    assert "wind.strenght: expected one of the keys from, strength, start, skip" in joined
+    assert "classes.example.turnz: expected a key of a Modified Trafalgar rules class" in joined
+    assert "terrain[0].colour: expected one of the keys kind, polygon, name, level" in joined
+    assert load_scenario(write_scenario(GOOD))  # the keys it reads are all known
+
+
 def test_gun_deck_longer_than_the_base(write_scenario):
     msgs = problems(write_scenario, GOOD.replace("gun_deck = 6", "gun_deck = 9"))
     assert any(

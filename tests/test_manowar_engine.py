@@ -505,3 +505,40 @@ def test_the_preview_says_her_bow_stopped_in_the_eye(tmp_path):
         "her bow stopped in the eye of the wind (30° of 60°)"
     ]
     assert "note: her bow stopped in the eye" in m.text()
+
+
+def test_the_preview_refuses_a_pivot_head_to_wind_as_the_engine_does(tmp_path, rigged):
+    """Head to wind (D: θ 20, heading 250 in a wind from 270) she has no steerage: the
+    engine refuses any move but the anchor ("in irons ... 'recover'"), and the preview
+    called a pivot out of it (S45) legal.  Now they agree; the anchor stays legal, and
+    a ship already at anchor still swings."""
+    from tabletop.movement import preview
+
+    scn = mow_table(tmp_path, [("a", 20, 20, 250, "w"), ("b", 60, 60, 0, "e")])
+    m = preview(scn, "a", "S45")
+    assert not m.legal and "in irons with no steerage" in m.violations[0]
+    assert preview(scn, "a", "A").legal
+    g = mow(tmp_path, rigged, [("a", 20, 20, 250, "w"), ("b", 60, 60, 0, "e")])
+    with pytest.raises(IllegalAction, match="in irons"):
+        g.play("move a S45")
+
+
+def test_half_her_move_sailed_before_irons_and_she_does_not_drift(tmp_path, rigged):
+    """The source drifts a ship that used less than half her move, "including vessels In
+    Irons that cannot move".  a at close reach (C: θ 60, heading 210 in a wind from 270)
+    has a third of 9 = 3 in; she sails 2 (≥ 1.5, half), then turns S45 head to wind with
+    1 in left (under 2: in irons at once, no roll).  She drifted (2d6, the lower) as any
+    ship in irons; now the turn ends with no dice and she lies where she stopped.  b
+    starts the turn in irons (θ 20) and cannot move: she drifts (the lower of 3 and 5:
+    3 inches east)."""
+    g = mow(tmp_path, rigged, [("a", 20, 20, 210, "w"), ("b", 40, 40, 250, "w"),
+                               ("c", 60, 60, 0, "e")])  # fmt: skip
+    g.play("move a F2 S45")
+    a = g.state.ship("a")
+    assert a.in_irons and a.moved == pytest.approx(2)
+    x, y = a.pose.x, a.pose.y
+    bx = g.state.ship("b").pose.x
+    rigged([3, 5])  # b's drift, and only hers
+    g.play("end")
+    assert (g.state.ship("a").pose.x, g.state.ship("a").pose.y) == (x, y)
+    assert g.state.ship("b").pose.x == pytest.approx(bx + 3)

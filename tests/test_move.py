@@ -114,6 +114,29 @@ def test_sailing_clear_of_a_ship_alongside(tmp_path):
     assert m.end.y == pytest.approx(35)
 
 
+def test_a_base_touched_at_the_start_stops_a_move_into_it(tmp_path):
+    """A bow touching another base or an island sailed on through it (the engine too):
+    touched at the start, an obstacle counted only if never left.  Now she may sail
+    away or along it, but a move into it stops where she lies.  Boxes 8 × 2.5: a at
+    (50, 50) heading 270 (west, reaching 20), her bow at x 46; b at (44.75, 50) heading
+    0 reaches x 43.5..46, touching.  F15 west: contact after 0, she ends at x 50.  F15
+    east (heading 90, b at her stern): no contact.  c alongside her to the south at y
+    47.5 (edges 46.25..48.75, hers 48.75..51.25), touching: sailing west she slides along
+    it, no contact, 15 run.  An island whose east shore is x 46: stopped as by b."""
+    scn = table(tmp_path, [("a", 50, 50, 270), ("b", 44.75, 50, 0)])
+    into = preview(scn, "a", "F15")
+    assert into.collision_with == "b" and into.collision.at == pytest.approx(0, abs=1e-5)
+    assert into.end.x == pytest.approx(50, abs=1e-5)
+    away = table(tmp_path, [("a", 50, 50, 90), ("b", 44.75, 50, 0)])  # b at her stern
+    assert preview(away, "a", "F15").collision is None
+    along = table(tmp_path, [("a", 50, 50, 270), ("c", 50, 47.5, 270)])
+    m = preview(along, "a", "F15")
+    assert m.collision is None and m.end.x == pytest.approx(35)
+    isle = table(tmp_path, [("a", 50, 50, 270)], land=[[(46, 40), (46, 60), (30, 50)]])
+    m = preview(isle, "a", "F15")
+    assert m.collision_with == "isle0" and m.end.x == pytest.approx(50, abs=1e-5)
+
+
 def test_land_stops_a_move(tmp_path):
     # a sails south from (50, 50); her bow is 4 ahead of the centre, at y = 46.  The
     # island's north shore is y = 35: contact after 46 − 35 = 11 of the 15.
@@ -202,3 +225,25 @@ def test_a_pose_along_a_path_follows_its_turns():
     end = along(Pose(0.0, 0.0, 0.0), path, 1.0)
     assert (end.x, end.y, end.heading) == pytest.approx((10.0, 20.0, 90.0))
     assert along(Pose(5.0, 5.0, 0.0), [Segment(turn=90.0)], 0.5).heading == pytest.approx(45)
+
+
+def test_a_path_cut_at_a_turn_into_the_luffing_sector_says_that_alone(tmp_path):
+    """A path is laid up to its first turn into the luffing sector.  Its distance so
+    far was then judged too ("moves 7.411 cm: the full allowance of 20 cm must be
+    used") though the path as written used all 20: a second, wrong, violation.  a
+    reaching (heading 90 in a wind from 0: θ 90, 20 cm); P31 turns her to heading 59,
+    the wind 59° off her bow, in the luffing sector [0, 60): the one violation."""
+    scn = table(tmp_path, [("a", 50, 50, 90)])
+    m = preview(scn, "a", "F2 P31 F12.5895")
+    assert not m.legal and len(m.violations) == 1
+    assert "into the luffing sector" in m.violations[0]
+
+
+def test_inertia_in_inches_is_matched_as_the_allowance_is(tmp_path):
+    """2 cm of inertia is 0.787402 in; typing it to 4 decimals, as the allowance is
+    matched (to 0.00005), was refused ("the first 0.787402 in are straight ahead")."""
+    scn = table(tmp_path, [("a", 50, 50, 180)], units="in")
+    ok = preview(scn, "a", "F0.7874 S10 F1")
+    assert not any(v.startswith("inertia") for v in ok.violations), ok.violations
+    short = preview(scn, "a", "F0.78 S10 F1")
+    assert "inertia: the first 0.7874 in are straight ahead, before any turn" in short.violations

@@ -97,6 +97,9 @@ def read_class(
     speed, abeam = ruleset.read_speed(r, tbl, path, file_unit, k)
     rate = r.integer(tbl, path, "rate", minimum=1)
     fields = {key: v for key, v in tbl.items() if key not in CLASS_FIELDS}
+    for key in sorted(set(fields) - ruleset.class_fields):  # a misspelling, not a field
+        known = ", ".join(sorted({*CLASS_FIELDS, *ruleset.class_fields}))
+        r.error(join(path, key), f"a key of a {ruleset.title} class ({known})", key)
     _check_guns(r, fields.get("guns"), path, ruleset)
     ruleset.check_class(r, tbl, path)
     return ShipClass(
@@ -280,8 +283,16 @@ def _read_classes(
     return roster_file, rr, classes
 
 
+def _unknown(r: Reader, tbl: dict[str, Any], path: str, keys: tuple[str, ...]) -> None:
+    """A key the table does not take is an error (`strenght` was read as no strength)."""
+    for key in tbl:
+        if key not in keys:
+            r.error(join(path, key), "one of the keys " + ", ".join(keys), key)
+
+
 def _read_wind(r: Reader, data: dict[str, Any]) -> Wind:
     wind_t = r.table(data, "", "wind")
+    _unknown(r, wind_t, "wind", ("from", "strength", "start", "skip"))
     strength = wind_t.get("strength") if isinstance(wind_t.get("strength"), str) else None
     if "strength" in wind_t and not isinstance(wind_t["strength"], str):
         r.error("wind.strength", 'a word such as "moderate"', wind_t["strength"])
@@ -361,6 +372,7 @@ def _read_terrain(
     terrain: list[Terrain] = []
     for i, tt in enumerate(r.tables(data, "", "terrain")):
         p = join("terrain", i)
+        _unknown(r, tt, p, ("kind", "polygon", "name", "level", "hidden"))
         kind = r.string(tt, p, "kind", choices=TERRAIN_KINDS)
         pts = tt.get("polygon")
         ok = (

@@ -10,7 +10,7 @@ project tolerance: coarse swept hulls locate the step, bisection pins the place.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import shapely
@@ -136,20 +136,22 @@ def first_contact(
 ) -> Contact | None:
     """Where the hull first touches an obstacle along the path, or None.
 
-    Obstacles the hull already touches at the start are not counted: a ship may sail
-    clear of a base it lies alongside.
+    An obstacle the hull already touches at the start counts only where the path
+    presses her into it (their overlap grows past the tolerance): a ship may sail clear
+    of a base she lies alongside, or along it, but not through it (a bow touching a
+    base or an island sailed on through it, in the engine too).
     """
     if not obstacles or not path:
         return None
     hull_local = np.asarray(hull_local, dtype=float)
     beam = float(np.ptp(hull_local[:, 1]))
     step = step or max(beam / 3.0, 1e-3)
-    obs = np.asarray(obstacles, dtype=object)
-    live = np.flatnonzero(shapely.distance(hull_at(start, hull_local), obs) > TOL)
-    if live.size == 0:
-        return None
-    obs = obs[live]
-    tree = shapely.STRtree(obs)
+    every = np.asarray(obstacles, dtype=object)
+    here = hull_at(start, hull_local)
+    near = shapely.distance(here, every) <= TOL
+    live = np.flatnonzero(~near)
+    # alongside at the start: the overlap she starts with (none, touching) is hers
+    stuck = np.flatnonzero(near & (shapely.area(shapely.intersection(here, every)) <= TOL * beam))
     poses, where, seg_start, seg_at = _samples(start, path, step, angle_step)
     arr = np.array([[p.x, p.y, p.heading] for p in poses])
     rings = to_world(
@@ -158,16 +160,63 @@ def first_contact(
         arr[:, 2],
         np.broadcast_to(hull_local, (len(poses), *hull_local.shape)),
     )
-    hit_steps, _ = tree.query(swept(rings[:-1], rings[1:]), predicate="dwithin", distance=TOL)
-    for k in np.unique(hit_steps):
-        (sa, fa), (sb, fb) = where[k], where[k + 1]
-        f0 = fa if sa == sb else 0.0
-        found = _refine(seg_start[sb], path[sb], f0, fb, hull_local, obs)
-        if found is not None:
-            j, frac, pose, point = found
-            at = seg_at[sb] + frac * path[sb].distance
-            return Contact(int(live[j]), at, point, pose)
-    return None
+    found: list[Contact] = []
+    if live.size:
+        obs = every[live]
+        hit_steps, _ = shapely.STRtree(obs).query(
+            swept(rings[:-1], rings[1:]), predicate="dwithin", distance=TOL
+        )
+        for k in np.unique(hit_steps):
+            (sa, fa), (sb, fb) = where[k], where[k + 1]
+            f0 = fa if sa == sb else 0.0
+            touch = _refine(seg_start[sb], path[sb], f0, fb, hull_local, obs)
+            if touch is not None:
+                j, frac, pose, point = touch
+                found.append(Contact(int(live[j]), seg_at[sb] + frac * path[sb].distance,
+                                     point, pose))  # fmt: skip
+                break
+    if stuck.size:
+        pressed = _pressed(rings, where, seg_start, seg_at, path, hull_local, every[stuck], beam)
+        if pressed is not None:
+            found.append(replace(pressed, obstacle=int(stuck[pressed.obstacle])))
+    return min(found, key=lambda c: c.at) if found else None
+
+
+def _pressed(
+    rings: np.ndarray,
+    where: list[tuple[int, float]],
+    seg_start: list[Pose],
+    seg_at: list[float],
+    path: list[Segment],
+    hull_local: Arr,
+    obs: np.ndarray,
+    beam: float,
+) -> Contact | None:
+    """Where the path first presses the hull into an obstacle it touched at the start:
+    the first sampled pose whose overlap with one exceeds the tolerance (``TOL`` times
+    her beam in area), then bisection on the overlap within its segment."""
+    eps = TOL * beam
+    areas = shapely.area(shapely.intersection(shapely.polygons(rings)[:, None], obs[None, :]))
+    over = np.flatnonzero((areas > eps).any(axis=1))
+    if over.size == 0:
+        return None
+    k = int(over[0])
+    (sa, fa), (sb, fb) = where[k - 1], where[k]
+    lo, hi = (fa if sa == sb else 0.0), fb
+    seg, base = path[sb], seg_start[sb]
+
+    def pressed(frac: float) -> bool:
+        h = hull_at(advance(base, seg, frac), hull_local)
+        return bool((shapely.area(shapely.intersection(h, obs)) > eps).any())
+
+    while hi - lo > 1e-12:
+        mid = (lo + hi) / 2.0
+        lo, hi = (lo, mid) if pressed(mid) else (mid, hi)
+    pose = advance(base, seg, hi)
+    h = hull_at(pose, hull_local)
+    j = int(np.argmax(shapely.area(shapely.intersection(h, obs))))
+    px, py = shapely.get_coordinates(shapely.intersection(h, obs[j]).centroid)[0]
+    return Contact(j, seg_at[sb] + hi * seg.distance, (float(px), float(py)), pose)
 
 
 def _refine(

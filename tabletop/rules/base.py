@@ -8,10 +8,9 @@ and registers by name (as python-chess finds variants); its numbers come from
 state, verbs and pending decisions, the report, the coach.  A method left as it is here
 means "this ruleset has none": no gunnery, no engine (free play), no coach.
 
-The types a ruleset returns live here with the interface (:class:`PathPlan`,
-:class:`MoveContext`) or below it (the fire ruling in :mod:`tabletop.fire`, the fan in
-:mod:`tabletop.fan`).  Lengths are stored in the ruleset's own unit and converted to the
-scenario's on use.
+The types a ruleset returns live with the interface (:mod:`tabletop.rules.types`) or
+below it (:mod:`tabletop.fire`, :mod:`tabletop.fan`).  Lengths are stored in the
+ruleset's own unit and converted to the scenario's on use.
 """
 
 from __future__ import annotations
@@ -50,20 +49,8 @@ if TYPE_CHECKING:
     from tabletop.coaching import Coach, Course
     from tabletop.movement import Step
 
-__all__ = [
-    "Ruleset",
-    "Events",
-    "Sector",
-    "Band",
-    "MoveContext",
-    "NO_CONTEXT",
-    "PathPlan",
-    "PlotSpec",
-    "FireChance",
-    "Plot",
-    "DrillDefaults",
-    "read_hex_grid",
-]
+__all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
+           "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip
 
 Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)
@@ -262,6 +249,10 @@ class Ruleset(ABC):
     fixed_turn: float | None = None
     #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
     path_tokens: ClassVar[str] = "FPS"
+    irons_head_to_wind: ClassVar[bool] = False  # θ 0 is irons: no move, whatever the sector
+    #: A class's (and a ship's) keys beyond the shared ones: any other is a misspelling
+    #: (a ship's `speeed = 20` was read as a field and the override lost).
+    class_fields: ClassVar[frozenset[str]] = frozenset({"guns"})
 
     def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
         """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's

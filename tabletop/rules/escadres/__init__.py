@@ -58,6 +58,7 @@ LOG_FIELDS = {
 
 class Escadres(HexTable):
     name = "escadres"
+    class_fields = frozenset(LOG_FIELDS)
     length = 2  # the hexes a ship stands on
     has_engine = True
     ship_state = EscadresShip

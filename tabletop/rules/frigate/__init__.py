@@ -52,6 +52,7 @@ LOSS_SHARES = (0.85, 0.6)
 
 class Frigate(HexTable):
     name = "frigate"
+    class_fields = frozenset(OWN_FIELDS | set(HIT_FIELDS))  # any other is a misspelling
     length = 1  # the hexes a ship stands on
     has_engine = True
     ship_state = FrigateShip
@@ -99,10 +100,6 @@ class Frigate(HexTable):
 
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
         """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
-        from_load = {"name", "rate", "base", "hull", "gun_deck", "turns", "command"}
-        for key in tbl:
-            if key not in OWN_FIELDS | set(HIT_FIELDS) | from_load | {"speed", "speed_abeam"}:
-                r.error(join(path, key), "a field of a Frigate class", key)
         sched = tbl.get("schedule")
         if sched not in self.schedule:
             want = "a row of the schedule: " + ", ".join(self.schedule)

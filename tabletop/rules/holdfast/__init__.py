@@ -56,6 +56,9 @@ PLOT_WORDS = (
 class HoldFast(Ruleset):
     name = "hold-fast"
     path_tokens = "FPSAW"  # no luffing or tacking: turn and move
+    class_fields = frozenset({"hull_boxes", "masts", "marines", "morale", "crews",
+                              "morale_factor", "ironsides", "start_speed", "gun_count",
+                              "batteries", "plus"})  # fmt: skip
     has_engine = True
     ship_state = HoldFastShip
     options: ClassVar[dict[str, str]] = {

@@ -39,6 +39,7 @@ class Tacking:
 class ManOWar(Ruleset):
     name = "man-o-war"
     path_tokens = "FPSAW"  # a tack is the recovery roll, not a step
+    class_fields = frozenset({"turn", "between_turns", "full_speed_astern"})
     has_engine = True
     close_hauled: float
     ship_state = ManOWarShip

@@ -379,11 +379,11 @@ class ManOWarGame:
                 if st.allowance is not None
                 else self.allowance(state, s.id, st.pose.heading)
             )
-            # drift when she used less than half her allowance — in irons, or head to wind
-            # with none at all, included — unless she is at anchor
-            if not st.anchored and (
-                st.in_irons or allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL
-            ):
+            # drift when she used less than half her allowance — head to wind with none
+            # at all, or in irons from the start, included — unless she is at anchor.  A
+            # ship that sailed half or more before going into irons does not drift: the
+            # source counts in irons those "that cannot move" (she drifted, with 2 of 3 in)
+            if not st.anchored and (allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL):
                 state = self._drift(state, s.id, dice, events)
             state = state.with_ship(self.rs.end_of_turn(state.ship(s.id)))
         nxt = state.active + 1

@@ -39,8 +39,14 @@ def plan_move(
     segs: list[Segment] = []
     turns, anchor, since = ctx.turns_used, None, ctx.since
     notes: list[str] = []
+    turning = any(s.kind in "PS" for s in steps)
     if sector.ends_move and any(s.kind in "FL" for s in steps):
         v.append(f"head to wind ({sector.code}): no sail movement this turn")
+    elif sector.ends_move and ctx.budget is None and not ctx.anchored and turning:
+        v.append(  # the engine's irons: no steerage either
+            f"head to wind ({sector.code}), in irons with no steerage: she may not "
+            "turn; 'recover' rolls to come out, or 'A' anchors"
+        )
     if ctx.anchored:
         if any(s.kind in "FLT" for s in steps):
             v.append("at anchor she only turns on the spot (or weighs, W)")

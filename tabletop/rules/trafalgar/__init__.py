@@ -46,6 +46,8 @@ SIDE = {1: ("port", "starboard")}
 class TrafalgarModified(Ruleset):
     name = "trafalgar-modified"
     path_tokens = "FLPST"  # luffing runs and the tack; no anchors
+    irons_head_to_wind = True  # SPEC: head to wind (θ 0) is irons, though in the luffing sector
+    class_fields = frozenset({"guns", "crew", "masts", "damage", "save_modifier"})
     has_engine = True
     close_hauled: float
     ship_state = TrafalgarShip

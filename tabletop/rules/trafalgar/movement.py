@@ -19,6 +19,7 @@ from tabletop.geometry.motion import Segment, end_pose
 from tabletop.model import Scenario, Ship
 from tabletop.movement import Step, check_distance, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
+from tabletop.units import MOVE_TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.trafalgar import TrafalgarModified
@@ -56,18 +57,22 @@ def plan_move(
             "head to wind (θ 0): she is in irons and may not sail, not even the inertia; "
             "she must recover first"
         )
+    cut = False  # laid only up to a turn into the luffing sector
     for k, st in enumerate(steps):
         if _step(rs, scn, ship, sector, lay, k, st, steps, inertia, ctx):
             break
         if not luffing and not tacking and _bow_in_luffing(rs, scn, ship, lay, st):
+            cut = True
             break
     if ship.cls.turns is not None and lay.turns > ship.cls.turns:
         lay.v.append(f"{lay.turns} turns; the roster allows {ship.cls.turns}")
     used = sum(s.distance for s in lay.segs)
-    if tacking:
-        if abs(used - inertia) > 1e-6:
+    if cut:  # the distance of a path cut short says nothing ("moves 7.411 cm" of 20)
+        pass
+    elif tacking:
+        if abs(used - inertia) > MOVE_TOL:
             lay.v.append(
-                f"a tack moves only the {inertia:g} {unit} of inertia first; path uses {used:.4g}"
+                f"a tack moves only the {inertia:.4g} {unit} of inertia first; path uses {used:.4g}"
             )
     else:
         check_distance(
@@ -113,9 +118,9 @@ def _step(
     if st.kind not in "PST":
         lay.v.append(f"'{st}': the modified Trafalgar rules have no anchors")
         return False
-    if not lay.turned and lay.ahead < inertia - 1e-9:
+    if not lay.turned and lay.ahead < inertia - MOVE_TOL:  # as the allowance: 0.7874 in
         lay.v.append(
-            f"inertia: the first {inertia:g} {scn.units} are straight ahead, before any turn"
+            f"inertia: the first {inertia:.4g} {scn.units} are straight ahead, before any turn"
         )
     lay.turned = True
     if st.kind == "T":
