@@ -68,6 +68,16 @@ def screen_of(window, x, y):
     return window.to_screen(np.array([x, y]))
 
 
+def help_text(view, scenario: str) -> str:
+    """The status pane's text with F1's help shown, ``scenario`` loaded (help closed after)."""
+    view.load(str(SCENARIOS / scenario))
+    view.on_key_press(K.F1, 0)
+    try:
+        return " ".join(t for t, _ in view.status_pane._lines(view))
+    finally:
+        view.on_key_press(K.F1, 0)
+
+
 def click_ship(window, ship):
     p = window.scenario.ship(ship).pose
     send(window, "on_mouse_press", *screen_of(window, p.x, p.y), arcade.MOUSE_BUTTON_LEFT, 0)
@@ -368,17 +378,12 @@ def test_the_help_and_the_keys_are_the_game_playeds(fresh):
     and Left / Right as 5°: a Frigate player read keys whose steps her moves refuse.
     Now the keys are those the ruleset's paths take (``path_tokens``) and the turn is
     said by its pivot; a T there adds no step."""
-    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
-    fresh.on_key_press(K.F1, 0)
-    try:
-        text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
-        assert "Left / Right turn a 60° pivot to port / starboard" in text
-        assert "Up / Down her run 1 longer" in text
-        for gone in ("U luffing", "T tack", "A W drop anchor", ", / . onto", "H the coach",
-                     "Space the plotting side"):  # fmt: skip
-            assert gone not in text, gone
-    finally:
-        fresh.on_key_press(K.F1, 0)
+    text = help_text(fresh, "frigate-hex-duel.toml")
+    assert "Left / Right turn a 60° pivot to port / starboard" in text
+    assert "Up / Down her run 1 longer" in text
+    for gone in ("U luffing", "T tack", "A W drop anchor", ", / . onto", "H the coach",
+                 "Space the plotting side"):  # fmt: skip
+        assert gone not in text, gone
     fresh.select("amazon")
     fresh.on_key_press(K.UP, 0)
     fresh.on_key_press(K.T, 0)  # Trafalgar's tack: no such step in Frigate
@@ -1176,15 +1181,10 @@ def test_the_window_selects_the_ship_drawn_from_the_bag(fresh):
 def test_the_help_tells_the_orders_of_the_ruleset_played(fresh):
     """F1 listed the window's keys alone (the Trafalgar tack and anchors): a Frigate or
     Escadres player found nothing on hex steps.  It now says the ruleset's own orders."""
-    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
-    fresh.on_key_press(K.F1, 0)
-    try:
-        text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
-        assert "Orders in Escadres: move SHIP STEPS...: F<n> hexes ahead, P60/S60 a turn" in text
-        assert "fire SHIP TARGET: fire the broadside whose zone holds the target" in text
-        assert "ram SHIP" not in text  # Trafalgar's, not Escadres'
-    finally:
-        fresh.on_key_press(K.F1, 0)
+    text = help_text(fresh, "escadres-two-fleets.toml")
+    assert "Orders in Escadres: move SHIP STEPS...: F<n> hexes ahead, P60/S60 a turn" in text
+    assert "fire SHIP TARGET: fire the broadside whose zone holds the target" in text
+    assert "ram SHIP" not in text  # Trafalgar's, not Escadres'
 
 
 def test_a_fault_in_drawing_is_said_and_the_game_kept(fresh, monkeypatch):
