@@ -638,6 +638,32 @@ def test_the_computer_plays_its_side_in_the_window(fresh):
         fresh.autopilot = None
 
 
+def test_a_fault_in_the_computer_is_said_and_the_game_kept(fresh, monkeypatch):
+    """An error in the computer's decision went up through the window's update and
+    closed it, the game unsaved.  Now it is said, the computer stops (an error each half
+    second would bury the message) and the game stands: the British may play on."""
+    from tabletop.ai.autopilot import Autopilot
+    from tabletop.ai.captain import Captain
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    game = fresh.session.game
+    fresh.autopilot = Autopilot.parse(game.state, ["french:captain"])
+
+    def broken(self, state):
+        raise ValueError("no fan")
+
+    monkeypatch.setattr(Captain, "decide", broken)
+    try:
+        fresh.play("move amazon F22.6667")
+        fresh.play("end")
+        send(fresh, "on_update", 1.0)
+        assert fresh.error and fresh.message.startswith("the computer failed (ValueError: no fan)")
+        assert fresh.autopilot is None and game.state.active_side == "french"
+        frame(fresh)
+    finally:
+        fresh.autopilot = None
+
+
 def test_the_computer_plays_a_frigate_side_in_the_window(fresh):
     """Frigate (a hex game) with the computer at the French helm: the British declare
     and end; the French declarations are the computer's (or the rules' default), and in

@@ -23,6 +23,7 @@ from tabletop.data.load import load_scenario
 from tabletop.engine.report import event_text, ship_card, ship_report
 from tabletop.errors import TabletopError
 from tabletop.session import Session
+from tabletop.view import computer
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.input import TableInput
 from tabletop.view.keys import abilities
@@ -355,21 +356,7 @@ class TableView(MoveEditing, arcade.View):
             self.say("")  # the message has had its time: it fades
         self.window.set_draw_rate(1 / 60 if busy else IDLE_FRAME)
         self._ai_wait -= delta_time
-        game = self.session.game if self.session is not None else None
-        if self.autopilot is None or game is None or self._ai_wait > 0:
-            return True
-        cap = self.autopilot.due(game.state)
-        if cap is not None:
-            d = cap.decide(game.state)
-            first = len(game.events)
-            if self.play(d.action) and d.reason:
-                secret = game.state.scenario.ruleset.secret_verbs
-                if d.action.split()[0] in secret:  # a plot's aim would give it away
-                    self.say(f"the {cap.side} orders are given (hidden until revealed)")
-                else:
-                    self.say(d.reason)
-                    self._reasons[(id(self.session), first)] = d.reason
-            self._ai_wait = 0.5
+        computer.step(self)
         return True
 
     def card_lines(self, ship: str) -> list[tuple[str, Colour]]:

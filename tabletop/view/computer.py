@@ -1,0 +1,42 @@
+"""The computer's side in the window: one order at a time, each with its reason in the
+message, and a fault in the computer said, never a closed window.  No drawing here."""
+
+from __future__ import annotations
+
+import traceback
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.view.table import TableView
+
+#: Seconds between two of the computer's orders, for the player to follow them.
+PACE = 0.5
+
+
+def step(view: TableView) -> None:
+    """The computer's next order, if its side is to act and its pause is over.  A fault
+    in it stops the computer (an error each half second would bury the message) and is
+    said; the game stands, to be saved or played on by hand."""
+    game = view.session.game if view.session is not None else None
+    if view.autopilot is None or game is None or view._ai_wait > 0:
+        return
+    try:
+        cap = view.autopilot.due(game.state)
+        if cap is None:
+            return
+        d = cap.decide(game.state)
+    except Exception as e:
+        traceback.print_exc()
+        view.autopilot = None
+        view.say(f"the computer failed ({type(e).__name__}: {e}) and plays no more; the "
+                 "game is kept: save it, or play its side by hand", error=True)  # fmt: skip
+        return
+    first = len(game.events)
+    if view.play(d.action) and d.reason:
+        secret = game.state.scenario.ruleset.secret_verbs
+        if d.action.split()[0] in secret:  # a plot's aim would give it away
+            view.say(f"the {cap.side} orders are given (hidden until revealed)")
+        else:
+            view.say(d.reason)
+            view._reasons[(id(view.session), first)] = d.reason
+    view._ai_wait = PACE
