@@ -151,7 +151,10 @@ def first_contact(
     near = shapely.distance(here, every) <= TOL
     live = np.flatnonzero(~near)
     # alongside at the start: the overlap she starts with (none, touching) is hers
-    stuck = np.flatnonzero(near & (shapely.area(shapely.intersection(here, every)) <= TOL * beam))
+    stuck = np.flatnonzero(near)
+    stuck = stuck[shapely.area(shapely.intersection(here, every[stuck])) <= TOL * beam]
+    if live.size == 0 and stuck.size == 0:
+        return None
     poses, where, seg_start, seg_at = _samples(start, path, step, angle_step)
     arr = np.array([[p.x, p.y, p.heading] for p in poses])
     rings = to_world(
