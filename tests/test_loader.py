@@ -51,6 +51,10 @@ def test_per_ship_override(write_scenario):
     b = scn.ship("b").cls
     assert b.speed == 9 and b.base_width == pytest.approx(3.0) and b.base_length == 8
     assert scn.ship("a").cls.speed == 15
+    # a table is merged key by key (README): her carronades changed, her light guns kept
+    armed = text.replace("speed = 9", "speed = 9\nguns = { carronade = 2 }")
+    b = load_scenario(write_scenario(armed)).ship("b").cls
+    assert b.fields["guns"] == {"light": 3, "carronade": 2}  # the class's light = 3 kept
 
 
 def test_missing_file():
