@@ -1428,3 +1428,23 @@ def test_a_rulers_figure_under_a_pane_is_left_out(fresh):
         under = any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top for p in panes)
         assert t.visible is not under, (t.text, t.x, t.y)
     assert any(not t.visible for t in figures)
+
+
+def test_a_decisions_key_works_in_either_case(fresh):
+    """Escadres' drift buttons read "[a]" and "[s]" and the keys did nothing (the key
+    was looked up as arcade.key.a): a decision's key now answers in either case, and
+    Escadres names its keys as the others do ("A", "S")."""
+    from dataclasses import replace
+
+    from tabletop.engine.state import Answer, Pending
+    from tabletop.rules.escadres.game import KEYS
+
+    from .escadres_helpers import poke
+
+    assert set(KEYS.values()) == {"A", "B", "S"}
+    game = fresh.session.game
+    answers = (Answer("drift bellona both", "a", "x"), Answer("drift bellona stern", "S", "y"))
+    waiting = Pending("drift", "bellona", "british", answers=answers)
+    poke(game, replace(game.state, pending=(waiting,)))
+    assert fresh.input._answer(K.A) == "drift bellona both"
+    assert fresh.input._answer(K.S) == "drift bellona stern"

@@ -163,7 +163,7 @@ class TableInput:
         if game is None or not game.state.pending:
             return None
         for a in game.state.pending[0].answers:
-            if len(a.key) == 1 and symbol == getattr(arcade.key, a.key, None):
+            if len(a.key) == 1 and symbol == getattr(arcade.key, a.key.upper(), None):
                 return a.action
         return None
 

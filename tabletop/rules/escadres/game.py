@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from tabletop.rules.escadres import Escadres
 
 DRIFTS = ("both", "bow", "stern")
-KEYS = {"both": "a", "bow": "b", "stern": "s"}
+KEYS = {"both": "A", "bow": "B", "stern": "S"}  # the window's key names (lower: none)
+WAYS_SAID = {"both": "drift bow and stern", "bow": "drift the bow", "stern": "drift the stern"}
 
 
 def steps_of(text: str) -> list[Step]:
@@ -216,7 +217,7 @@ class EscadresGame(Damage):
                 state = self._drift(state, s.id, ways[0], events)
             elif ways:
                 answers = tuple(
-                    Answer(f"drift {s.id} {w}", KEYS[w], f"drift the {w}") for w in ways
+                    Answer(f"drift {s.id} {w}", KEYS[w], WAYS_SAID[w]) for w in ways
                 )
                 pending.append(Pending("drift", s.id, state.side_of(s.id), answers=answers))
             else:
