@@ -378,15 +378,33 @@ def test_the_help_and_the_keys_are_the_game_playeds(fresh):
     and Left / Right as 5°: a Frigate player read keys whose steps her moves refuse.
     Now the keys are those the ruleset's paths take (``path_tokens``) and the turn is
     said by its pivot; a T there adds no step."""
+    from tabletop.view.keys import lookup
+
     text = help_text(fresh, "frigate-hex-duel.toml")
     assert "Left / Right turn a 60° pivot to port / starboard" in text
-    assert "Up / Down her run 1 longer" in text
+    assert "Up / Down her run a step longer / shorter (Ctrl 5)" in text
     for gone in ("U luffing", "T tack", "A W drop anchor", ", / . onto", "H the coach",
-                 "Space the plotting side"):  # fmt: skip
+                 "Space the plotting side", "Shift 0.1", "= her last run", "3 bands",
+                 "Shift+G high", "give the plot"):  # fmt: skip
         assert gone not in text, gone
+    # Escadres likewise: Shift+Up laid "F0.1", '=' "F3.5", both refused
+    text = help_text(fresh, "escadres-two-fleets.toml")
+    assert "Shift 0.1" not in text and "= her last run" not in text
+    # Hold Fast plots its orders: no move is built, so no key builds one ("unknown
+    # action 'move'"), and Enter gives the plot
+    text = help_text(fresh, "hold-fast-duel.toml")
+    assert "Up / Down" not in text and "Left / Right" not in text and "Backspace" not in text
+    assert "Enter give the plot, or play the move built" in text
+    fresh.select("amazon")
+    assert not lookup(K.UP, 0, "edit", fresh.abilities())
+    # Man O' War has no gunnery: no arcs, bands, lines of fire or fire ruling
+    text = help_text(fresh, "man-o-war-skirmish.toml")
+    assert "2 arcs" not in text and "L line of fire" not in text and "G fire" not in text
+    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
     fresh.select("amazon")
     fresh.on_key_press(K.UP, 0)
     fresh.on_key_press(K.T, 0)  # Trafalgar's tack: no such step in Frigate
+    fresh.on_key_press(K.UP, K.MOD_SHIFT)  # nor a tenth of a hex
     assert fresh.builder.text == "F1"
     fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))  # anchors, secret orders
     can = fresh.abilities()
@@ -555,15 +573,18 @@ def test_man_o_war_compass_sits_at_bow_or_stern(tmp_path):
     assert min(np.hypot(pts[:, 0] - stern[0], pts[:, 1] - stern[1])) < 1e-6
 
 
-def test_hold_fast_turns_by_its_pivot(fresh):
+def test_hold_fast_builds_no_move_its_turn_is_a_plot(fresh):
+    """Hold Fast plots orders: the arrows built a path her game has no verb for
+    ("move S45 F1 ... ILLEGAL: unknown action 'move'").  They build nothing now."""
     fresh.load(str(SCENARIOS / "hold-fast-frigates.toml"))
     fresh.on_key_press(K.SPACE, 0)  # the screen passed to the side plotting (hot seat)
     click_ship(fresh, "java")
     fresh.on_key_press(K.RIGHT, 0)
     fresh.on_key_press(K.UP, 0)
-    assert fresh.builder.text == "S45 F1"
-    # Hold Fast has its engine: a turn is a plot of orders, given from the panel (Enter
-    # gives the plot, here every phase '-'), never a free move: she has not moved
+    assert not fresh.builder or not fresh.builder.steps
+    assert "unknown action" not in fresh.message
+    # a turn is a plot of orders, given from the panel (Enter gives the plot, here every
+    # phase '-'), never a free move: she has not moved
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.actions == ["orders constitution - - - - -"], fresh.message
     assert fresh.scenario.ship("java").pose.heading == 90

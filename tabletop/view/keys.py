@@ -33,10 +33,13 @@ class Key:
     strip: str = ""  # its button on the tool strip, for the mouse alone
     #: What the game must offer for the key to mean anything (see ``abilities``): path
     #: step kinds ("L", "T", "A"), "tack" (a verb onto a tack), "secret" (orders
-    #: plotted in secret: the hot seat) or "drill" (the coach).
+    #: plotted in secret: the hot seat), "drill" (the coach), "gunnery", "bands",
+    #: "high" (fire aimed high), "fine" (runs of any length, not whole steps).  A key
+    #: of the move being built needs a "move" verb besides.
     needs: str = ""
-    #: Its help where turns are fixed pivots, ``{pivot}`` their degrees.
-    pivot_does: str = ""
+    #: Its help where the game offers an ability: the first (ability, words) that
+    #: applies ("whole" steps, a fixed "pivot" of ``{pivot}`` degrees, "secret" plots).
+    variants: tuple[tuple[str, str], ...] = ()
 
     def matches(self, symbol: int, modifiers: int) -> bool:
         mods = modifiers & (SHIFT | CTRL)
@@ -58,43 +61,48 @@ KEYS: tuple[Key, ...] = (
         ((K.SLASH, 0),), "ask", ("path",)),  # fmt: skip
     Key("View", "F", "fit the table", ((K.F, 0),), "fit"),
     Key("Overlays", "Shift+2", "every ship's arcs (@ on X11)",
-        ((K.KEY_2, SHIFT), (K.AT, 0), (K.AT, SHIFT)), "toggle", ("every_arc",)),  # fmt: skip
+        ((K.KEY_2, SHIFT), (K.AT, 0), (K.AT, SHIFT)), "toggle", ("every_arc",),
+        needs="gunnery"),  # fmt: skip
     Key("Overlays", "1", "sectors", ((K.KEY_1, 0),), "toggle", ("sectors",)),
-    Key("Overlays", "2", "arcs", ((K.KEY_2, 0),), "toggle", ("arcs",)),
-    Key("Overlays", "3", "bands", ((K.KEY_3, 0),), "toggle", ("bands",)),
-    Key("Overlays", "4", "lines of fire", ((K.KEY_4, 0),), "toggle", ("lof",)),
+    Key("Overlays", "2", "arcs", ((K.KEY_2, 0),), "toggle", ("arcs",), needs="gunnery"),
+    Key("Overlays", "3", "bands", ((K.KEY_3, 0),), "toggle", ("bands",), needs="bands"),
+    Key("Overlays", "4", "lines of fire", ((K.KEY_4, 0),), "toggle", ("lof",),
+        needs="gunnery"),  # fmt: skip
     Key("Overlays", "5 or N", "the fan of legal end poses (click one to lay its move)",
         ((K.KEY_5, 0), (K.N, 0)), "toggle", ("fan",), strip="fan"),  # fmt: skip
     Key("Tools", "R", "ruler (drag)", ((K.R, 0),), "ruler_tool", strip="ruler"),
     Key("Tools", "L", "line of fire: click the firer, then the target",
-        ((K.L, 0),), "fire_tool_toggle", strip="line of fire"),  # fmt: skip
-    Key("Tools", "G", "fire the ruling shown (Shift+G high)", ((K.G, 0),), "fire_ruling"),
-    Key("Tools", "", "", ((K.G, SHIFT),), "fire_ruling", (True,)),
+        ((K.L, 0),), "fire_tool_toggle", strip="line of fire", needs="gunnery"),  # fmt: skip
+    Key("Tools", "G", "fire the ruling shown", ((K.G, 0),), "fire_ruling", needs="gunnery",
+        variants=(("high", "fire the ruling shown (Shift+G high)"),)),  # fmt: skip
+    Key("Tools", "", "", ((K.G, SHIFT),), "fire_ruling", (True,), needs="high"),
     Key("Game", "E", "end the turn (or the step)", ((K.E, 0),), "end_turn"),
     Key("Game", ", / .", "onto the port / starboard tack (finish a tack, or out of irons)",
         ((K.COMMA, 0),), "onto_tack", ("port",), needs="tack"),  # fmt: skip
     Key("Game", "", "", ((K.PERIOD, 0),), "onto_tack", ("starboard",), needs="tack"),
     Key("Game", "H", "the coach's next move as a ghost (drill)", ((K.H, 0),), "hint",
         needs="drill"),  # fmt: skip
-    Key("Game", "Enter", "play the move built, or give the plot (an illegal one is refused)",
-        ENTER, "enter"),  # fmt: skip
+    Key("Game", "Enter", "play the move built (an illegal one is refused)", ENTER, "enter",
+        variants=(("secret", "give the plot, or play the move built (an illegal one is "
+                   "refused)"),)),  # fmt: skip
     Key("Game", "Esc", "cancel: the button waiting for a ship, the tool, the move, the selection",
         ((K.ESCAPE, 0),), "escape"),  # fmt: skip
     Key("Move", "Up / Down", "her run 1 longer / shorter (Shift 0.1, Ctrl 5)",
-        ((K.UP, 0),), "run", (1.0,), "edit"),  # fmt: skip
-    Key("Move", "", "", ((K.UP, SHIFT),), "run", (0.1,), "edit"),
+        ((K.UP, 0),), "run", (1.0,), "edit",
+        variants=(("whole", "her run a step longer / shorter (Ctrl 5)"),)),  # fmt: skip
+    Key("Move", "", "", ((K.UP, SHIFT),), "run", (0.1,), "edit", needs="fine"),
     Key("Move", "", "", ((K.UP, CTRL),), "run", (5.0,), "edit"),
     Key("Move", "", "", ((K.DOWN, 0),), "run", (-1.0,), "edit"),
-    Key("Move", "", "", ((K.DOWN, SHIFT),), "run", (-0.1,), "edit"),
+    Key("Move", "", "", ((K.DOWN, SHIFT),), "run", (-0.1,), "edit", needs="fine"),
     Key("Move", "", "", ((K.DOWN, CTRL),), "run", (-5.0,), "edit"),
     Key("Move", "Left / Right", "turn 5° to port / starboard (Shift 1°)",
         ((K.LEFT, 0),), "turn", (-1, False), "edit",
-        pivot_does="turn a {pivot:g}° pivot to port / starboard"),  # fmt: skip
-    Key("Move", "", "", ((K.LEFT, SHIFT),), "turn", (-1, True), "edit"),
+        variants=(("pivot", "turn a {pivot:g}° pivot to port / starboard"),)),  # fmt: skip
+    Key("Move", "", "", ((K.LEFT, SHIFT),), "turn", (-1, True), "edit", needs="fine"),
     Key("Move", "", "", ((K.RIGHT, 0),), "turn", (1, False), "edit"),
-    Key("Move", "", "", ((K.RIGHT, SHIFT),), "turn", (1, True), "edit"),
+    Key("Move", "", "", ((K.RIGHT, SHIFT),), "turn", (1, True), "edit", needs="fine"),
     Key("Move", "=", "her last run to the end of her allowance, exactly",
-        ((K.EQUAL, 0), (K.NUM_EQUAL, 0)), "snap_rest", (), "edit"),  # fmt: skip
+        ((K.EQUAL, 0), (K.NUM_EQUAL, 0)), "snap_rest", (), "edit", needs="fine"),  # fmt: skip
     Key("Move", "U", "luffing runs on / off", ((K.U, 0),), "luffing", (), "edit", needs="L"),
     Key("Move", "T", "tack", ((K.T, 0),), "token", ("T",), "edit", needs="T"),
     Key("Move", "A W", "drop anchor, weigh anchor",
@@ -122,20 +130,31 @@ def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
     interface: the step kinds of its paths, a verb onto a tack, and the drill's coach.
     ``None`` for a ruleset: every key (no game open)."""
     if ruleset is None:
-        return frozenset("LTAW") | {"tack", "secret", "drill"}
+        return frozenset("LTAW") | {"tack", "secret", "drill", "move", "gunnery", "bands",
+                                    "high", "fine"}  # fmt: skip
+    fire = ruleset.verbs.get("fire")
     said = {
+        "move": "move" in ruleset.verbs,
         "tack": "recover" in ruleset.verbs,
         "secret": bool(ruleset.secret_verbs),
         "drill": drill,
+        "gunnery": ruleset.has_gunnery,
+        "bands": bool(ruleset.bands),
+        "high": fire is not None and "high" in fire.usage,
+        "fine": ruleset.fixed_turn is None,  # runs of any length, turns of any angle
+        "whole": ruleset.fixed_turn is not None,
+        "pivot": ruleset.fixed_turn is not None,
     }
     return frozenset(ruleset.path_tokens) | {k for k, on in said.items() if on}
 
 
 def offered(k: Key, can: frozenset[str] | None) -> bool:
     """Whether the key means anything in the game played (``None``: every key)."""
-    if can is None or not k.needs:
+    if can is None:
         return True
-    return k.needs in can
+    if k.stage == "edit" and "move" not in can:  # Hold Fast plots: no move is built
+        return False
+    return not k.needs or k.needs in can
 
 
 def lookup(
@@ -154,8 +173,9 @@ def help_lines(can: frozenset[str] | None = None, pivot: float | None = None) ->
     groups: dict[str, list[str]] = {}
     for k in KEYS:
         if k.label and offered(k, can):
-            does = k.pivot_does.format(pivot=pivot) if pivot and k.pivot_does else k.does
-            groups.setdefault(k.group, []).append(f"{k.label} {does}")
+            does = next((words for ability, words in k.variants
+                         if can is not None and ability in can), k.does)  # fmt: skip
+            groups.setdefault(k.group, []).append(f"{k.label} {does.format(pivot=pivot or 0)}")
     return ["Mouse: " + MOUSE[0], "       " + MOUSE[1]] + [
         f"{g}: " + "  ·  ".join(items) for g, items in groups.items()
     ]
