@@ -100,3 +100,25 @@ def test_alone_on_the_table_no_ram_and_the_tack_buttons_show_their_keys():
     assert buttons["recover port"] == " [,]" and buttons["recover starboard"] == " [.]"
     assert buttons["tack port"] == " [,]" and buttons["ram …"] == " [m]"
     assert buttons["move"] == " [Enter]"
+
+
+def test_the_fire_ruling_says_when_the_game_refuses_the_shot(write_scenario, rigged):
+    """The line-of-fire tool's ruling is the table's geometry: it said CAN FIRE for a
+    ship whose damage left her no dice there, and G was then refused ("amazon has no
+    dice at redoutable").  In a game its last line now gives the engine's reason.
+    Escadres, a 74 (power 9) two hexes between a's starboard broadside and z: 9 − 2 = 7
+    dice; with 7 power lost, 2 − 2 = 0: none."""
+    from tabletop.fire import rule_fire
+    from tabletop.view.offers import ruled
+
+    from .escadres_helpers import poke, set_ship
+
+    ships = [("a", "third-rate-74", "blue", (0, 0), 2), ("z", "third-rate-74", "red", (3, 0), 0)]
+    rigged([1])
+    g = game(write_scenario, ships, rigged)
+    lines = rule_fire(g.state.table(), "a", "z").text().splitlines()
+    assert lines[-1].strip() == "CAN FIRE" and ruled(lines, g.state, "a", "z") == lines
+    poke(g, set_ship(g.state, "a", power_lost=7))
+    got = ruled(lines, g.state, "a", "z")
+    assert got[-1] == "  cannot fire now: a has no dice at z (2 hexes between)"
+    assert ruled(lines, None, "a", "z") == lines  # free play: the table's ruling alone

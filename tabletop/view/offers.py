@@ -41,15 +41,32 @@ def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     return [b.fill(t, "") for t in targets] if targets else [b.action]
 
 
+def refusal(state: Any, action: str) -> str | None:
+    """The engine's reason for refusing ``action`` now, or None if it would take it (tried
+    on the state: nothing is kept)."""
+    try:
+        apply(state, action)
+    except TabletopError as e:
+        return str(e)
+    return None
+
+
+def ruled(lines: list[str], state: Any, firer: str, target: str) -> list[str]:
+    """The fire ruling's lines, checked against the game: where the table's geometry
+    says CAN FIRE and the engine refuses the shot now (her damage, a broadside fired,
+    the step of the turn), its last line says so (the tool said CAN FIRE, then G was
+    refused: "amazon has no dice at redoutable")."""
+    if state is None or not lines or lines[-1].strip() != "CAN FIRE":
+        return lines
+    why = refusal(state, f"fire {firer} {target}")
+    return lines if why is None else [*lines[:-1], f"  cannot fire now: {why}"]
+
+
 def _taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
     _asked(state)
     if action not in _TAKEN:
-        try:
-            apply(state, action)
-            _TAKEN[action] = True
-        except TabletopError:
-            _TAKEN[action] = False
+        _TAKEN[action] = refusal(state, action) is None
     return bool(_TAKEN[action])
 
 

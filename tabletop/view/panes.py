@@ -21,7 +21,7 @@ from tabletop.geometry.angles import unit
 from tabletop.rulings import sail, sail_text
 from tabletop.view import scene as sc
 from tabletop.view.keys import Key, help_lines, orders_help, strip
-from tabletop.view.offers import playable
+from tabletop.view.offers import playable, ruled
 from tabletop.view.plotting import Box, cover
 from tabletop.view.tools import Button, action_buttons
 
@@ -240,8 +240,10 @@ class RulingPane(Pane):
         self.fresh()
         panel: list[str] = []
         if t.ruling is not None and t.session is not None:
+            game = t.session.game
             try:
                 panel = rule_fire(t.scenario, *t.ruling).text().splitlines()
+                panel = ruled(panel, game.state if game else None, *t.ruling)
             except TabletopError:
                 panel = []
         # left of the log, its lines wrapped to the room there (it ran off the window's
