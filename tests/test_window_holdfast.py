@@ -121,6 +121,20 @@ def test_a_plot_that_breaks_a_rule_is_not_given(window):
     assert window.error and "not given" in window.message
 
 
+def test_the_next_captain_cannot_take_back_the_orders_handed_over(window):
+    """At the hot seat the French captain's Ctrl+Z, on the cover or at the screen, took
+    back the British orders handed over to him.  They stand now, and it is said; the
+    French captain's own orders he may still take back before he hands them over."""
+    plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
+    assert window.plot is not None and window.plot.spec.side == "french"
+    window.on_key_press(arcade.key.Z, arcade.key.MOD_CTRL)  # on the cover
+    assert window.session.actions == ["orders amazon RS F - F F"]
+    assert window.error and "british orders are given and hidden: they stand" in window.message
+    click_box(window, "ready")
+    window.on_key_press(arcade.key.Z, arcade.key.MOD_CTRL)  # at the screen
+    assert window.session.actions == ["orders amazon RS F - F F"]
+
+
 def test_the_other_sides_plot_stays_hidden(window):
     """After the British plot, the French see that it was given, not what it says: not in
     the log pane, not on Amazon's card (her phases show as '?')."""

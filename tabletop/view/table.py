@@ -289,6 +289,17 @@ class TableView(MoveEditing, arcade.View):
         """After a move or a tack of the player's: nothing here (the drill scores it)."""
 
     def undo(self) -> bool:
+        """Take back the last action, unless it is another side's secret orders: at the
+        hot seat the next captain's Ctrl+Z took back the orders handed over to him."""
+        game = self.session.game if self.session is not None else None
+        words = str(game.actions[-1]).split() if game is not None and game.actions else []
+        secret = game.state.scenario.ruleset.secret_verbs if game is not None else ()
+        if game is not None and len(words) > 1 and words[0] in secret:
+            side = game.state.side_of(words[1])
+            now = self.plot.spec.side if self.plot is not None else game.state.active_side
+            if side != now:
+                self.say(f"the {side} orders are given and hidden: they stand", error=True)
+                return True
         if self.session is not None and self.session.undo():
             self.say("undone")
             game, me = self.session.game, id(self.session)
