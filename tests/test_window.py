@@ -1469,3 +1469,18 @@ def test_a_decisions_key_works_in_either_case(fresh):
     poke(game, replace(game.state, pending=(waiting,)))
     assert fresh.input._answer(K.A) == "drift bellona both"
     assert fresh.input._answer(K.S) == "drift bellona stern"
+
+
+def test_no_fan_for_a_ship_that_may_not_move_now(fresh):
+    """The fan stayed on in Hold Fast's fire step, for ships whose status said "no move
+    now: she sails by her plotted orders": it showed moves she could not make.  Both
+    sides plot; in phase I's fire step amazon has no fan."""
+    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    fresh.input.toggle("fan")
+    fresh.play("orders amazon RS F - F F")
+    fresh.play("orders cleopatre - - - - D railleuse - F - F -")
+    assert fresh.session.status.startswith("turn 1, phase 1: fire")
+    fresh.select("amazon")
+    game = fresh.session.game
+    assert game.state.scenario.ruleset.unready(game.state, "amazon", "move")
+    assert fresh.fan is None

@@ -132,9 +132,13 @@ class MoveEditing:
             if not self._sticky:  # the drill's scorecard stays
                 self.say(f"{self.selected} {PART_SAILED}")
         else:
-            self.fan = game.state.scenario.ruleset.fan_now(game.state, self.selected)
             if self.message.endswith(PART_SAILED):  # her turn ended since: not so now
                 self.say("")
+            rs = game.state.scenario.ruleset
+            # no move of hers now (a fire step, her movement over, in stays): the sail
+            # line says why; the fan showed moves she could not make
+            unready = rs.unready(game.state, self.selected, "move")
+            self.fan = None if unready else rs.fan_now(game.state, self.selected)
 
     def _sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn."""

@@ -97,7 +97,11 @@ class EscadresGame(Damage):
     @staticmethod
     def step_left(st: EscadresShip) -> None:
         if st.steps >= st.capacity:
-            raise IllegalAction(f"{st.id} has {st.capacity} move steps this turn")
+            raise IllegalAction(  # "has 3 move steps this turn" read as 3 still to make
+                f"{st.id} has made all {st.capacity} of her move steps this turn"
+                if st.capacity
+                else f"{st.id} has no move step this turn"
+            )
 
     def act_move(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         ship = act.ship
