@@ -238,6 +238,11 @@ def test_orders_can_also_be_typed(window):
     window.on_key_press(arcade.key.ENTER, 0)
     assert window.error and "5 words of" in window.message
     assert window.plot.plots["amazon"] == ["RS", "F", "-", "F", "F"]
+    # the line stays open with what was typed, to mend (it closed: typed again whole)
+    assert window.prompt is not None and window.prompt.text == "F F"
+    window.on_text(" - - -")
+    window.on_key_press(arcade.key.ENTER, 0)
+    assert window.prompt is None and window.plot.plots["amazon"] == ["F", "F", "-", "-", "-"]
 
 
 def test_typed_orders_are_laid_as_ghosts_before_enter_and_esc_takes_them_back(window):

@@ -338,9 +338,12 @@ class MoveEditing:
             elif p.kind == "open":
                 self.open_save(p.text.strip())
             elif p.kind == "orders":
+                self.say("")
                 self.plot_command(("type", p.text))
-            elif p.kind == "action":
-                self.play(p.text.strip())
+                if self.error:  # a wrong word: the line stays, to mend (it was lost)
+                    self.prompt = p
+            elif p.kind == "action" and not self.play(p.text.strip()):
+                self.prompt = p  # refused: the line stays, to mend
             else:
                 self.apply_move()
 

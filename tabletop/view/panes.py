@@ -36,13 +36,12 @@ REASON_COLOUR: Colour = (150, 200, 255, 255)  # the computer's reasons, in the l
 ERROR_COLOUR: Colour = (255, 120, 120, 255)
 ARMED: Colour = (255, 220, 120, 255)
 SHADE: Colour = (10, 14, 20, 200)
-#: The status pane's (zoomed in, the table's wind arrow showed through its corner).
+#: The status and plotting panes' (zoomed in, the table showed through their words).
 STATUS_SHADE: Colour = (10, 14, 20, 235)
 HELP_SHADE: Colour = (10, 14, 20, 250)
 COVER: Colour = (12, 16, 22, 255)
 BUTTON: Colour = (40, 52, 70, 230)
 LIT: Colour = (110, 90, 30, 240)
-
 
 WIND_W = 130  # the top right corner the wind indicator keeps
 POINTS = dict(zip((0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0),
@@ -482,7 +481,8 @@ class PlotPane(Pane):
 
     def on_draw(self) -> None:
         if not self.modal:
-            arcade.draw_lrbt_rectangle_filled(self.left, self.right, self.bottom, self.top, SHADE)
+            box, shade = (self.left, self.right, self.bottom, self.top), STATUS_SHADE
+            arcade.draw_lrbt_rectangle_filled(*box, shade)
         for b in self.boxes:
             left, right, bottom, top = b.rect
             if not b.text and not b.command:
