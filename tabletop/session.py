@@ -52,6 +52,21 @@ class Session:
         return {s.id for s in st.ships if st.scenario.ruleset.in_stays(st, s.id)}
 
     @property
+    def notes(self) -> dict[str, str]:
+        """What a ship's name says of her on the table: gone ("sunk", "drifted off": a sunk
+        ship was drawn as struck), else half-way through a tack ("in stays")."""
+        if self.game is None:
+            return {}
+        st, out = self.game.state, {}
+        for s in st.ships:
+            why = st.scenario.ruleset.gone(st, s.id)
+            if why is None and s.id in self.in_stays:
+                why = "in stays"
+            if why is not None:
+                out[s.id] = why
+        return out
+
+    @property
     def struck(self) -> dict[str, str]:
         """The ships that have struck, each with the side she belongs to now (a prize's
         captor); none without a game."""

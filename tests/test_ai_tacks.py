@@ -146,5 +146,5 @@ def test_a_ship_half_way_through_a_tack_is_named_so_on_the_table():
     assert session.in_stays == set()
     game.play("move loire F2 T")
     assert session.in_stays == {"loire"}
-    names = {lb.text for lb in sc.table_scenes(session.table, None, {}, session.in_stays)[2].labels}
+    names = {lb.text for lb in sc.table_scenes(session.table, None, {}, session.notes)[2].labels}
     assert {"loire (in stays)", "amazon"} <= names

@@ -177,6 +177,11 @@ def test_blocked_by_an_occupied_hex_she_stops_before_it(write_scenario, rigged):
     st = first(g)
     assert (rel(st.bow), st.steps) == ((1, 0), 1)
     assert {"blocked": "a", "by": "b", "hex": list(at((2, 0)))} in ev
+    # now her next hex is b's: a move blocked before a hex is made is refused (it was
+    # taken, did nothing, and was logged again at each Enter; the preview called it legal)
+    with pytest.raises(IllegalAction, match=r"a is blocked: b holds hex"):
+        g.play("move a F1")
+    assert first(g).steps == 1
 
 
 def test_no_ship_sails_off_the_table(write_scenario, rigged):

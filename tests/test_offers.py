@@ -122,3 +122,20 @@ def test_the_fire_ruling_says_when_the_game_refuses_the_shot(write_scenario, rig
     got = ruled(lines, g.state, "a", "z")
     assert got[-1] == "  cannot fire now: a has no dice at z (2 hexes between)"
     assert ruled(lines, None, "a", "z") == lines  # free play: the table's ruling alone
+
+
+def test_a_ship_gone_from_the_table_is_named_so():
+    """A sunk Escadres ship ("sunk hermione" in the log) was drawn as "hermione
+    (struck)".  The ruleset says why a ship is gone (``Ruleset.gone``) and her name on
+    the table says so; a ship struck and still afloat is still "(struck)"."""
+    from tabletop.view.scene import table_scenes
+
+    from .escadres_helpers import poke, set_ship
+
+    s = Session.open(load_scenario(str(SCENARIOS / "escadres-two-fleets.toml")))
+    g = s.game
+    poke(g, set_ship(g.state, "hermione", struck=True, out="sunk"))
+    poke(g, set_ship(g.state, "bellona", struck=True))
+    assert s.notes == {"hermione": "sunk"}
+    names = {lb.text for lb in table_scenes(s.table, None, s.struck, s.notes)[2].labels}
+    assert "hermione (sunk)" in names and "bellona (struck)" in names

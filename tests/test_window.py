@@ -1257,19 +1257,26 @@ def test_a_fault_in_drawing_is_said_and_the_game_kept(fresh, monkeypatch):
 
 
 def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
-    """What changed since her side began to play shows under her card, in the alarm
-    colour ("this turn, was:" said so of a Frigate segment, a part of the turn)."""
+    """What she has lost since her side began to play shows under her card, in the
+    alarm colour ("this turn, was:" said so of a Frigate segment, a part of the turn).
+    A move of hers raised it too ("as her side began to play: hexes (12, -8) ..."):
+    where she lies is not her condition; a power box lost is."""
     from tabletop.view.panes import ERROR_COLOUR
+
+    from .escadres_helpers import poke, set_ship
 
     fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
     fresh.play("end")  # redoutable's activation ends: the next ship is drawn, selected
     ship = fresh.selected
-    before = fresh.card(ship)[0].split(": ", 1)[-1]
     assert fresh.card_lines(ship)[-1][1] != ERROR_COLOUR  # nothing changed yet
     fresh.play(f"move {ship} F1")
+    assert fresh.card_lines(ship)[-1][1] != ERROR_COLOUR  # she moved: no alarm
+    game = fresh.session.game
+    was = fresh.card(ship)[0].split(": ", 1)[-1]
+    poke(game, set_ship(game.state, ship, power_lost=1))
     text, colour = fresh.card_lines(ship)[-1]
-    assert colour == ERROR_COLOUR and text == f"  as her side began to play: {before}"
-    assert fresh.card(ship)[0].split(": ", 1)[-1] != before
+    assert colour == ERROR_COLOUR and text.startswith("  as her side began to play: power ")
+    assert "hexes" not in text and "power" in was and fresh.card(ship)[0] != was
 
 
 def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
@@ -1423,7 +1430,7 @@ def test_a_ships_name_keeps_clear_of_her_base_as_it_lies():
 
     scn = load_scenario(SCENARIOS / "man-o-war-skirmish.toml")
     fleet = Scene()
-    ships_scene(fleet, scn, None, {}, set())
+    ships_scene(fleet, scn, None, {}, {})
     name = next(lb for lb in fleet.labels if lb.text == "dauntless")
     assert name.clear == pytest.approx(2.5 * 0.5 + 1 * 3**0.5 / 2)
     assert name.tall == pytest.approx(2.5 * 3**0.5 / 2 + 1 * 0.5)

@@ -110,6 +110,16 @@ def _words(v: Any) -> str:
 
 #: The fields of a ship report that say where she is, not her condition.
 _WHERE = ("id", "side", "x", "y", "heading", "status", "orders")
+#: Fields of her card that follow the play, not her condition (where she lies on the
+#: hexes, what she has declared or has left of a segment): no alarm when they change.
+_PLAY = ("hex", "hexes", "facing", "allowance", "points_this_segment", "fired")
+
+
+def condition_line(report: dict[str, Any]) -> str:
+    """Her card's line of figures less what follows the play: compared with the same
+    line at her side's turn's start, it says what she has lost (a move of hers raised
+    the alarm: "as her side began to play: hexes (12, -8) ...")."""
+    return ship_card({k: v for k, v in report.items() if k not in _PLAY})[0]
 
 
 def ship_card(report: dict[str, Any], grappled_with: tuple[str, ...] = ()) -> list[str]:

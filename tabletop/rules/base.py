@@ -363,6 +363,11 @@ class Ruleset(ABC):
         once the path was built.  None by default."""
         return None
 
+    def gone(self, state: GameState, ship: str) -> str | None:
+        """Why she is no longer on the table ("sunk", "drifted off"), else None: her name
+        says so (a sunk Escadres ship was drawn as struck)."""
+        return None
+
     def in_stays(self, state: GameState, ship: str) -> bool:
         """Whether she lies head to wind half-way through a manoeuvre the rules finish
         for her next (a tack begun): not in irons.  No by default."""

@@ -125,9 +125,9 @@ class TableDrawing:
             shown = self._tweened(scn) if scn is not None else None
             session = self.view.session
             struck = session.struck if session is not None else {}
-            stays = session.in_stays if session is not None else set()
+            notes = session.notes if session is not None else {}
             self._table_scenes = (
-                sc.table_scenes(shown, upp, struck, stays) if shown is not None else []
+                sc.table_scenes(shown, upp, struck, notes) if shown is not None else []
             )
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self.view._dirty:

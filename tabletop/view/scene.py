@@ -6,7 +6,7 @@ never per frame.  Colours are RGBA tuples.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -115,7 +115,11 @@ def _hull_at(p: Pose, length: float, beam: float) -> np.ndarray:
 
 
 def ships_scene(
-    fleet: Scene, scn: Scenario, upp: float | None, struck: Mapping[str, str], stays: Set[str]
+    fleet: Scene,
+    scn: Scenario,
+    upp: float | None,
+    struck: Mapping[str, str],
+    notes: Mapping[str, str],
 ) -> None:
     """Each ship's base, hull and name into ``fleet`` (see :func:`table_scenes`)."""
     colours = side_colours(scn)
@@ -139,22 +143,24 @@ def ships_scene(
             fleet.lines.append(Line(outline, flies, 1.5, closed=True))
             span = np.maximum(span, np.ptp(outline, axis=0) / 2)
         name = ship.id
-        if now is not None:
+        note = notes.get(ship.id)
+        if now is not None and note is None:
             name += " (struck)" if now == ship.side else f" (prize, {now})"
-        elif ship.id in stays:
-            name += " (in stays)"
+        elif note is not None:  # gone (sunk, drifted off), or in stays
+            name += f" ({note})"
         fleet.labels.append(Label(p.x, p.y, name, size=9, clear=span[0], tall=span[1]))
 
 
 def table_scenes(
     scn: Scenario, upp: float | None = None, struck: Mapping[str, str] | None = None,
-    stays: Set[str] = frozenset(),
+    notes: Mapping[str, str] | None = None,
 ) -> list[Scene]:
     """The table in drawing order: sea and grid, then terrain, then ships and the wind.
     ``upp``: table units per pixel, when a small ship gets her larger outline.
     ``struck``: ships struck, each with the side she is now (a prize's captor): greyed,
-    outlined (her hexes shaded) in its colours, named so.  ``stays``: ships half-way
-    through a tack (``Ruleset.in_stays``), named so: head to wind, she is not in irons."""
+    outlined (her hexes shaded) in its colours, named so.  ``notes``: what a ship's name
+    says of her (``Session.notes``): gone ("sunk"), or "in stays" (head to wind, she is
+    not in irons)."""
     struck = struck or {}
     sea, ground, fleet = Scene(), Scene(), Scene()
     w, d = scn.width, scn.depth
@@ -189,7 +195,7 @@ def table_scenes(
             poly = shapely.Polygon(ring)
             c, (x0, _, x1, _) = poly.representative_point(), poly.bounds
             ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9, fit=x1 - x0))
-    ships_scene(fleet, scn, upp, struck, stays)
+    ships_scene(fleet, scn, upp, struck, notes or {})
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
     dx, dy = unit(scn.wind.from_deg + 180.0)

@@ -20,7 +20,7 @@ import shapely
 
 from tabletop.ai.autopilot import Autopilot
 from tabletop.data.load import load_scenario
-from tabletop.engine.report import event_text, ship_card, ship_report
+from tabletop.engine.report import condition_line, event_text, ship_card, ship_report
 from tabletop.errors import TabletopError
 from tabletop.session import Session
 from tabletop.view import computer
@@ -86,7 +86,7 @@ class TableView(MoveEditing, arcade.View):
         self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
         self.arming: Button | None = None  # a button waiting for its target ship
         self.prompt: Prompt | None = None  # a line being typed (save as, open, a path)
-        self._turn_cards: tuple[Any, dict[str, list[str]]] = (None, {})
+        self._turn_cards: tuple[Any, dict[str, str]] = (None, {})
         self.plot: PlotPanel | None = None  # a side's orders being plotted (hot seat)
         self.foresight: Foresight | None = None
         #: an action's movement on screen: (poses before, time so far, each moved ship's
@@ -378,14 +378,17 @@ class TableView(MoveEditing, arcade.View):
         st = game.state
         key = (id(self.session), st.turn, st.active)  # another game opened: fresh cards
         if self._turn_cards[0] != key:  # a new player turn: remember every ship as she was
-            self._turn_cards = (key, {s.id: self.card(s.id) for s in st.ships})
-        now = self.card(ship)
-        out = [(t, HUD_COLOUR) for t in now]
+            self._turn_cards = (key, {s.id: self._condition(s.id) for s in st.ships})
+        out = [(t, HUD_COLOUR) for t in self.card(ship)]
         then = self._turn_cards[1].get(ship)
-        if then is not None and then[0] != now[0]:
-            was = then[0].split(": ", 1)[-1]  # her side's turn, or its part (a segment)
+        if then is not None and then != self._condition(ship):
+            was = then.split(": ", 1)[-1]  # her side's turn, or its part (a segment)
             out.append((f"  as her side began to play: {was}", ERROR_COLOUR))
         return out
+
+    def _condition(self, ship: str) -> str:
+        """Her card's figures less where she lies and what she declared (``condition_line``)."""
+        return condition_line(ship_report(self.session.game.state, ship, None))
 
     def card(self, ship: str) -> list[str]:
         """Her card as the screen's viewer may see it: the plotting side while it plots,

@@ -34,6 +34,7 @@ from tabletop.rules.base import (
     read_hex_grid,
 )
 from tabletop.rules.escadres import config, options, ruling
+from tabletop.rules.escadres.damage import ship_of
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
 from tabletop.rules.escadres.ship import (
     EscadresShip,
@@ -256,6 +257,9 @@ class Escadres(HexTable):
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """Her speed in hexes, centre to centre."""
         return float(cls.speed) * self.grid_in(scn.units).size
+
+    def gone(self, state: GameState, ship: str) -> str | None:
+        return ship_of(state, ship).out  # sunk, burst, drifted off
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)

@@ -108,6 +108,7 @@ class EscadresGame(Damage):
         st = self.may_move(state, ship)
         cls = state.scenario.ship(ship).cls
         most_turns = max(0, (cls.turns or 0) - st.turns_lost)
+        begun = st.steps
         for step in steps_of(" ".join(act.args[1:])):
             self.step_left(st)
             if step.kind != "F":
@@ -122,6 +123,10 @@ class EscadresGame(Damage):
                 raise IllegalAction(f"{ship} may not sail off the table")
             who = board.blocker(self.rs, state, entered, ship)
             if who is not None:
+                if st.steps == begun:  # not a hex made: no move
+                    raise IllegalAction(  # (taken, it did nothing, logged again each time)
+                        f"{ship} is blocked: {who} holds hex {list(entered)}"
+                    )
                 events.append({"blocked": ship, "by": who, "hex": list(entered)})
                 break
             bow, facing = step.after(st.bow, st.facing)

@@ -308,6 +308,9 @@ class Frigate(HexTable):
         most = max(self.allowance(cls, s)[1] for s in self.sectors)
         return float(most) * self.grid_in(scn.units).size
 
+    def gone(self, state: GameState, ship: str) -> str | None:
+        return ship_of(state, ship).out  # sunk, drifted off
+
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = ship_of(state, ship)
         cls = state.scenario.ship(ship).cls

@@ -235,6 +235,12 @@ class HoldFast(Ruleset):
         ]
 
     # -- the ship diagram ----------------------------------------------------------------
+    def gone(self, state: GameState, ship: str) -> str | None:
+        st = state.ship(ship)
+        if not isinstance(st, HoldFastShip):
+            return None
+        return "sunk" if st.sunk else "fled" if st.fled else None
+
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
         """The diagram's fields the engine plays with (HF-26..HF-29, HF-53/54)."""
         for key in ("hull_boxes", "masts", "marines", "morale", "crews"):

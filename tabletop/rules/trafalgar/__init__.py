@@ -245,6 +245,10 @@ class TrafalgarModified(Ruleset):
             return str(e)
         return None
 
+    def gone(self, state: GameState, ship: str) -> str | None:
+        st = state.ship(ship)
+        return "off the table" if isinstance(st, TrafalgarShip) and st.left else None
+
     def in_stays(self, state: GameState, ship: str) -> bool:
         """Half-way through a tack: head to wind, the tack completed next turn."""
         st = state.ship(ship)
