@@ -42,7 +42,7 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
 def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = None) -> str:
     """The ``sail`` ruling in a line; ``instead`` of the allowance, where the game says
     she may not sail now whatever her point of sail (in irons), why not; ``left``: what
-    is left of her move this turn, once she has sailed part of it."""
+    is left of her move now, where it is not that allowance (``Session.left``)."""
     side = d["wind_side"]
     wind = f"wind {d['relative_wind']:g}° off the bow" + (
         f", over the {side}" if side in ("port", "starboard") else f", {side}"
@@ -60,7 +60,7 @@ def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = 
         instead = "head to wind, she is in irons ('recover' to come out)"
     rest = f"no move now: {instead}" if instead else f"allowance {rng}"
     if left and not instead:
-        rest += f"; this turn, {left}"
+        rest += f"; now, {left}"
     return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; {rest}"
 
 

@@ -18,6 +18,7 @@ from tabletop.engine.saved import read_save, write_save
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
 from tabletop.movement import MoveRuling, preview
+from tabletop.rulings import sail
 
 
 @dataclass
@@ -114,12 +115,13 @@ class Session:
         return bool(st.path) or st.moved > 0
 
     def left(self, ship: str) -> str | None:
-        """What is left of her move this turn once she has sailed part of it, as the
-        engine counts it ("0 in of her move left": the sail line gave her point of
-        sail's allowance, as if fresh, after she had sailed all of hers); else None."""
-        if not self.sailed_part(ship):
+        """What is left of her move now, as the engine counts it, where it is not her
+        point of sail's allowance (she has sailed part of it, her rigging is shot through,
+        a Frigate segment's share): "0 in of her move left".  The sail line gave the
+        allowance as if fresh after she had sailed all of hers (Man O' War), or five
+        hexes where Escadres allowed three; else None."""
+        if self.game is None:
             return None
-        assert self.game is not None
         state = self.game.state
         rs = state.scenario.ruleset
         model, steps, ctx = rs.move_so_far(state, ship)
@@ -129,6 +131,8 @@ class Session:
             return None
         spent = sum(s.distance for s in plan.segments) if plan.used is None else plan.used
         rest = max(0.0, float(plan.allowance - spent))
+        if abs(rest - sail(self.table, ship)["allowance"]) < 1e-4:
+            return None
         return f"{rest:.4g} {rs.allowance_unit(self.table.units)} of her move left"
 
     def paths(self, action: str) -> dict[str, Any]:

@@ -64,7 +64,8 @@ def test_what_is_left_of_her_move_this_turn(tmp_path):
     all of hers (Man O' War: "allowance 0 to 2 in, by choice", then "moves 1 in, more
     than the allowance of 0 in").  It now says what is left.  Trafalgar: a reaching 20
     cm, 10 sailed: 20 − 10 = 10 left.  Man O' War: dauntless's 6 inches (the skirmish's
-    west, turn 1), 4 sailed: 2 left; all 6: 0 left, said on the sail line."""
+    west, turn 1), all 6 sailed: 0 left, said on the sail line (her point of sail then
+    allows 0 to 2)."""
     from tabletop.data.load import load_scenario
     from tabletop.rulings import sail, sail_text
 
@@ -77,9 +78,28 @@ def test_what_is_left_of_her_move_this_turn(tmp_path):
     m = Session.open(load_scenario(str(SCENARIOS / "man-o-war-skirmish.toml")))
     if m.game.state.active_side != "west":
         m.play("end")
-    m.play("move dauntless F2 P45 F2")
-    assert m.left("dauntless") == "2 in of her move left"
+    m.play("move dauntless F2 P45 F2")  # 6 − 4 = 2 left: as much as her new point
+    assert m.left("dauntless") is None  # of sail allows (0 to 2), so nothing is added
     m.play("move dauntless P45 F2")
     assert m.left("dauntless") == "0 in of her move left"
     line = sail_text(sail(m.table, "dauntless"), None, m.left("dauntless"))
-    assert line.endswith("; this turn, 0 in of her move left")
+    assert line.endswith("; now, 0 in of her move left")
+
+
+def test_what_is_left_of_an_escadres_move_her_rigging_shot_through():
+    """Escadres: the sail line gave her point of sail's hexes where her rigging, shot
+    through, left her fewer; it now says what is left.  bellona, speed 5, wind on a side
+    front hexside (C: half her speed, rounded up): 3 hexes; two boxes of rigging lost,
+    speed 3: 2 hexes."""
+    from tabletop.data.load import load_scenario
+    from tabletop.rulings import sail
+
+    from .conftest import SCENARIOS
+    from .escadres_helpers import poke, set_ship
+
+    s = Session.open(load_scenario(str(SCENARIOS / "escadres-two-fleets.toml")))
+    ship = "bellona"
+    assert sail(s.table, ship)["allowance"] == 3  # ceil(5 / 2)
+    assert s.left(ship) is None
+    poke(s.game, set_ship(s.game.state, ship, move_lost=2))
+    assert s.left(ship) == "2 hexes of her move left"  # ceil((5 − 2) / 2)

@@ -192,7 +192,7 @@ class Escadres(HexTable):
         v: list[str] = []
         segs: list[Segment] = []
         try:
-            hexsteps = steps_of(" ".join(str(s) for s in steps))
+            hexsteps = steps_of(" ".join(str(s) for s in steps)) if steps else []  # none yet
         except IllegalAction as e:
             return PathPlan((), (str(e),), most, 0.0, sector.name)
         turns = sum(1 for s in hexsteps if s.kind != "F")
