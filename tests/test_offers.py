@@ -29,13 +29,13 @@ def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
     s.play("orders amazon RS F - F F")
     s.play("orders cleopatre - - - - D railleuse - F - F -")
     assert s.status.startswith("turn 1, phase 1: fire")
-    assert bar(s, "amazon") == ["fire …", "end turn"]
+    assert bar(s, "amazon") == ["fire …", "end step"]
 
 
 def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
     s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
     assert s.status == "turn 1, declaring allowances, british to declare"
-    assert bar(s, "amazon") == ["speed … (type)", "end turn"]
+    assert bar(s, "amazon") == ["speed … (type)", "end step"]
     s.play("end")
     s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)
     assert {"move", "fire …"} <= set(bar(s, "amazon"))
@@ -52,7 +52,7 @@ def test_escadres_a_ship_that_has_fired_is_offered_no_move(write_scenario, rigge
     assert "move" in bar(s, "a")
     rigged([1] * 12)
     g.play("fire a z")
-    assert "move" not in bar(s, "a") and "end turn" in bar(s, "a")
+    assert "move" not in bar(s, "a") and "end step" in bar(s, "a")
 
 
 def test_the_ship_drawn_from_the_bag_is_the_one_to_play():
@@ -139,3 +139,16 @@ def test_a_ship_gone_from_the_table_is_named_so():
     assert s.notes == {"hermione": "sunk"}
     names = {lb.text for lb in table_scenes(s.table, None, s.struck, s.notes)[2].labels}
     assert "hermione (sunk)" in names and "bellona (struck)" in names
+
+
+def test_hold_fast_damage_control_says_her_sailing_is_over():
+    """In damage control the sail line said "she sails by her plotted orders": none are
+    left to sail then."""
+    from dataclasses import replace
+
+    from tabletop.rules.holdfast.game import DAMAGE_CONTROL
+
+    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    state = replace(s.game.state, phase=DAMAGE_CONTROL)
+    why = state.scenario.ruleset.unready(state, "amazon", "move")
+    assert why is not None and why.startswith("her sailing is over this turn (damage control")

@@ -194,7 +194,7 @@ def test_the_golden_duel_by_mouse_alone(window):
     assert window.plot is None  # phase I: movement done, fire to declare
     assert window.card("amazon")[-1] == "  orders RS ? ? ? ?"  # revealed phase by phase
     for _ in range(6):  # phases I-III: nothing to fire at, each side ends
-        press(window, "end turn")
+        press(window, "end step")
     press(window, "same")  # phase IV: amazon's captain places her alongside
     for ship, target in (("amazon", "cleopatre"), ("cleopatre", "amazon")):
         click_ship(window, ship)
@@ -202,17 +202,17 @@ def test_the_golden_duel_by_mouse_alone(window):
         click_ship(window, target)
         press(window, "fire")
         click_ship(window, target)
-        press(window, "end turn")
+        press(window, "end step")
     click_ship(window, "amazon")  # phase V
     press(window, "board")
     click_ship(window, "cleopatre")
-    press(window, "end turn")
-    press(window, "end turn")
+    press(window, "end step")
+    press(window, "end step")
     click_ship(window, "amazon")  # damage control
     press(window, "prize")
     click_ship(window, "cleopatre")
-    press(window, "end turn")
-    press(window, "end turn")
+    press(window, "end step")
+    press(window, "end step")
     assert window.session.actions == actions, window.message
     logged = replay(load_scenario(DUEL), actions, seed)
     assert window.session.game.state.snapshot() == logged.state.snapshot()

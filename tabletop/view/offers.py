@@ -21,7 +21,10 @@ def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list
     a prize in the fire phase, a fire in the damage control: the game refused each."""
     out = []
     rs = state.scenario.ruleset
+    step = rs.step_text(state) is not None  # a step of the turn: "end turn" ended a phase
     for b in buttons:
+        if b.action == "end" and step:
+            b = Button("end step", b.action, b.key)
         if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
             continue
         tries = [] if b.needs_typing else _tries(state, b, ship)

@@ -39,7 +39,7 @@ from tabletop.rules.base import (
 )
 from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
-from tabletop.rules.holdfast.game import HoldFastGame, describe, wind_shift
+from tabletop.rules.holdfast.game import DAMAGE_CONTROL, HoldFastGame, describe, wind_shift
 from tabletop.rules.holdfast.ship import HoldFastShip, diagram
 from tabletop.units import TOL
 
@@ -378,6 +378,8 @@ class HoldFast(Ruleset):
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
         """She sails only by the orders plotted before phase I: in the phases and the
         damage control the window said "allowance 0 to 4 actions", as if she might."""
+        if verb == "move" and state.phase == DAMAGE_CONTROL:  # no orders left to sail
+            return f"her sailing is over this turn ({describe(state)})"
         if verb == "move" and state.phase != 0:
             return f"she sails by her plotted orders ({describe(state)})"
         return None
