@@ -329,3 +329,13 @@ def test_in_the_fire_phases_her_sail_line_says_she_sails_by_her_orders(window):
     assert sail.endswith("; no move now: she sails by her plotted orders (phase 1: fire, "
                          "british to declare)")  # fmt: skip
     assert "allowance" not in sail
+
+
+def test_the_panel_says_in_which_phases_each_ship_moves(window):
+    """Which phases a ship acts in was learnt only from a refusal ("at speed 3 she acts
+    in phases I, III, V").  Beside each row, until the foresight has a note of her:
+    amazon, speed 3, moves in I, III and V (the duel's phase table)."""
+    click_box(window, "ready")
+    window.rebuild()
+    texts = [b.text for b in window.plot_pane.boxes]
+    assert "speed 3: moves in phases I, III, V (a sail change alters them)" in texts

@@ -110,6 +110,9 @@ class PlotSpec:
     slots: tuple[str, ...]
     words: tuple[tuple[str, str], ...]
     blank: str = "-"
+    #: A line per ship beside her row, where the panel has nothing else to say of her
+    #: (Hold Fast: the phases her speed lets her act in; learnt only from a refusal).
+    hints: tuple[tuple[str, str], ...] = ()
 
     def action(self, plots: dict[str, list[str]]) -> str:
         parts = [self.verb]

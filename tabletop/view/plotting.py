@@ -126,9 +126,10 @@ class PlotPanel:
                 x = left + NAME_W + k * (CELL_W + GAP)
                 lit = sid == self.ship and k == self.slot
                 boxes.append(Box((x, x + CELL_W, y, y + CELL_H), word, ("cell", sid, str(k)), lit))
-            if notes.get(sid):
+            said = notes.get(sid) or dict(spec.hints).get(sid)
+            if said:
                 x = left + NAME_W + len(spec.slots) * (CELL_W + GAP) + 6
-                boxes.append(Box((x, x + 300, y, y + CELL_H), notes[sid]))
+                boxes.append(Box((x, x + 300, y, y + CELL_H), said))
         y -= CELL_H + 2 * GAP
         x = left
         for word, _ in spec.words:

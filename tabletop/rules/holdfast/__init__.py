@@ -370,7 +370,14 @@ class HoldFast(Ruleset):
             for s in state.ships
             if state.side_of(s.id) == side and isinstance(s, HoldFastShip) and not s.out
         )
-        return PlotSpec("orders", side, ships, orders.NUMERALS, PLOT_WORDS)
+        hints = []
+        for sid in ships:
+            st = state.ship(sid)
+            assert isinstance(st, HoldFastShip)
+            acts = ", ".join(orders.NUMERALS[p - 1] for p in self.phases.get(st.speed, ()))
+            when = f"phases {acts} (a sail change alters them)" if acts else "no phase"
+            hints.append((sid, f"speed {st.speed}: moves in {when}"))
+        return PlotSpec("orders", side, ships, orders.NUMERALS, PLOT_WORDS, hints=tuple(hints))
 
     def step_text(self, state: GameState) -> str | None:
         return describe(state)
