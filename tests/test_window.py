@@ -1491,3 +1491,25 @@ def test_no_fan_for_a_ship_that_may_not_move_now(fresh):
     game = fresh.session.game
     assert game.state.scenario.ruleset.unready(game.state, "amazon", "move")
     assert fresh.fan is None
+
+
+def test_a_click_on_a_tinted_fan_hex_lays_its_move(fresh):
+    """In a hex game the fan is drawn as the hexes her moves reach (each pose's bow
+    half); a click on one did nothing (the pose, her centre, lay half a ship away).  The
+    drawn Escadres ship: a click at the centre of a shaded hex lays the move of the
+    first pose that shades it."""
+    from tabletop.view.scene import fan_hexes
+
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    ship = fresh.session.sole_actor()
+    assert ship is not None  # the ship drawn from the bag
+    fresh.select(ship)
+    fresh.input.toggle("fan")
+    shaded = fan_hexes(fresh.scenario, fresh.fan)
+    far = max(range(len(shaded)), key=lambda k: fresh.fan.x[k] ** 2 + fresh.fan.y[k] ** 2)
+    grid = fresh.scenario.ruleset.hex_overlay(fresh.scenario)[0]
+    cx, cy = grid.centre(shaded[far])
+    send(fresh, "on_mouse_press", *screen_of(fresh, cx, cy), arcade.MOUSE_BUTTON_LEFT, 0)
+    send(fresh, "on_mouse_release", 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
+    assert fresh.builder is not None
+    assert fresh.builder.text == fresh.fan.path(shaded.index(shaded[far]))

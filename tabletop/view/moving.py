@@ -17,6 +17,7 @@ import numpy as np
 from tabletop.errors import TabletopError
 from tabletop.fan import Fan, empty_fan, fan
 from tabletop.movement import Step, parse_path, path_text
+from tabletop.view.scene import fan_hexes
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
 
 #: Why a ship's fan is not shown: said once she has sailed part of her move this turn.
@@ -155,7 +156,15 @@ class MoveEditing:
         if self.fan is None or "fan" not in self.overlays or not len(self.fan):
             return False
         i = self.fan.nearest(tx, ty)
-        if np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 8.0 / self.px_per_unit:
+        scn = self.scenario
+        overlay = scn.ruleset.hex_overlay(scn) if scn is not None else None
+        if overlay is not None and not self.plot_fan:  # a tinted hex clicked: its pose
+            shaded = fan_hexes(scn, self.fan)  # (a click there did nothing)
+            clicked = overlay[0].hex_at(tx, ty)
+            if clicked not in shaded:
+                return False
+            i = shaded.index(clicked)
+        elif np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 12.0 / self.px_per_unit:
             return False
         if self.plot_fan:
             self.plot.pick(self.selected, 0)

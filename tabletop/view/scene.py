@@ -244,15 +244,24 @@ def hex_fan_scene(scn: Scenario, fan: object) -> Scene:
         return sc
     grid = overlay[0]
     seen: dict[tuple[int, int], int] = {}
-    reach = 0.25 * max(s.cls.base_length for s in scn.ships)
-    r = np.radians(fan.heading)
-    for x, y, k in zip(fan.x + reach * np.sin(r), fan.y + reach * np.cos(r), fan.sector,
-                       strict=True):  # fmt: skip
-        seen.setdefault(grid.hex_at(float(x), float(y)), int(k))
+    for h, k in zip(fan_hexes(scn, fan), fan.sector, strict=True):
+        seen.setdefault(h, int(k))
     for h, k in seen.items():
         col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
         sc.fills.append(Fill(np.array(hex_corners(grid, h)), col))
     return sc
+
+
+def fan_hexes(scn: Scenario, fan: Fan) -> list[tuple[int, int]]:
+    """The hex each of the fan's poses shades: the one under her bow half (a quarter
+    of the longest base ahead of her centre); a click there takes that pose."""
+    overlay = scn.ruleset.hex_overlay(scn)
+    assert overlay is not None  # a hex table
+    grid = overlay[0]
+    reach = 0.25 * max(s.cls.base_length for s in scn.ships)
+    r = np.radians(fan.heading)
+    xs, ys = fan.x + reach * np.sin(r), fan.y + reach * np.cos(r)
+    return [grid.hex_at(float(x), float(y)) for x, y in zip(xs, ys, strict=True)]
 
 
 def hexes_scene(scn: Scenario, ship_id: str) -> Scene:
