@@ -300,7 +300,9 @@ def test_a_ghost_s_phases_are_named_in_runs_beside_it():
     amazon = scn.ship("amazon")
     still = plot_scene(scn, {"amazon": (amazon.pose,) * 5}, {}, slots)
     (label,) = still.labels
-    assert label.text == "I–V" and label.clear == 0.5 * amazon.cls.base_length
+    assert label.text == "I–V" and label.clear == pytest.approx(0.5 * amazon.cls.base_length)
+    # heading 90 (east): above and below her, half her beam, as a ship's name keeps
+    assert label.tall == pytest.approx(0.5 * amazon.cls.base_width)
 
 
 

@@ -75,6 +75,7 @@ def run(scenario_path: str, ai: list[str] | None = None) -> int:
     if ai and view.session is not None and view.session.game is not None:
         view.autopilot = Autopilot.parse(view.session.game.state, ai)
         view.sync_plot()  # the computer plots its own side
+        view._ai_wait = 2.0  # the table seen first (its first order came before the window)
     window.set_update_rate(1 / 60)
     arcade.run()
     return 0

@@ -228,10 +228,11 @@ def plot_scene(scn: Scenario, poses: dict[str, tuple], meets: dict[str, tuple[in
             pose = ghost[ks[0]]
             meet = hit is not None and hit[0] in ks
             colour = COLLISION if meet else (r, g, b, 230)
-            sc.lines.append(Line(ship.moved(pose).base_corners(), colour, 2.0, closed=True))
+            corners = ship.moved(pose).base_corners()
+            sc.lines.append(Line(corners, colour, 2.0, closed=True))
             text = runs([slots[k] for k in ks if k < len(slots)], slots)
-            clear = 0.5 * ship.cls.base_length  # beside her ghost, not on it
-            sc.labels.append(Label(pose.x, pose.y, text, GHOST_TEXT, clear=clear))
+            span = np.ptp(corners, axis=0) / 2  # beside her ghost as it lies, not on it
+            sc.labels.append(Label(pose.x, pose.y, text, GHOST_TEXT, clear=span[0], tall=span[1]))
         if hit is not None:
             sc.lines.append(Line(scn.ship(hit[1]).base_corners(), COLLISION, 2.5, closed=True))
     return sc
