@@ -77,9 +77,7 @@ class DrillView(TableView):
         hinted, self._hinted = self._hinted, None
         if hinted is None or (self.builder is not None and self.builder.steps):
             return super().enter()
-        before = self.scenario.ship(self.drill.course.ship).pose
-        if self.play(hinted):
-            self.after_move(before, hinted, False)
+        self.play_her_move(self.drill.course.ship, hinted)
         return True
 
     def after_move(self, before: Any, action: str, reached: bool) -> None:

@@ -201,12 +201,10 @@ class MoveEditing:
             self.say("not played: " + "; ".join(self.move.violations), error=True)
             return
         verb = self.session.move_verb(self.builder.ship)  # or avoid a rammer, ...
-        before = self.scenario.ship(self.builder.ship).pose
         drill = self.drill
         reached = drill is not None and self.move is not None and drill.course.passes(self.move)
         action = f"{verb} {self.builder.ship} {self.builder.text}"
-        if self.play(action):
-            self.after_move(before, action, reached)
+        if self.play_her_move(self.builder.ship, action, reached):
             self.builder = MoveBuilder(self.builder.ship)
             self.move = None
             if "fan" in self.overlays:
@@ -373,10 +371,16 @@ class MoveEditing:
         game = self.session.game
         rs = game.state.scenario.ruleset if game is not None else None
         verb = rs.tack_verb(game.state, self.selected) if rs is not None else None
-        before = self.scenario.ship(self.selected).pose
-        action = f"{verb or 'recover'} {self.selected} {side}"
-        if self.play(action):
-            self.after_move(before, action, False)
+        self.play_her_move(self.selected, f"{verb or 'recover'} {self.selected} {side}")
+        return True
+
+    def play_her_move(self, ship: str, action: str, reached: bool = False) -> bool:
+        """Play an order of hers that moves her, then what follows a move of hers (the
+        drill ends her turn and scores it); False when the game refuses it."""
+        before = self.scenario.ship(ship).pose
+        if not self.play(action):
+            return False
+        self.after_move(before, action, reached)
         return True
 
     def run(self, d: float) -> bool:
