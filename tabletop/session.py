@@ -130,7 +130,7 @@ class Session:
         except TabletopError:
             return None
         spent = sum(s.distance for s in plan.segments) if plan.used is None else plan.used
-        rest = max(0.0, float(plan.allowance - spent))
+        rest = max(0.0, round(float(plan.allowance - spent), 4))  # "1.308e-08 cm" left
         if abs(rest - sail(self.table, ship)["allowance"]) < 1e-4:
             return None
         return f"{rest:.4g} {rs.allowance_unit(self.table.units)} of her move left"

@@ -82,6 +82,8 @@ def test_what_is_left_of_her_move_this_turn(tmp_path):
     assert m.left("dauntless") is None  # of sail allows (0 to 2), so nothing is added
     m.play("move dauntless P45 F2")
     assert m.left("dauntless") == "0 in of her move left"
+    s.play("move a F9.99999999")  # to the allowance but for float noise: "1e-08 cm" left
+    assert s.left("a") == "0 cm of her move left"
     line = sail_text(sail(m.table, "dauntless"), None, m.left("dauntless"))
     assert line.endswith("; now, 0 in of her move left")
 

@@ -1513,3 +1513,39 @@ def test_a_click_on_a_tinted_fan_hex_lays_its_move(fresh):
     send(fresh, "on_mouse_release", 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
     assert fresh.builder is not None
     assert fresh.builder.text == fresh.fan.path(shaded.index(shaded[far]))
+
+
+def test_a_struck_ship_selected_draws_no_line_of_fire(fresh):
+    """Selecting a struck ship drew her lines of fire (green to hermione): struck, she
+    fires at no one, and no line is drawn from her."""
+    from dataclasses import replace
+
+    from tabletop.view.scene import LOF_COLOURS
+
+    from .escadres_helpers import poke
+
+    game = fresh.session.game
+    poke(game, game.state.with_ship(replace(game.state.ship("bellona"), struck=True)))
+    fresh.overlays = {"lof"}
+    fresh.select("amazon")
+    fresh.rebuild()
+    lines = [ln for scene in fresh.drawing._overlay_scenes for ln in scene.lines]
+    assert any(ln.color in LOF_COLOURS.values() for ln in lines)  # she fires, as before
+    fresh.select("bellona")
+    fresh.rebuild()
+    lines = [ln for scene in fresh.drawing._overlay_scenes for ln in scene.lines]
+    assert not any(ln.color in LOF_COLOURS.values() for ln in lines)
+
+
+def test_whole_step_games_do_not_offer_the_rest_by_equals(fresh):
+    """The Escadres move line ended "(= the rest)" though '=' is not a key there."""
+    fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    ship = fresh.session.sole_actor()
+    fresh.select(ship)
+    fresh.on_key_press(K.UP, 0)
+    text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+    assert "move F1" in text and "(= the rest)" not in text
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    click_ship(fresh, "amazon")
+    fresh.on_key_press(K.UP, 0)
+    assert "(= the rest)" in " ".join(t for t, _ in fresh.status_pane._lines(fresh))

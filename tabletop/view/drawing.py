@@ -78,7 +78,9 @@ class TableDrawing:
             if "lof" in self.view.overlays and scn.ruleset.has_gunnery:
                 side = scn.ship(sel).side
                 gone = self.view.session.struck if self.view.session is not None else {}
-                enemies = [s.id for s in scn.ships if s.side != side and s.id not in gone]
+                enemies = [] if sel in gone else [  # struck, she fires at no one
+                    s.id for s in scn.ships if s.side != side and s.id not in gone
+                ]
                 out.append(sc.lof_scene(scn, sel, enemies))
             if "fan" in self.view.overlays and self.view.fan is not None:
                 hexes = scn.ruleset.hex_overlay(scn) is not None

@@ -57,8 +57,9 @@ KEYS: tuple[Key, ...] = (
     Key("File", "F1", "this help", ((K.F1, 0), (K.F1, SHIFT)), "toggle_help", strip="help"),
     Key("Hot seat", "Space", "the plotting side's captain is at the screen",
         ((K.SPACE, 0),), "plot_ready", needs="secret"),  # fmt: skip
-    Key("Move", "/", "type her path (previewed as you type), or the orders of the ship plotted",
-        ((K.SLASH, 0),), "ask", ("path",)),  # fmt: skip
+    Key("Move", "/", "type her path (previewed as you type)", ((K.SLASH, 0),), "ask", ("path",),
+        variants=(("secret", "type her path (previewed as you type), or the orders of the "
+                   "ship plotted"),)),  # fmt: skip
     Key("View", "F", "fit the table", ((K.F, 0),), "fit"),
     Key("Overlays", "Shift+2", "every ship's arcs (@ on X11)",
         ((K.KEY_2, SHIFT), (K.AT, 0), (K.AT, SHIFT)), "toggle", ("every_arc",),

@@ -104,10 +104,9 @@ class StatusPane(Pane):
     def build(self) -> None:
         t = self.table
         self.fresh()
-        lines = self._lines(t)
         # about 7.2 px a character at 11 pt; the wind keeps the top right corner
         width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
-        lines = wrapped(lines, width, indent="    ")
+        lines = wrapped(self._lines(t), width, indent="    ")
         for i, (s, c) in enumerate(lines):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
         self.rows = len(lines)
@@ -210,7 +209,8 @@ def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
     owed = m.plan.allowance_min - m.distance
     if m.legal and owed > 1e-3:
         state += f" so far: {owed:.2f} more owed before the turn ends"
-    text = f"move {t.builder.text}: {m.against_allowance()}  {state}   (= the rest)"
+    rest = "   (= the rest)" if "fine" in t.abilities() else ""  # no '=' by whole steps
+    text = f"move {t.builder.text}: {m.against_allowance()}  {state}{rest}"
     return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]
 
 
