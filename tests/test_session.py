@@ -105,3 +105,18 @@ def test_what_is_left_of_an_escadres_move_her_rigging_shot_through():
     assert s.left(ship) is None
     poke(s.game, set_ship(s.game.state, ship, move_lost=2))
     assert s.left(ship) == "2 hexes of her move left"  # ceil((5 − 2) / 2)
+
+
+def test_hold_fast_says_the_actions_her_speed_gives_her_now():
+    """Hold Fast: the sail line said "allowance 0 to 5 actions" (her class's speed)
+    beside a card of top speed 4 and a speed of 3.  Her actions this turn are her speed
+    now: amazon sails at speed 3 in the duel, of her class's 4."""
+    from tabletop.data.load import load_scenario
+    from tabletop.rulings import sail
+
+    from .conftest import SCENARIOS
+
+    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    assert s.game.state.ship("amazon").speed == 3
+    assert sail(s.table, "amazon")["allowance"] == 4  # her class's speed
+    assert s.left("amazon") == "3 actions of her move left"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -314,6 +315,17 @@ class HoldFast(Ruleset):
 
     def plots(self, state: GameState, ship: str) -> list[Plot]:
         return plots.plots(self, state, ship)
+
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """Her turn's actions are her speed now (damage and her sail changes move it):
+        the sail line gave her class's, "0 to 5 actions" beside a card of top speed 4."""
+        st = state.ship(ship)
+        model = state.table().ship(ship)
+        if not isinstance(st, HoldFastShip):
+            return super().move_so_far(state, ship)
+        return replace(model, cls=replace(model.cls, speed=float(st.speed))), (), MoveContext()
 
     def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
         return plots.plots(self, state, ship, foreseen=True)
