@@ -435,7 +435,9 @@ def _games(cmd: Command) -> None:
     sp.add_argument(
         "--side", action="append", metavar="SIDE:LEVEL", help="scripted, captain or admiral"
     )
-    sp.add_argument("--games", type=int, default=20, help="games, played in pairs")
+    sp.add_argument(
+        "--games", type=int, default=20, help="games, in pairs (one level both sides: once a seed)"
+    )
     sp.add_argument("--seed", type=int, default=1, help="dice seed of the first pair")
     sp.add_argument("--turns", type=int, default=30, help="turn limit: a draw after it")
     sp.add_argument("--jobs", type=int, default=1, help="games played at once")

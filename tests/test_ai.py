@@ -812,3 +812,32 @@ def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():
     _, gap = clearance(scn, 6.0, 2.0, x, y, h)
     d = 2.879 * np.sqrt(2) - 1
     assert gap == pytest.approx([-1.0, 1.0, d], abs=1e-3)
+
+
+def test_one_level_both_sides_gives_the_first_sides_record():
+    """The same level on both sides measures the scenario's balance: a pair would be one
+    game twice (the captains decide alike on the same dice), so each seed is played once,
+    and a win is the first side's only when that side won (it counted every decisive
+    game as the first contender's win: the prize read 'british 180 / 20 / 0' when the
+    french had simply never won)."""
+    from tabletop.ai.duel import GameResult
+
+    levels = {"british": "captain", "french": "captain"}
+    plan = [("s", levels, seed, 5) for seed in (1, 2, 3)]
+    results = [GameResult("british", 3), GameResult("french", 4), GameResult(None, 5)]
+    s = summary(results, plan, "captain", "captain", "s", "british")
+    assert (s["wins"], s["draws"], s["losses"]) == (1, 1, 1)  # british won, lost, drew
+    assert s["by_side"] == {"british": {"wins": 1, "draws": 1, "losses": 1}}
+    assert [g["as"] for g in s["per_game"]] == ["british"] * 3
+    assert "one level both sides: the balance" in summary_text(s)
+
+
+def test_a_match_of_one_level_plays_each_seed_once():
+    """Three games of captain against captain: seeds 5, 6 and 7, each once (a paired
+    match would have played 5, 5, 6, 6: each game twice over), the first side's."""
+    from tabletop.ai.duel import duel
+
+    s = duel(str(SCENARIOS / "frigate-hex-duel.toml"), ["captain", "captain"], 3, 5, 1)
+    assert [g["seed"] for g in s["per_game"]] == [5, 6, 7]
+    assert {g["as"] for g in s["per_game"]} == {"british"}
+    assert s["games"] == 3 and s["wins"] + s["draws"] + s["losses"] == 3

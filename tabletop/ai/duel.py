@@ -8,6 +8,9 @@ score (a draw counts half), the mean game length, the orders the engine refused
 (illegal: must be 0), blunders and the time each ship's decision took.  Each game is
 listed too (its seed, who had which side, how it ended), and with ``logs`` written as a
 game log that ``tabletop run`` replays: the game a captain lost can be read move by move.
+One level on both sides measures the scenario instead: how often each side wins under
+equal commanders (a scenario one side wins whoever commands leaves no room for a
+stronger captain to show).
 """
 
 from __future__ import annotations
@@ -230,8 +233,9 @@ def duel(
     jobs: int = 1,
     logs: str | None = None,
 ) -> dict[str, Any]:
-    """A match of ``games`` (rounded up to pairs), sides swapped within each pair; with
-    ``logs``, each game's log written into that folder (made if need be)."""
+    """A match of ``games`` (rounded up to pairs), sides swapped within each pair (one
+    level both sides: each seed once, a scenario's balance); with ``logs``, each game's
+    log written into that folder (made if need be)."""
     scn = load_scenario(path)
     if not scn.ruleset.has_engine:
         raise TabletopError(f"{path}: the ruleset '{scn.ruleset.name}' has no game engine")
@@ -245,7 +249,11 @@ def duel(
         except OSError as e:
             raise TabletopError(f"--logs {logs}: cannot make the folder ({e.strerror})") from None
     plan = []
-    for k in range((games + 1) // 2):
+    if la == lb:  # one level both sides: a pair would be one game twice (the captains
+        # decide alike on the same dice), so each seed is played once, and the record is
+        # the first side's: how the scenario favours a side under equal commanders
+        plan = [(path, {a: la, b: lb}, seed + k, max_turns) for k in range(games)]
+    for k in range((games + 1) // 2 if la != lb else 0):
         plan.append((path, {a: la, b: lb}, seed + k, max_turns))
         plan.append((path, {a: lb, b: la}, seed + k, max_turns))
     if jobs > 1:
@@ -253,7 +261,7 @@ def duel(
             results = list(pool.map(_one, plan))
     else:
         results = [_one(j) for j in plan]
-    out = summary(results, plan, la, lb, path)
+    out = summary(results, plan, la, lb, path, a)
     if logs is not None:
         for game, res, job in zip(out["per_game"], results, plan, strict=True):
             game["log"] = str(write_log(Path(logs), path, job[1], job[2], res, max_turns))
@@ -293,22 +301,29 @@ def write_log(
 
 
 def summary(
-    results: list[GameResult], plan: list[Any], la: str, lb: str, path: str
+    results: list[GameResult],
+    plan: list[Any],
+    la: str,
+    lb: str,
+    path: str,
+    first: str | None = None,
 ) -> dict[str, Any]:
-    """The first contender's record and the match's counts."""
+    """The first contender's record and the match's counts; one level both sides, the
+    first side's (``first``, else the first of each game's levels): all wins were it."""
     w = d = lose = 0
     # the first contender's record by the side it had: a scenario that favours one
     # side shows here (a 50% score may be every game won by the stronger side)
     by_side: dict[str, list[int]] = {}
     games = []
     for res, (_, levels, seed, _) in zip(results, plan, strict=True):
-        mine = next(s for s, lv in levels.items() if lv == la) if la != lb else None
-        rec = by_side.setdefault(mine or next(iter(levels)), [0, 0, 0])
+        lv_side = next(s for s, lv in levels.items() if lv == la)
+        mine = lv_side if la != lb else (first or next(iter(levels)))
+        rec = by_side.setdefault(mine, [0, 0, 0])
         if res.winner is None:
             d += 1
             rec[1] += 1
             result = "draw"
-        elif mine is None or res.winner == mine:
+        elif res.winner == mine:
             w += 1
             rec[0] += 1
             result = "win"
@@ -322,7 +337,7 @@ def summary(
                 "sides": dict(levels),
                 "winner": res.winner,
                 "result": result,  # the first contender's
-                "as": mine,  # the first contender's side (None: the same level both)
+                "as": mine,  # the first contender's side (one level both: the first side)
                 "turns": res.turns,
                 "illegal": res.illegal,
                 "blunders": res.blunders,
@@ -386,9 +401,10 @@ def _effort(results: list[GameResult]) -> dict[str, Any]:
 def summary_text(s: dict[str, Any]) -> str:
     la, lb = s["contenders"]
     lo, hi = s["wilson95"]
+    swapped = "sides swapped in pairs" if la != lb else "one level both sides: the balance"
     return "\n".join(
         [
-            f"{la} against {lb} on {s['scenario']}: {s['games']} games, sides swapped in pairs",
+            f"{la} against {lb} on {s['scenario']}: {s['games']} games, {swapped}",
             f"  {la}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses; "
             f"score {s['score']:.1%} (95% Wilson {lo:.1%}..{hi:.1%})",
             f"  {la} by side: "
