@@ -214,15 +214,7 @@ def finish(
     tree = shapely.STRtree(geoms) if geoms else None
     xs, ys, hs, groups, rows = [], [], [], [], []
     steps = []
-    start = shapely.Polygon(ship.hull_corners())
-    touching = (
-        {
-            int(i)
-            for i in np.flatnonzero(shapely.distance(start, np.asarray(geoms, dtype=object)) <= TOL)
-        }
-        if geoms
-        else set()
-    )
+    touching, watch = alongside(shapely.Polygon(ship.hull_corners()), geoms, hull)
     boxes = shapely.bounds(np.asarray(geoms, dtype=object)) if geoms else np.zeros((0, 4))
     for g, (p, st) in enumerate(out):
         ok = p.ok.copy()
@@ -246,7 +238,7 @@ def finish(
                 & (lo[:, None, 1] <= boxes[None, :, 3] + TOL)
                 & (hi[:, None, 1] >= boxes[None, :, 1] - TOL)
             )
-            near[:, list(touching)] = False  # a ship may sail clear of one alongside
+            near[:, list(touching)] = False  # a ship may sail clear of one alongside...
             cand = np.flatnonzero(near.any(axis=1))
             bad = np.zeros(n * (m - 1), bool)
             if cand.size:
@@ -259,6 +251,8 @@ def finish(
                 hit = hit[~np.isin(obs, list(touching))]
                 bad[cand[hit]] = True
             ok &= ~bad.reshape(n, m - 1).any(1)
+            if watch:  # ...or along it, but not press herself into it
+                ok &= ~pressed(poses, corners, hull, [geoms[j] for j in watch])
         idx = np.flatnonzero(ok)
         xs.append(p.x[idx])
         ys.append(p.y[idx])
@@ -271,6 +265,67 @@ def finish(
     x, y, h = np.concatenate(xs), np.concatenate(ys), np.mod(np.concatenate(hs), 360.0)
     sector = classify(relative_wind(scn.wind.from_deg, h), scn.ruleset.sector_lowers)
     return Fan(x, y, h, sector, tuple(steps), np.concatenate(groups), np.concatenate(rows))
+
+
+def alongside(
+    start: shapely.Polygon, geoms: list[shapely.Geometry], hull: np.ndarray
+) -> tuple[set[int], list[int]]:
+    """The obstacles her hull touches at the start, left out of the swept test (she may
+    sail clear of one alongside, or along it), and of them those she does not already
+    overlap past the tolerance, watched for being pressed into (:func:`pressed`): as
+    :func:`tabletop.geometry.motion.first_contact` judges them.  Left out unwatched, the
+    fan offered every move of a ship lying alongside an enemy while the engine ended
+    each at once, pressed into his base (the frigate duel's amazon, for two turns)."""
+    if not geoms:
+        return set(), []
+    every = np.asarray(geoms, dtype=object)
+    near = np.flatnonzero(shapely.distance(start, every) <= TOL)
+    eps = TOL * float(np.ptp(hull[:, 1]))
+    over = shapely.area(shapely.intersection(start, every[near]))
+    return {int(i) for i in near}, [int(i) for i, a in zip(near, over, strict=True) if a <= eps]
+
+
+def close_aboard(scn: Scenario, ship_id: str) -> list[str]:
+    """The ships and shores within her beam of her hull (touching included): where her
+    fan is empty because every move runs into one of them, the window names them (an
+    empty fan said nothing of why)."""
+    geoms, names = obstacles(scn, ship_id)
+    if not geoms:
+        return []
+    me = scn.ship(ship_id)
+    hull = shapely.Polygon(me.hull_corners())
+    gap = shapely.distance(hull, np.asarray(geoms, dtype=object))
+    return [names[i] for i in np.flatnonzero(gap <= me.cls.base_width)]
+
+
+def pressed(
+    poses: np.ndarray, corners: np.ndarray, hull: np.ndarray, watched: list[shapely.Geometry]
+) -> np.ndarray:
+    """Paths (``poses``: n paths of S samples, x y heading) whose hull, swept from one
+    sample to the next, overlaps an obstacle she lay alongside by more than the
+    tolerance (``TOL`` times her beam in area, the engine's): pressed into it, where the
+    engine ends her move.  Swept, not sampled: a bow sliding past the corner of a base
+    alongside was inside it from the first hundredth of a centimetre to the fifth, and
+    out of it at every sample.  Only the sweeps whose box (from ``corners``, n × S × 4 ×
+    2, her turned hull box at each sample) reaches the obstacle's are built."""
+    n, m = poses.shape[:2]
+    eps = TOL * float(np.ptp(hull[:, 1]))
+    rlo, rhi = corners.min(axis=2), corners.max(axis=2)
+    lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(-1, 2)
+    hi = np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(-1, 2)
+    bad = np.zeros(n * (m - 1), bool)
+    for g in watched:
+        x0, y0, x1, y1 = shapely.bounds(g)
+        reach = (lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0)
+        cand = np.flatnonzero(reach & ~bad)
+        if cand.size:
+            a, b = np.divmod(cand, m - 1)
+            ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
+            shape = (len(ends), *hull.shape)
+            rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
+            hulls = swept(rings[: a.size], rings[a.size :])
+            bad[cand] = shapely.area(shapely.intersection(hulls, g)) > eps
+    return np.asarray(bad.reshape(n, m - 1).any(axis=1))
 
 
 def hex_fan(poses: list[Pose], seqs: list[tuple[str, ...]]) -> Fan:

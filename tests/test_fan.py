@@ -61,3 +61,51 @@ def test_a_luffing_ship_may_stop_anywhere(tmp_path):
     # straight luffs of 10/6, 20/6 and 30/6: the next, 40/6, would gain 6.67 cos 30° =
     # 5.77 to windward, more than close-hauled's 5
     assert lengths == {"L1.666667", "L3.333333", "L5"}
+
+
+def _touching(tmp_path, a_heading: float, b_heading: float, bearing: float):
+    """Ship a at (50, 50) and b 6 units off on ``bearing`` (from a), then b slid
+    straight at a until a's hull just touches b's base (their gap measured, not
+    guessed): two ships lying alongside at the start of a's move."""
+    import math
+
+    import shapely
+    from shapely.ops import nearest_points
+
+    r = math.radians(bearing)
+    bx, by = 50 + 6 * math.sin(r), 50 + 6 * math.cos(r)
+    scn = table(tmp_path, [("a", 50, 50, a_heading), ("b", bx, by, b_heading)])
+    hull = shapely.Polygon(scn.ship("a").hull_corners())
+    p, q = nearest_points(hull, scn.ship("b").base_polygon())
+    bx, by = bx - (q.x - p.x), by - (q.y - p.y)
+    scn = table(tmp_path, [("a", 50, 50, a_heading), ("b", bx, by, b_heading)])
+    gap = shapely.distance(
+        shapely.Polygon(scn.ship("a").hull_corners()), scn.ship("b").base_polygon()
+    )
+    assert gap < 1e-9  # touching
+    return scn
+
+
+def test_a_ship_alongside_is_offered_no_move_that_presses_her_into_the_other(tmp_path):
+    """b lies across a's bow, touching it: every move of a (each begins ahead, the wind
+    abeam) presses her into b, and the engine ends it at the contact.  The fan left a
+    ship touching at the start out of its check, so it offered all of them (the frigate
+    duel's amazon, wedged against loire, was offered 1776 moves the engine stopped at
+    0.0008 cm); now it offers none, and names whom she lies against."""
+    from tabletop.fan import close_aboard
+
+    scn = _touching(tmp_path, 90, 0, 90)  # a heads east, b across her bow heading north
+    assert preview(scn, "a", "F5").collision is not None  # the engine's ruling
+    assert len(fan(scn, "a")) == 0
+    assert close_aboard(scn, "a") == ["b"]
+
+
+def test_a_ship_alongside_may_sail_clear_along_the_other(tmp_path):
+    """b lies alongside a to starboard, both heading east, their sides touching: a may
+    sail on along b or bear away, and every move the fan offers the engine plays without
+    a contact."""
+    scn = _touching(tmp_path, 90, 90, 180)  # b abeam to starboard (south of a)
+    f = fan(scn, "a")
+    assert len(f) > 20
+    for i in random.Random(5).sample(range(len(f)), 20):
+        assert preview(scn, "a", f.path(i)).collision is None, f.path(i)

@@ -322,6 +322,24 @@ def test_a_typed_path_is_previewed_as_it_is_typed(fresh):
     assert fresh.session.actions == ["move defence F2 P10 F5"]
 
 
+def test_a_typed_path_with_a_bad_word_is_not_played(fresh):
+    """'F10 X5' then Enter: the line said X5 was wrong, and Enter sailed F10 all the
+    same.  Now nothing is played: the reason stays and so does the line, to mend."""
+    click_ship(fresh, "defence")
+    fresh.on_key_press(K.SLASH, 0)
+    fresh.on_text("/")
+    fresh.on_text("F10 X5")
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.actions == []
+    assert fresh.error and "bad path token 'X5'" in fresh.message, fresh.message
+    assert fresh.prompt is not None and fresh.prompt.text == "F10 X5"
+    fresh.on_key_press(K.BACKSPACE, 0)
+    fresh.on_key_press(K.BACKSPACE, 0)
+    fresh.on_key_press(K.BACKSPACE, 0)  # 'F10': mended
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.actions == ["move defence F10"]
+
+
 def test_the_path_built_is_offered_typing_replaces_it_backspace_edits_it(fresh):
     """'/' offers the path built so far, in brackets: typed after it, a path was added
     on to it.  The first character typed replaces it; Backspace keeps it to edit."""
@@ -1549,3 +1567,17 @@ def test_whole_step_games_do_not_offer_the_rest_by_equals(fresh):
     click_ship(fresh, "amazon")
     fresh.on_key_press(K.UP, 0)
     assert "(= the rest)" in " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+
+
+def test_an_empty_fan_says_whom_every_move_runs_into(fresh, tmp_path):
+    """a's bow touches b, lying across it: every move of a runs into b, so her fan is
+    empty, and the window says why (it drew nothing and said nothing: a player wedged
+    against loire in the frigate duel could not tell why no pose was drawn)."""
+    from .test_fan import _touching
+
+    _touching(tmp_path, 90, 0, 90)
+    fresh.load(str(tmp_path / "table.toml"))
+    fresh.overlays.add("fan")
+    fresh.select("a")
+    assert fresh.fan is not None and len(fresh.fan) == 0
+    assert "no move of a is clear of b" in fresh.message, fresh.message

@@ -15,7 +15,7 @@ import arcade
 import numpy as np
 
 from tabletop.errors import TabletopError
-from tabletop.fan import Fan, empty_fan, fan
+from tabletop.fan import Fan, close_aboard, empty_fan, fan
 from tabletop.movement import Step, parse_path, path_text
 from tabletop.view.scene import fan_hexes
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
@@ -140,6 +140,18 @@ class MoveEditing:
             # line says why; the fan showed moves she could not make
             unready = rs.unready(game.state, self.selected, "move")
             self.fan = None if unready else rs.fan_now(game.state, self.selected)
+        if self.fan is not None and not len(self.fan) and self.scenario is not None:
+            self._say_fouled(self.selected or "")
+
+    def _say_fouled(self, ship: str) -> None:
+        """An empty fan where every move of hers runs into a ship or a shore close
+        aboard: why (it showed nothing, and said nothing), and what a move does then."""
+        near = close_aboard(self.scenario, ship)
+        if near:
+            self.say(
+                f"no move of {ship} is clear of {', '.join(near)}: each runs into "
+                "her and ends at the contact (type one to play it so)"
+            )
 
     def _sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn."""
@@ -351,8 +363,20 @@ class MoveEditing:
                     self.prompt = p
             elif p.kind == "action" and not self.play(p.text.strip()):
                 self.prompt = p  # refused: the line stays, to mend
+            elif p.kind == "path" and not self._whole_path(p.text):
+                self.prompt = p  # a bad word: said, and the line stays, to mend
             else:
                 self.apply_move()
+
+    def _whole_path(self, text: str) -> bool:
+        """Whether a typed path reads whole; if not, why is said.  Enter played the
+        steps before a bad word ('F10 X5' sailed F10) while the line said X5 was wrong."""
+        try:
+            parse_path(text)
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return False
+        return True
 
     # -- the key map's commands for moves ---------------------------------------------
     def enter(self) -> bool:
