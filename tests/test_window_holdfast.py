@@ -173,6 +173,14 @@ def test_against_the_computer_no_cover_and_its_plot_unsaid(window):
     assert "the french orders are given (hidden until revealed)" in said, said
     assert not any("judged" in m or " plots " in m for m in said), said
     assert not any(" ".join(words) in m for m in said), (words, said)
+    # the player's own orders on her card whole (they read 'RS ? ? ? ?' to him, with
+    # no one else at the screen), the computer's only as far as the phases revealed
+    state = game.state
+    mine = next(line for line in window.card("amazon") if "orders" in line)
+    assert "RS F - F F" in mine, mine
+    theirs = next(line for line in window.card("cleopatre") if "orders" in line)
+    shown = min(state.phase, 5)
+    assert theirs.count("?") == 5 - shown, (theirs, state.phase)
     window.autopilot = None
 
 

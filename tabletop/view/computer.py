@@ -40,3 +40,14 @@ def step(view: TableView) -> None:
             view.say(d.reason)
             view._reasons[(id(view.session), first)] = d.reason
     view._ai_wait = PACE
+
+
+def lone_human(view: TableView) -> str | None:
+    """The one side a human plays against the computer, who sees the screen alone: her
+    own secret orders are shown to her whole (her card read 'P ? ? ? ?' of the orders she
+    had just given); None without the computer, or with two humans at the screen."""
+    game = view.session.game if view.session is not None else None
+    if view.autopilot is None or game is None:
+        return None
+    humans = [s for s in game.state.sides if s not in view.autopilot.captains]
+    return humans[0] if len(humans) == 1 else None

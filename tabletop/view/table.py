@@ -391,11 +391,12 @@ class TableView(MoveEditing, arcade.View):
         return condition_line(ship_report(self.session.game.state, ship, None))
 
     def card(self, ship: str) -> list[str]:
-        """Her card as the screen's viewer may see it: the plotting side while it plots,
-        else everyone at the table (secret orders shown only as far as revealed)."""
+        """Her card as its viewer may see it: the plotting side while it plots, the lone
+        human against the computer, else all (secret orders shown as far as revealed)."""
         state = self.session.game.state
         with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
         viewer = self.plot.spec.side if self.plot is not None and self.plot.shown else None
+        viewer = viewer or computer.lone_human(self)
         return ship_card(ship_report(state, ship, viewer), with_)
 
     # -- drawing and input: the view's helpers -------------------------------------------
