@@ -126,6 +126,18 @@ class MoveRuling:
     plan: PathPlan
     allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
 
+    def verdict(self, width: float, depth: float) -> str:
+        """The move line's words: legal or why not, what she meets, where she ends (on a
+        table ``width`` × ``depth``), what is still owed before the turn ends."""
+        out = "legal" if self.legal else "ILLEGAL: " + "; ".join(self.violations)
+        if self.collision is not None:
+            out += f"; COLLIDES with {self.collision_with} after {self.collision.at:.2f}"
+        owed = self.plan.allowance_min - self.distance
+        if self.legal and owed > 1e-3:
+            joint = "; " if self.collision is not None else " so far: "  # not "0.59 so far"
+            out += f"{joint}{owed:.2f} more owed before the turn ends"
+        return out
+
     def against_allowance(self) -> str:
         """The distance sailed against the allowance, each in its own unit."""
         if self.allowance_unit in ("", self.units):

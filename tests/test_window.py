@@ -757,6 +757,25 @@ def test_the_rest_of_her_allowance_by_one_key_to_the_thousandth(fresh):
     assert "bellona has not moved" in fresh.message and "amazon" not in fresh.message
 
 
+def test_the_rest_of_her_allowance_is_laid_whole_where_the_run_meets_a_ship(fresh, tmp_path):
+    """b lies across a's bow, 0.75 off: her first run (Up) meets her.  '=' laid the
+    allowance less the distance to the contact on top of the run (F23.08 of 22.67 cm,
+    "more than the allowance"); the run laid is her allowance, whole (20 here, not
+    1 + 20 − 0.75 = 20.25), and the contact is the preview's to say."""
+    from .helpers import table
+
+    table(tmp_path, [("a", 50, 50, 90), ("b", 56, 50, 0)])  # a gap of 0.75 at her bow
+    fresh.load(str(tmp_path / "table.toml"))
+    fresh.select("a")
+    fresh.on_key_press(K.UP, 0)
+    fresh.on_key_press(K.EQUAL, 0)
+    m = fresh.move
+    assert m is not None and m.collision is not None  # she meets b on the way
+    run = float(fresh.builder.text.removeprefix("F"))
+    assert run == pytest.approx(m.allowance, abs=1e-4)
+    assert not any("more than the allowance" in v for v in m.violations), m.violations
+
+
 def test_dragging_the_ghost_near_the_end_of_her_allowance_snaps_onto_it(fresh):
     click_ship(fresh, "defence")  # reaching, heading 90: 20 cm
     p = fresh.scenario.ship("defence").pose

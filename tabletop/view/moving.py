@@ -197,7 +197,12 @@ class MoveEditing:
             if self.move is None:
                 return True
         assert self.builder is not None
-        rest = self.move.allowance - self.move.distance
+        # what she would sail: laid whole, not cut at a contact (measured from the
+        # contact, '=' made a run longer than her allowance: F23.08 of 22.67 cm)
+        laid = self.move.distance
+        if self.move.collision is not None:
+            laid = sum(seg.distance for seg in self.move.plan.segments)
+        rest = self.move.allowance - laid
         last = self.builder.steps[-1] if self.builder.steps else None
         run = last.value if last is not None and last.kind in "FL" else 0.0
         self.builder.set_run(max(0.0, float(run or 0.0) + rest))

@@ -203,12 +203,7 @@ def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
     m = t.move
     if t.builder is None or not t.builder.steps or m is None:
         return []
-    state = "legal" if m.legal else "ILLEGAL: " + "; ".join(m.violations)
-    if m.collision is not None:
-        state += f"; COLLIDES with {m.collision_with} after {m.collision.at:.2f}"
-    owed = m.plan.allowance_min - m.distance
-    if m.legal and owed > 1e-3:
-        state += f" so far: {owed:.2f} more owed before the turn ends"
+    state = m.verdict(t.scenario.width, t.scenario.depth)
     rest = "   (= the rest)" if "fine" in t.abilities() else ""  # no '=' by whole steps
     text = f"move {t.builder.text}: {m.against_allowance()}  {state}{rest}"
     return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]
