@@ -670,9 +670,11 @@ def test_the_computer_plays_its_side_in_the_window(fresh):
         why = [k for k, (_, c) in enumerate(lines) if c == REASON_COLOUR]
         assert why and all(lines[k][0].startswith("» loire ") for k in why), lines
         assert all("loire" in lines[k + 1][0] for k in why), lines
-        for _ in range(2):  # 'end', then the order of the last reason: undone, it goes
-            fresh.on_key_press(K.Z, K.MOD_CTRL)
-        assert len([c for _, c in fresh.log_lines() if c == REASON_COLOUR]) == len(why) - 1
+        # Ctrl+Z goes back to before the player's own 'end': the computer's orders go
+        # with it, and so do their reasons
+        fresh.on_key_press(K.Z, K.MOD_CTRL)
+        assert [c for _, c in fresh.log_lines() if c == REASON_COLOUR] == []
+        assert game.state.active_side == "british" and str(game.actions[-1]).startswith("move")
     finally:
         fresh.autopilot = None
 
@@ -1600,3 +1602,31 @@ def test_an_empty_fan_says_whom_every_move_runs_into(fresh, tmp_path):
     fresh.select("a")
     assert fresh.fan is not None and len(fresh.fan) == 0
     assert "no move of a is clear of b" in fresh.message, fresh.message
+
+
+def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):
+    """The frigate duel, the computer French: amazon sails and the British end; the
+    computer plays its turn.  Ctrl+Z took back the computer's last order, which it gave
+    again at once (its decisions come from the table): nothing changed.  Now it goes
+    back to before the player's own last order (the 'end'), the computer's taken back
+    with it, and the British are to play."""
+    from tabletop.ai.autopilot import Autopilot
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    game = fresh.session.game
+    fresh.autopilot = Autopilot.parse(game.state, ["french:captain"])
+    try:
+        assert fresh.play("move amazon F22.6667")
+        mine = len(game.actions)
+        assert fresh.play("end")
+        for _ in range(40):
+            send(fresh, "on_update", 1.0)
+            if game.state.active_side == "british":
+                break
+        assert game.state.turn == 2 and len(game.actions) > mine + 1  # the computer played
+        fresh.on_key_press(K.Z, K.MOD_CTRL)
+        send(fresh, "on_update", 1.0)  # the computer does not play again: not its turn
+        assert len(game.actions) == mine and game.state.active_side == "british"
+        assert game.state.turn == 1 and fresh.message == "undone"
+    finally:
+        fresh.autopilot = None

@@ -51,3 +51,17 @@ def lone_human(view: TableView) -> str | None:
         return None
     humans = [s for s in game.state.sides if s not in view.autopilot.captains]
     return humans[0] if len(humans) == 1 else None
+
+
+def take_back(view: TableView) -> bool:
+    """Ctrl+Z: the last action; against the computer, back to the last of the player's
+    own (the computer's orders since taken back with it).  Taking back the computer's
+    last order alone did nothing that could be seen: it gave the very same order again
+    (its decisions come from the table), so the player's undo was lost."""
+    s = view.session
+    if s is None or not s.undo():
+        return False
+    while view.autopilot is not None and s.game is not None and view.autopilot.due(s.game.state):
+        if not s.undo():  # the computer's orders from the start: none of the player's
+            break
+    return True

@@ -300,7 +300,7 @@ class TableView(MoveEditing, arcade.View):
             if side != now:
                 self.say(f"the {side} orders are given and hidden: they stand", error=True)
                 return True
-        if self.session is not None and self.session.undo():
+        if computer.take_back(self):  # against the computer, back to the player's own
             self.say("undone")
             game, me = self.session.game, id(self.session)
             kept = len(game.events) if game is not None else 0
