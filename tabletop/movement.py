@@ -132,6 +132,8 @@ class MoveRuling:
         out = "legal" if self.legal else "ILLEGAL: " + "; ".join(self.violations)
         if self.collision is not None:
             out += f"; COLLIDES with {self.collision_with} after {self.collision.at:.2f}"
+        if not (0 <= self.end.x <= width and 0 <= self.end.y <= depth):
+            out += "; her centre ends off the table"  # a ship sailed off unwarned
         owed = self.plan.allowance_min - self.distance
         if self.legal and owed > 1e-3:
             joint = "; " if self.collision is not None else " so far: "  # not "0.59 so far"

@@ -542,3 +542,20 @@ def test_half_her_move_sailed_before_irons_and_she_does_not_drift(tmp_path, rigg
     g.play("end")
     assert (g.state.ship("a").pose.x, g.state.ship("a").pose.y) == (x, y)
     assert g.state.ship("b").pose.x == pytest.approx(bx + 3)
+
+
+def test_a_ship_that_sails_off_the_table_is_out_of_the_fight(tmp_path, rigged):
+    """Ruling (the text is silent; as Trafalgar's and Hold Fast's engines rule): in a
+    battle, a ship whose centre ends beyond the table's edge has left it.  a, 4 in from
+    the west edge heading west with the wind astern (from the east, 6 in: 2/3 × 9),
+    sails 6 in and ends 2 in off the table: out of the fight, 'off the table' on her
+    card, and w's to play on without her (she stayed in play, to be ordered back)."""
+    g = mow(tmp_path, rigged, [("a", 4, 30, 270, "w"), ("b", 60, 30, 270, "x")], wind=90)
+    rs = g.state.scenario.ruleset
+    assert rs.fighting(g.state, "a") and rs.gone(g.state, "a") is None
+    g.play("move a F6")  # 4 − 6 = −2: her centre beyond the west edge
+    assert g.state.ship("a").pose.x == pytest.approx(-2.0)
+    assert not rs.fighting(g.state, "a")
+    assert rs.gone(g.state, "a") == "off the table"
+    assert "off the table" in rs.ship_report(g.state, "a")["status"]
+    assert rs.fighting(g.state, "b")  # b is on the table

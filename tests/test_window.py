@@ -1630,3 +1630,24 @@ def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):
         assert game.state.turn == 1 and fresh.message == "undone"
     finally:
         fresh.autopilot = None
+
+
+def test_the_move_line_says_when_her_centre_ends_off_the_table(fresh, tmp_path):
+    """a, 3 from the west edge heading west: a run of 5 ends her centre 2 beyond it.
+    The preview said only 'legal' (a Man O' War ship sailed off unwarned); it says
+    where she ends."""
+    from .helpers import table
+
+    table(tmp_path, [("a", 3, 50, 270), ("b", 60, 50, 90)])
+    fresh.load(str(tmp_path / "table.toml"))
+    fresh.select("a")
+    fresh.builder.forward(5.0)
+    fresh._rebuild_move()
+    assert fresh.move is not None and fresh.move.end.x == pytest.approx(-2.0)
+    frame(fresh)
+    assert any("her centre ends off the table" in t.text for t in fresh.hud)
+    fresh.builder.steps.clear()
+    fresh.builder.forward(2.0)  # 3 − 2 = 1: on the table still
+    fresh._rebuild_move()
+    frame(fresh)
+    assert not any("off the table" in t.text for t in fresh.hud)

@@ -196,8 +196,26 @@ class ManOWar(Ruleset):
         # head to wind (D) is irons too, rolled for or not
         theta = self.theta(state.table(), st.pose.heading)
         irons = st.in_irons or self.sector(theta).ends_move
-        flags = (("struck", st.struck), ("in irons", irons), ("at anchor", st.anchored))
+        flags = (
+            ("struck", st.struck),
+            ("in irons", irons),
+            ("at anchor", st.anchored),
+            ("off the table", self.gone(state, ship) is not None),
+        )
         return {"status": [name for name, on in flags if on]}
+
+    def fighting(self, state: GameState, ship: str) -> bool:
+        """Struck, or gone off the table: out of the fight."""
+        return not state.ship(ship).struck and self.gone(state, ship) is None
+
+    def gone(self, state: GameState, ship: str) -> str | None:
+        """Ruling (the text is silent; Trafalgar's and Hold Fast's engines rule alike): in
+        a battle, a ship whose centre lies beyond the table's edge has left it and is out
+        of the fight (she stayed in play, to be ordered back from off the table); a
+        drill's lone ship sails on."""
+        p, scn = state.ship(ship).pose, state.scenario
+        inside = 0 <= p.x <= scn.width and 0 <= p.y <= scn.depth
+        return "off the table" if len(state.sides) >= 2 and not inside else None
 
     # -- the drill ---------------------------------------------------------------------
     def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
