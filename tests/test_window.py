@@ -1318,6 +1318,23 @@ def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
     assert "hexes" not in text and "power" in was and fresh.card(ship)[0] != was
 
 
+def test_an_enemys_card_names_the_side_whose_turn_began(fresh):
+    """Her card's alarm line is measured from the start of the turn of the side now to
+    play: for an enemy of that side it said "as her side began to play", naming a
+    moment of the other side's turn (loire's 3/11 'as her side began' was her hull when
+    the British began).  The frigate duel, the British to play, loire hit."""
+    from tabletop.view.panes import ERROR_COLOUR
+
+    from .escadres_helpers import poke, set_ship
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    assert fresh.card_lines("loire")[-1][1] != ERROR_COLOUR  # taken as the British begin
+    game = fresh.session.game
+    poke(game, set_ship(game.state, "loire", hull_lost=1))
+    text, colour = fresh.card_lines("loire")[-1]
+    assert colour == ERROR_COLOUR and text.startswith("  as the british began to play: ")
+
+
 def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
     """The cards of her side's turn were kept by turn and side alone: the squadron action
     opened after an Escadres game at the same turn and side showed Escadres' bellona

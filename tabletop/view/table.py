@@ -382,8 +382,9 @@ class TableView(MoveEditing, arcade.View):
         out = [(t, HUD_COLOUR) for t in self.card(ship)]
         then = self._turn_cards[1].get(ship)
         if then is not None and then != self._condition(ship):
-            was = then.split(": ", 1)[-1]  # her side's turn, or its part (a segment)
-            out.append((f"  as her side began to play: {was}", ERROR_COLOUR))
+            was = then.split(": ", 1)[-1]  # this side's turn, or its part (a segment)
+            whose = "her side" if st.side_of(ship) == st.active_side else f"the {st.active_side}"
+            out.append((f"  as {whose} began to play: {was}", ERROR_COLOUR))
         return out
 
     def _condition(self, ship: str) -> str:
