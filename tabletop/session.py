@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.engine.core import apply
 from tabletop.engine.game import Game, load_saved_scenario
-from tabletop.engine.report import event_text
+from tabletop.engine.report import ended, event_text
 from tabletop.engine.saved import read_save, write_save
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
@@ -81,13 +81,13 @@ class Session:
         if self.game is None:
             return f"{self.scenario.ruleset.title}: free play (no turn sequence)"
         st = self.game.state
+        if st.winner:  # not "british to play; british has won"
+            return f"turn {st.turn}: {ended(st.winner)}, the game is over"
         step = st.scenario.ruleset.step_text(st)
         text = f"turn {st.turn}, " + (step or f"{st.active_side} to play")
         if st.pending:
             p = st.pending[0]
             text += f"; {p.side} decides for {p.ship}"
-        if st.winner:
-            text += f"; {st.winner} has won"
         return text
 
     def preview(self, ship: str, path: str) -> MoveRuling:

@@ -283,6 +283,14 @@ def test_event_lines_are_written_for_players():
     )
     assert line == "    shot a, not stopped, low target, beaten french"
     assert event_text({"hit": {"repaired": True, "rake": None}}) == "    hit (repaired)"
+    # a reason and an object qualify what they follow ("struck loire, why no crew left",
+    # "repair amazon, what wheel" read as program keys)
+    assert event_text({"struck": "loire", "why": "no crew left", "captured_by": "british"}) == (
+        "    struck loire (no crew left), captured by british"
+    )
+    assert event_text({"repair": "amazon", "what": "wheel", "roll": 5}) == (
+        "    repair amazon: wheel, roll 5"
+    )
 
 
 def test_sail_text_says_the_point_of_sail_in_words(capsys):

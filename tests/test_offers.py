@@ -71,9 +71,9 @@ def test_the_ship_drawn_from_the_bag_is_the_one_to_play():
 
 
 def test_the_message_says_a_ship_struck_before_the_damage_that_did_it():
-    lines = ["> fire a z", "    power lost z, boxes 1", "    struck z, why no power left",
+    lines = ["> fire a z", "    power lost z, boxes 1", "    struck z (no power left)",
              "    crew lost z, boxes 0"]  # fmt: skip
-    assert Session.headline(lines) == "struck z, why no power left"
+    assert Session.headline(lines) == "struck z (no power left)"
     assert Session.headline([*lines, "    winner blue"]) == "winner blue"
     assert Session.headline(["> end", "    ends a"]) == "ends a"
 

@@ -120,3 +120,12 @@ def test_hold_fast_says_the_actions_her_speed_gives_her_now():
     assert s.game.state.ship("amazon").speed == 3
     assert sail(s.table, "amazon")["allowance"] == 4  # her class's speed
     assert s.left("amazon") == "3 actions of her move left"
+
+
+def test_a_game_over_says_how_it_ended_not_whose_turn_it_is():
+    """'turn 5, british to play; british has won' read as a turn still to play, and an
+    engine's draw read 'draw has won'."""
+    from tabletop.engine.report import ended
+
+    assert ended("british") == "british has won"
+    assert ended("draw") == "drawn"

@@ -1371,6 +1371,11 @@ def test_a_battle_won_is_written_across_the_table(fresh):
     assert won.text == "the french have won (turn 2)"
     middle = screen_of(fresh, fresh.scenario.width / 2, 0.9 * fresh.scenario.depth)
     assert (won.x, won.y) == (round(middle[0]), round(middle[1]))
+    # the status says the game is over, not whose turn it is; no fan of moves is offered
+    assert fresh.session.status == "turn 2: french has won, the game is over"
+    fresh.overlays.add("fan")
+    fresh.select("loire")
+    assert fresh.fan is None
 
 
 def test_a_full_status_clears_the_table(fresh):

@@ -43,11 +43,18 @@ def state_report(state: GameState) -> dict[str, Any]:
     }
 
 
+def ended(winner: str) -> str:
+    """How a game ended, in words: a side's win, or a draw (the engines' "draw": it read
+    "draw has won")."""
+    return "drawn" if winner == "draw" else f"{winner} has won"
+
+
 def state_text(state: GameState) -> str:
     rep = state_report(state)
     lines = [
-        f"turn {rep['turn']}, {rep['active_side']} to play"
-        + (f"; {rep['winner']} has won" if rep["winner"] else "")
+        f"turn {rep['turn']}: {ended(rep['winner'])}, the game is over"
+        if rep["winner"]
+        else f"turn {rep['turn']}, {rep['active_side']} to play"
     ]
     for p in rep["pending"]:
         lines.append(f"  waiting: {p['decides']} decides for {p['ship']} ({p['kind']})")
@@ -79,7 +86,19 @@ def event_text(e: dict[str, Any]) -> str:
         )
     if "dice" in e and "why" in e:
         return f"    rolls {_words(e['dice'])} ({e['why']})"
-    return "    " + ", ".join(f for k, v in e.items() if (f := _field(k, v)))
+    parts: list[str] = []
+    for k, v in e.items():
+        f = _field(k, v)
+        if f and k in _TOLD and parts:  # "struck amazon (no crew left)": not "why no ..."
+            parts[-1] += _TOLD[k].format(_words(v))
+        elif f:
+            parts.append(f)
+    return "    " + ", ".join(parts)
+
+
+#: Fields that qualify the one before them, and how ("struck amazon, why no crew left"
+#: and "repair amazon, what wheel" read as program keys).
+_TOLD = {"why": " ({})", "what": ": {}"}
 
 
 def _field(key: str, v: Any) -> str:

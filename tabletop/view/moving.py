@@ -128,6 +128,8 @@ class MoveEditing:
             self.fan, self.plot_fan = plot_fan(game.state, self.selected)
         elif game is None:
             self.fan = fan(self.scenario, self.selected)
+        elif game.state.winner is not None:  # the game is over: no moves to offer
+            self.fan = None
         elif self._sailed_part(self.selected):
             self.fan = None
             if not self._sticky:  # the drill's scorecard stays
