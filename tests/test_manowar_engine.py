@@ -559,3 +559,18 @@ def test_a_ship_that_sails_off_the_table_is_out_of_the_fight(tmp_path, rigged):
     assert rs.gone(g.state, "a") == "off the table"
     assert "off the table" in rs.ship_report(g.state, "a")["status"]
     assert rs.fighting(g.state, "b")  # b is on the table
+
+
+@pytest.mark.parametrize(
+    "tack, heading, result",
+    [("port", 300, "through the eye of the wind"), ("starboard", 240, "her own tack kept")],
+)
+def test_a_six_names_the_eye_only_when_she_goes_through_it(tmp_path, rigged, tack, heading, result):
+    """Lying 15° off the wind over her starboard bow (heading 255, wind 270), a 6 lets
+    her choose: port takes her through the eye (300), starboard keeps her own tack
+    (240).  The log called both 'through the eye of the wind'."""
+    g = mow(tmp_path, rigged, [("a", 20, 20, 255, "w"), ("b", 60, 60, 0, "e")])
+    rigged([6])
+    events = g.play(f"recover a {tack}")
+    (tacked,) = [e for e in events if "tacked" in e]
+    assert g.state.ship("a").pose.heading == heading and tacked["result"] == result

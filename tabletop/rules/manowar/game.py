@@ -215,7 +215,8 @@ class ManOWarGame:
             # through the eye of the wind, onto the tack she chooses: she says which
             return self._choose_tack(state, ship, total, left - cost_u, events)
         if total >= tk.through:
-            side, result = nominated or came_from, "through the eye of the wind"
+            side = nominated or came_from
+            result = self._six(state, st, came_from if not recovering else None, side)
         elif total >= tk.feint:
             side, result = self._nearest_line(state, ship, came_from), "a feint: close-hauled"
         else:
@@ -255,6 +256,17 @@ class ManOWarGame:
                 irons_side=None,
             )
         )
+
+    def _six(self, state: GameState, st: ManOWarShip, was: str | None, side: str) -> str:
+        """What a 6 did, by the tack she chose: through the eye from the side she came
+        from (``was``; recovering, the side she went into irons from, else the side the
+        wind is over now), or that side kept (the log called both 'through the eye')."""
+        if was is None and st.irons_side is None:
+            off = wrap(self.wind(state) - st.pose.heading)
+            if abs(off) < 1e-9:  # dead in the eye from the start: no side to cross from
+                return f"onto the {side} tack"
+        was = was or st.irons_side or tack_side(self.wind(state), st.pose.heading)
+        return "through the eye of the wind" if side != was else "her own tack kept"
 
     def _nearest_line(self, state: GameState, ship: str, came_from: str) -> str:
         """The close-hauled line nearest where her bow points now: the side the wind is
