@@ -160,13 +160,15 @@ class Session:
     @staticmethod
     def headline(lines: list[str]) -> str:
         """The line of an action's events a player most needs to read: a battle won,
-        else a ship struck, else the last ("power lost redoutable, boxes 1" was said
-        where redoutable had struck)."""
+        else a ship struck, else the last that is not a roll of the dice ("power lost
+        redoutable, boxes 1" was said where redoutable had struck; "rolls [5] (saves:
+        loire against carronade)" where the damage it left was the news)."""
         for key in ("winner ", "struck "):
             found = [t.strip() for t in lines if t.strip().startswith(key)]
             if found:
                 return found[-1]
-        return lines[-1].strip() if lines else ""
+        told = [t.strip() for t in lines if not t.strip().startswith(("rolls ", "> "))]
+        return told[-1] if told else (lines[-1].strip() if lines else "")
 
     def move_verb(self, ship: str) -> str:
         """The verb her move is played with: ``move``, or the answer the rules await of

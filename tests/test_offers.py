@@ -76,6 +76,14 @@ def test_the_message_says_a_ship_struck_before_the_damage_that_did_it():
     assert Session.headline(lines) == "struck z (no power left)"
     assert Session.headline([*lines, "    winner blue"]) == "winner blue"
     assert Session.headline(["> end", "    ends a"]) == "ends a"
+    # the damage a broadside left, not the last roll of the saves after it
+    shot = ["> fire amazon loire", "    amazon fires her port broadside at loire: ...",
+            "    rolls [6, 4] (to hit: amazon)", "    damage loire, hull 1, crew 1, holed",
+            "    rolls [5] (saves: loire against carronade)"]  # fmt: skip
+    assert Session.headline(shot) == "damage loire, hull 1, crew 1, holed"
+    assert Session.headline(["> recover a port", "    rolls [2] (tacking: a)"]) == (
+        "rolls [2] (tacking: a)"  # a roll and nothing else: the roll
+    )
 
 
 def test_a_ship_part_way_through_her_move_is_still_offered_her_move():
