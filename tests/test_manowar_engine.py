@@ -574,3 +574,17 @@ def test_a_six_names_the_eye_only_when_she_goes_through_it(tmp_path, rigged, tac
     events = g.play(f"recover a {tack}")
     (tacked,) = [e for e in events if "tacked" in e]
     assert g.state.ship("a").pose.heading == heading and tacked["result"] == result
+
+
+def test_a_step_after_turning_head_to_wind_is_the_fault(tmp_path):
+    """Close-hauled at 240 (wind 270), P45 then F3: the turn takes her head to wind,
+    where her move ends, so the F3 after it is what the rules refuse, and the preview
+    says so of the step, not of the turn."""
+    from tabletop.movement import preview
+
+    scn = mow_table(tmp_path, [("a", 20, 20, 240, "w"), ("b", 60, 60, 0, "e")])
+    m = preview(scn, "a", "S45 F3")
+    assert not m.legal
+    assert "no step may follow a turn head to wind: her move ends there" in m.violations
+    alone = preview(scn, "a", "S45")  # the turn alone: no step follows it
+    assert not any("no step may follow" in v for v in alone.violations)

@@ -77,7 +77,9 @@ def plan_move(
             now = end_pose(ship.pose, segs)
             into = rs.sector(theta(scn, now.heading)).ends_move
             if into and not ctx.anchored and k != len(steps) - 1:
-                v.append("turned head to wind: the move ends there (a tacking roll may recover)")
+                # a violation for the steps after it, not for the turn (read as a second
+                # fault beside "turn of 120° is more than this class's 45°")
+                v.append("no step may follow a turn head to wind: her move ends there")
                 break
         elif st.kind in "AW":
             anchor = "drop" if st.kind == "A" else "weigh"
