@@ -229,9 +229,7 @@ def finish(
             corners = to_world(
                 flat[:, 0], flat[:, 1], flat[:, 2], np.broadcast_to(box, (len(flat), 4, 2))
             ).reshape(n, m, 4, 2)
-            rlo, rhi = corners.min(axis=2), corners.max(axis=2)
-            lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(n * (m - 1), 2)
-            hi = np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(n * (m - 1), 2)
+            lo, hi = _pair_boxes(corners)
             near = (
                 (lo[:, None, 0] <= boxes[None, :, 2] + TOL)
                 & (hi[:, None, 0] >= boxes[None, :, 0] - TOL)
@@ -242,17 +240,13 @@ def finish(
             cand = np.flatnonzero(near.any(axis=1))
             bad = np.zeros(n * (m - 1), bool)
             if cand.size:
-                a, b = np.divmod(cand, m - 1)
-                ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
-                shape = (len(ends), *hull.shape)
-                rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
-                hulls = swept(rings[: a.size], rings[a.size :])
+                hulls = _sweeps(poses, cand, hull)
                 hit, obs = tree.query(hulls, predicate="dwithin", distance=TOL)
                 hit = hit[~np.isin(obs, list(touching))]
                 bad[cand[hit]] = True
             ok &= ~bad.reshape(n, m - 1).any(1)
             if watch:  # ...or along it, but not press herself into it
-                ok &= ~pressed(poses, corners, hull, [geoms[j] for j in watch])
+                ok &= ~pressed(poses, lo, hi, hull, [geoms[j] for j in watch])
         idx = np.flatnonzero(ok)
         xs.append(p.x[idx])
         ys.append(p.y[idx])
@@ -298,33 +292,47 @@ def close_aboard(scn: Scenario, ship_id: str) -> list[str]:
     return [names[i] for i in np.flatnonzero(gap <= me.cls.base_width)]
 
 
+def _pair_boxes(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The box of each pair of consecutive samples (its lows and highs, n·(S−1) × 2),
+    from her turned hull box at each sample (``corners``, n × S × 4 × 2)."""
+    rlo, rhi = corners.min(axis=2), corners.max(axis=2)
+    lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(-1, 2)
+    return lo, np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(-1, 2)
+
+
+def _sweeps(poses: np.ndarray, cand: np.ndarray, hull: np.ndarray) -> np.ndarray:
+    """Her hull swept from sample to sample over the pairs ``cand`` (flat indices of
+    :func:`_pair_boxes`' pairs; ``poses``: n paths × S samples × x y heading)."""
+    a, b = np.divmod(cand, poses.shape[1] - 1)
+    ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
+    shape = (len(ends), *hull.shape)
+    rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
+    return swept(rings[: a.size], rings[a.size :])
+
+
 def pressed(
-    poses: np.ndarray, corners: np.ndarray, hull: np.ndarray, watched: list[shapely.Geometry]
+    poses: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    hull: np.ndarray,
+    watched: list[shapely.Geometry],
 ) -> np.ndarray:
     """Paths (``poses``: n paths of S samples, x y heading) whose hull, swept from one
     sample to the next, overlaps an obstacle she lay alongside by more than the
     tolerance (``TOL`` times her beam in area, the engine's): pressed into it, where the
     engine ends her move.  Swept, not sampled: a bow sliding past the corner of a base
     alongside was inside it from the first hundredth of a centimetre to the fifth, and
-    out of it at every sample.  Only the sweeps whose box (from ``corners``, n × S × 4 ×
-    2, her turned hull box at each sample) reaches the obstacle's are built."""
+    out of it at every sample.  Only the sweeps whose box (``lo``, ``hi``: of
+    :func:`_pair_boxes`) reaches the obstacle's are built."""
     n, m = poses.shape[:2]
     eps = TOL * float(np.ptp(hull[:, 1]))
-    rlo, rhi = corners.min(axis=2), corners.max(axis=2)
-    lo = np.minimum(rlo[:, :-1], rlo[:, 1:]).reshape(-1, 2)
-    hi = np.maximum(rhi[:, :-1], rhi[:, 1:]).reshape(-1, 2)
     bad = np.zeros(n * (m - 1), bool)
     for g in watched:
         x0, y0, x1, y1 = shapely.bounds(g)
         reach = (lo[:, 0] <= x1) & (hi[:, 0] >= x0) & (lo[:, 1] <= y1) & (hi[:, 1] >= y0)
         cand = np.flatnonzero(reach & ~bad)
         if cand.size:
-            a, b = np.divmod(cand, m - 1)
-            ends = poses[np.concatenate([a, a]), np.concatenate([b, b + 1])]
-            shape = (len(ends), *hull.shape)
-            rings = to_world(ends[:, 0], ends[:, 1], ends[:, 2], np.broadcast_to(hull, shape))
-            hulls = swept(rings[: a.size], rings[a.size :])
-            bad[cand] = shapely.area(shapely.intersection(hulls, g)) > eps
+            bad[cand] = shapely.area(shapely.intersection(_sweeps(poses, cand, hull), g)) > eps
     return np.asarray(bad.reshape(n, m - 1).any(axis=1))
 
 
