@@ -141,7 +141,7 @@ class ExactSearch:
         X, Y = now["x"][par], now["y"][par]
         x, y = X + moves.dx[row], Y + moves.dy[row]
         scn = self.course.scenario
-        sel = np.flatnonzero((x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth))
+        sel = np.flatnonzero(scn.holds(x, y))
         par, row, X, Y = par[sel], row[sel], X[sel], Y[sel]
         mx, my = self.course.mark
         goal = self.course.radius if self.course.gate is None else self.course.gate / 2

@@ -115,6 +115,12 @@ class Scenario:
     source: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def holds(self, x: Any, y: Any) -> Any:
+        """Whether (x, y) lies on the table, its edges included: one answer for one
+        point, one each for arrays (the rules' "off the table", written out alike in a
+        dozen places before)."""
+        return (x >= 0) & (x <= self.width) & (y >= 0) & (y <= self.depth)
+
     def land(self) -> list[tuple[str, Terrain]]:
         """Terrain that blocks fire and movement, each with the name rulings use for it."""
         return [(t.name or f"land{i}", t) for i, t in enumerate(self.terrain) if t.blocks]

@@ -126,13 +126,13 @@ class MoveRuling:
     plan: PathPlan
     allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
 
-    def verdict(self, width: float, depth: float) -> str:
-        """The move line's words: legal or why not, what she meets, where she ends (on a
-        table ``width`` × ``depth``), what is still owed before the turn ends."""
+    def verdict(self, scn: Scenario) -> str:
+        """The move line's words: legal or why not, what she meets, where she ends (on
+        ``scn``'s table or off it), what is still owed before the turn ends."""
         out = "legal" if self.legal else "ILLEGAL: " + "; ".join(self.violations)
         if self.collision is not None:
             out += f"; COLLIDES with {self.collision_with} after {self.collision.at:.2f}"
-        if not (0 <= self.end.x <= width and 0 <= self.end.y <= depth):
+        if not scn.holds(self.end.x, self.end.y):
             out += "; her centre ends off the table"  # a ship sailed off unwarned
         owed = self.plan.allowance_min - self.distance
         if self.legal and owed > 1e-3:

@@ -115,7 +115,7 @@ def course_from_scenario(scn: Scenario) -> Course:
     y = r.coordinate(mark, "scenario.mark", "y", scn.units)
     radius = r.length(mark, "scenario.mark", "radius", scn.units, default=radius)
     r.raise_if_any()
-    if not (0 <= x <= scn.width and 0 <= y <= scn.depth):
+    if not scn.holds(x, y):
         raise TabletopError(
             f"{scn.source}: scenario.mark: expected a mark on the table, found ({x:g}, {y:g})"
         )

@@ -85,7 +85,7 @@ class Drill:
             TurnRecord(before, move, here.pose, here.in_irons, here.tacking, then.tacked_last)
         )
         scn = self.course.scenario
-        off = not (0 <= here.pose.x <= scn.width and 0 <= here.pose.y <= scn.depth)
+        off = not scn.holds(here.pose.x, here.pose.y)
         if off and self.card is None:  # she sailed off the table: the course is lost
             self.card = Scorecard(
                 len(self.turns),

@@ -203,7 +203,7 @@ def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
     m = t.move
     if t.builder is None or not t.builder.steps or m is None:
         return []
-    state = m.verdict(t.scenario.width, t.scenario.depth)
+    state = m.verdict(t.scenario)
     rest = "   (= the rest)" if "fine" in t.abilities() else ""  # no '=' by whole steps
     text = f"move {t.builder.text}: {m.against_allowance()}  {state}{rest}"
     return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]

@@ -215,7 +215,7 @@ class Escadres(HexTable):
                     Segment(length=-grid.size / 2),
                 ]
             cx, cy = grid.centre(bow)
-            if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
+            if not scn.holds(cx, cy):
                 v.append("she may not sail off the table")
                 break
         return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name, used=len(hexsteps))

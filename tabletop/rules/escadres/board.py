@@ -61,7 +61,7 @@ def on_table(rs: Escadres, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is on the table when its centre is."""
     x, y = grid_of(rs, state).centre(h)
     scn = state.scenario
-    return 0.0 <= x <= scn.width and 0.0 <= y <= scn.depth
+    return bool(scn.holds(x, y))
 
 
 def blocker(rs: Escadres, state: GameState, h: Hex, me: str) -> str | None:

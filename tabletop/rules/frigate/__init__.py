@@ -204,7 +204,7 @@ class Frigate(HexTable):
                 facing = nf
                 segs.append(Segment(turn=60.0 if k == "S" else -60.0))
             cx, cy = grid.centre(h)
-            if not (0 <= cx <= scn.width and 0 <= cy <= scn.depth):
+            if not scn.holds(cx, cy):
                 v.append("she may not sail off the table")
                 break
         if cost > most:

@@ -66,7 +66,7 @@ def on_table(rs: Frigate, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is on the table when its centre is."""
     x, y = grid_of(rs, state).centre(h)
     scn = state.scenario
-    return 0.0 <= x <= scn.width and 0.0 <= y <= scn.depth
+    return bool(scn.holds(x, y))
 
 
 def is_land(rs: Frigate, state: GameState, h: Hex) -> bool:

@@ -122,7 +122,7 @@ def hazards(
     scn = state.scenario
     poly = collide.base(state, sid)
     c = st.pose
-    if not (0 <= c.x <= scn.width and 0 <= c.y <= scn.depth):
+    if not scn.holds(c.x, c.y):
         events.append({"fled": sid})
         return state.with_ship(replace(st, fled=True, orders=()))
     for name, t in scn.land():

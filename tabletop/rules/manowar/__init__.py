@@ -213,9 +213,9 @@ class ManOWar(Ruleset):
         a battle, a ship whose centre lies beyond the table's edge has left it and is out
         of the fight (she stayed in play, to be ordered back from off the table); a
         drill's lone ship sails on."""
-        p, scn = state.ship(ship).pose, state.scenario
-        inside = 0 <= p.x <= scn.width and 0 <= p.y <= scn.depth
-        return "off the table" if len(state.sides) >= 2 and not inside else None
+        p = state.ship(ship).pose
+        off = len(state.sides) >= 2 and not state.scenario.holds(p.x, p.y)
+        return "off the table" if off else None
 
     # -- the drill ---------------------------------------------------------------------
     def coach(self, course: Course, beam: int | None = 120) -> Coach | None:

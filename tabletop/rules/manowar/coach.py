@@ -216,7 +216,7 @@ class ManOWarCoach(Coach):
             x, y, h, ok, tack_now, r0, rl, alw, npiv, ang, single, (pts_x, pts_y, pts_h)
         )
         if not self._open_sea:
-            ok &= (x >= 0) & (x <= scn.width) & (y >= 0) & (y <= scn.depth)
+            ok &= scn.holds(x, y)
         PX = np.stack(pts_x, -1).reshape(n * G, -1)
         PY = np.stack(pts_y, -1).reshape(n * G, -1)
         PH = np.stack(pts_h, -1).reshape(n * G, -1)

@@ -123,7 +123,7 @@ class TrafalgarCoach(Coach):
         ok &= ~luffing | (gain <= self.luff_cap + 0.5e-4)
         scn = self.course.scenario
         if not self._open_sea:
-            ok &= (x2 >= 0) & (x2 <= scn.width) & (y2 >= 0) & (y2 <= scn.depth)
+            ok &= scn.holds(x2, y2)
         PX = np.stack([p[0] for p in pts], -1).reshape(n * g, -1)
         PY = np.stack([p[1] for p in pts], -1).reshape(n * g, -1)
         PH = np.stack(heads, -1).reshape(n * g, -1)
@@ -301,7 +301,7 @@ class TrafalgarCoach(Coach):
         okt = np.ones(sel.size, bool)
         if not self._open_sea:  # the inertia may not carry her off the table
             scn = self.course.scenario
-            okt &= (tx >= 0) & (tx <= scn.width) & (ty >= 0) & (ty <= scn.depth)
+            okt &= scn.holds(tx, ty)
         if self.tree is not None and sel.size and not self._open_sea:
             okt &= ~self._hits_land(
                 np.stack([X[sel], tx], 1),

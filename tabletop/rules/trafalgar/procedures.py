@@ -131,9 +131,7 @@ class Procedures:
         silent; the ruling Hold Fast's engine makes for its fled ships): in a battle, a
         ship whose centre ends a move beyond the table's edge has left it, and is out of
         the fight as if struck, though not taken; a drill's lone ship sails on."""
-        scn = state.scenario
-        inside = 0 <= pose.x <= scn.width and 0 <= pose.y <= scn.depth
-        return len(state.sides) >= 2 and not inside
+        return len(state.sides) >= 2 and not state.scenario.holds(pose.x, pose.y)
 
     def _winner(self, state: GameState, events: Events) -> GameState:
         if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
