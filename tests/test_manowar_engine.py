@@ -549,8 +549,9 @@ def test_a_ship_that_sails_off_the_table_is_out_of_the_fight(tmp_path, rigged):
     battle, a ship whose centre ends beyond the table's edge has left it.  a, 4 in from
     the west edge heading west with the wind astern (from the east, 6 in: 2/3 × 9),
     sails 6 in and ends 2 in off the table: out of the fight, 'off the table' on her
-    card, and w's to play on without her (she stayed in play, to be ordered back)."""
-    g = mow(tmp_path, rigged, [("a", 4, 30, 270, "w"), ("b", 60, 30, 270, "x")], wind=90)
+    card, ordered no more (she sailed on from off the table, and drifted on)."""
+    ships = [("a", 4, 30, 270, "w"), ("c", 30, 60, 270, "w"), ("b", 60, 30, 270, "x")]
+    g = mow(tmp_path, rigged, ships, wind=90)
     rs = g.state.scenario.ruleset
     assert rs.fighting(g.state, "a") and rs.gone(g.state, "a") is None
     g.play("move a F6")  # 4 − 6 = −2: her centre beyond the west edge
@@ -558,7 +559,18 @@ def test_a_ship_that_sails_off_the_table_is_out_of_the_fight(tmp_path, rigged):
     assert not rs.fighting(g.state, "a")
     assert rs.gone(g.state, "a") == "off the table"
     assert "off the table" in rs.ship_report(g.state, "a")["status"]
-    assert rs.fighting(g.state, "b")  # b is on the table
+    assert rs.fighting(g.state, "b") and g.state.winner is None  # c fights on for w
+    assert rs.unready(g.state, "a", "move") == "a has left the table: she is out of the battle"
+    with pytest.raises(IllegalAction, match="a has left the table"):
+        g.play("move a F1")
+
+
+def test_a_side_whose_ships_have_all_left_the_table_has_lost(tmp_path, rigged):
+    """Ruling: with no gunnery, the enemy leaving is the only way to win: w's only ship
+    sails off (as above), and x, the side alone still fighting, has won."""
+    g = mow(tmp_path, rigged, [("a", 4, 30, 270, "w"), ("b", 60, 30, 270, "x")], wind=90)
+    g.play("move a F6")
+    assert g.state.winner == "x"
 
 
 @pytest.mark.parametrize(

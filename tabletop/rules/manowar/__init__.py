@@ -208,6 +208,12 @@ class ManOWar(Ruleset):
         """Struck, or gone off the table: out of the fight."""
         return not state.ship(ship).struck and self.gone(state, ship) is None
 
+    def unready(self, state: GameState, ship: str, verb: str) -> str | None:
+        """No order for a ship that has left the table (the window offered her a move)."""
+        if self.gone(state, ship) is not None:
+            return f"{ship} has left the table: she is out of the battle"
+        return None
+
     def gone(self, state: GameState, ship: str) -> str | None:
         """Ruling (the text is silent; Trafalgar's and Hold Fast's engines rule alike): in
         a battle, a ship whose centre lies beyond the table's edge has left it and is out

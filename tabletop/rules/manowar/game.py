@@ -77,6 +77,8 @@ class ManOWarGame:
 
     def _own(self, state: GameState, ship: str) -> ManOWarShip:
         self.rs.own(state, ship)
+        if self.rs.gone(state, ship) is not None:  # she was ordered on from off the table
+            raise IllegalAction(str(self.rs.unready(state, ship, "move")))
         return _ship(state, ship)
 
     def _seamanship(self, state: GameState, ship: str) -> bool:
@@ -92,7 +94,20 @@ class ManOWarGame:
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         fn = getattr(self, f"act_{act.verb}")
-        return fn(state, act, dice, events)  # type: ignore[no-any-return]
+        return self._winner(fn(state, act, dice, events), events)
+
+    def _winner(self, state: GameState, events: Events) -> GameState:
+        """Ruling: with no gunnery, a battle is won only by the enemy leaving it: when one
+        side alone has ships still fighting (the others sailed or drifted off the table),
+        it has won (both sides gone at once: a draw).  A drill's lone side never wins."""
+        if state.winner is not None or len(state.sides) < 2:
+            return state
+        left = {state.side_of(s.id) for s in state.ships if self.rs.fighting(state, s.id)}
+        if len(left) > 1:
+            return state
+        won = next(iter(left)) if left else "draw"
+        events.append({"winner": won})
+        return replace(state, winner=won)
 
     def open(self, state: GameState, dice: Dice, events: Events) -> GameState:
         """The initial wind, when the scenario says to roll for it; then turn 1's initiative."""
@@ -395,7 +410,10 @@ class ManOWarGame:
             # at all, or in irons from the start, included — unless she is at anchor.  A
             # ship that sailed half or more before going into irons does not drift: the
             # source counts in irons those "that cannot move" (she drifted, with 2 of 3 in)
-            if not st.anchored and (allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL):
+            gone = self.rs.gone(state, s.id) is not None  # off the table: no more drift
+            if not gone and not st.anchored and (
+                allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL
+            ):
                 state = self._drift(state, s.id, dice, events)
             state = state.with_ship(self.rs.end_of_turn(state.ship(s.id)))
         nxt = state.active + 1
