@@ -131,9 +131,14 @@ class Session:
             return None
         spent = sum(s.distance for s in plan.segments) if plan.used is None else plan.used
         rest = max(0.0, round(float(plan.allowance - spent), 4))  # "1.308e-08 cm" left
-        if abs(rest - sail(self.table, ship)["allowance"]) < 1e-4:
+        # more than her point of sail allows is not left to her: Hold Fast's speed 1
+        # head to wind read "allowance 0 actions; now, 1 actions of her move left"
+        if rest >= sail(self.table, ship)["allowance"] - 1e-4:
             return None
-        return f"{rest:.4g} {rs.allowance_unit(self.table.units)} of her move left"
+        unit = rs.allowance_unit(self.table.units)
+        if rest == 1:  # "1 actions"
+            unit = {"actions": "action", "hexes": "hex"}.get(unit, unit)
+        return f"{rest:.4g} {unit} of her move left"
 
     def paths(self, action: str) -> dict[str, Any]:
         """A move's path as the engine will lay it, (start, segments) by ship, for the
