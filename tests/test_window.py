@@ -1376,6 +1376,8 @@ def test_a_battle_won_is_written_across_the_table(fresh):
     fresh.overlays.add("fan")
     fresh.select("loire")
     assert fresh.fan is None
+    frame(fresh)  # her sail line says so too (it read "no move now: loire is grappled")
+    assert any("no move now: the game is over" in t.text for t in fresh.hud)
 
 
 def test_a_full_status_clears_the_table(fresh):

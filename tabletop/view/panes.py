@@ -183,6 +183,8 @@ def _unready(t: TableView) -> str | None:
     In irons the sail line gave the template's allowance while the move was refused."""
     game = t.session.game if t.session is not None else None
     ship = t.selected
+    if game is not None and game.state.winner is not None:
+        return "the game is over"  # it read "allowance 22.6667 cm", or "grappled: cut"
     if game is None or ship is None or game.state.side_of(ship) != game.state.active_side:
         return None
     return game.state.scenario.ruleset.unready(game.state, ship, "move")
