@@ -65,3 +65,13 @@ def take_back(view: TableView) -> bool:
         if not s.undo():  # the computer's orders from the start: none of the player's
             break
     return True
+
+
+def own_ships(view: TableView) -> frozenset[str]:
+    """The lone human's ships against the computer (:func:`lone_human`): his own secret
+    orders are his to read in the log; none without the computer."""
+    side = lone_human(view)
+    game = view.session.game if view.session is not None else None
+    if side is None or game is None:
+        return frozenset()
+    return frozenset(s.id for s in game.state.ships if game.state.side_of(s.id) == side)

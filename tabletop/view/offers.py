@@ -85,10 +85,13 @@ def _asked(state: Any) -> None:
 _TAKEN: dict[Any, Any] = {}
 
 
-def hide(line: str, secret: frozenset[str]) -> str:
-    """A secret action's words kept off a shared screen: the verb, not the plot."""
+def hide(line: str, secret: frozenset[str], own: frozenset[str] = frozenset()) -> str:
+    """A secret action's words kept off a shared screen: the verb, not the plot; but
+    for the ships of ``own`` (the lone player's against the computer, who read his own
+    orders as '… (hidden until revealed)')."""
     words = line.split()
     verb_at = 1 if words[:1] == [">"] else 0
-    if len(words) > verb_at and words[verb_at] in secret:
+    mine = len(words) > verb_at + 1 and words[verb_at + 1] in own
+    if len(words) > verb_at and words[verb_at] in secret and not mine:
         return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
     return line

@@ -211,15 +211,15 @@ class TableView(MoveEditing, arcade.View):
         game = self.session.game
         if game is None:
             return [(t, LOG_COLOUR) for t in self.session.log]
-        secret = game.state.scenario.ruleset.secret_verbs
+        secret, own = game.state.scenario.ruleset.secret_verbs, computer.own_ships(self)
         why = {i: r for (s, i), r in self._reasons.items() if s == id(self.session)}
         out: list[tuple[str, Colour]] = []
         for i, e in enumerate(game.events):
             if i in why:
                 out.append((f"» {why[i]}", REASON_COLOUR))
-            out.append((hide(event_text(e), secret), LOG_COLOUR))
+            out.append((hide(event_text(e), secret, own), LOG_COLOUR))
         out += [
-            (f"  (undone) {hide(str(a), secret)}", UNDONE_COLOUR)
+            (f"  (undone) {hide(str(a), secret, own)}", UNDONE_COLOUR)
             for a, _, _ in reversed(game.redo_stack)
         ]
         return out
