@@ -255,11 +255,21 @@ def theta(scn: Scenario, heading: float) -> float:
     return float(relative_wind(scn.wind.from_deg, heading))
 
 
+def _apart(a: float, b: float) -> tuple[str, str]:
+    """Two lengths written with as many figures as tell them apart (4 to 8)."""
+    for n in range(4, 9):
+        x, y = f"{a:.{n}g}", f"{b:.{n}g}"
+        if x != y:
+            break
+    return x, y
+
+
 def check_distance(
     used: float, least: float, most: float, unit: str, out: list[str], must_use_all: bool
 ) -> None:
     if used > most + MOVE_TOL:
-        out.append(f"moves {used:.4g} {unit}, more than the allowance of {most:.4g} {unit}")
+        a, b = _apart(used, most)  # "moves 22.67 cm, more than ... 22.67 cm" said nothing
+        out.append(f"moves {a} {unit}, more than the allowance of {b} {unit}")
     elif must_use_all and used < least - MOVE_TOL:
         out.append(
             f"moves {used:.4g} {unit}: the full allowance of {least:.4g} {unit} must be used "

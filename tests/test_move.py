@@ -247,3 +247,16 @@ def test_inertia_in_inches_is_matched_as_the_allowance_is(tmp_path):
     assert not any(v.startswith("inertia") for v in ok.violations), ok.violations
     short = preview(scn, "a", "F0.78 S10 F1")
     assert "inertia: the first 0.7874 in are straight ahead, before any turn" in short.violations
+
+
+def test_an_overlong_move_is_said_with_figures_that_tell_the_two_apart():
+    """22.6708 against 22.6667 cm read "moves 22.67 cm, more than the allowance of 22.67
+    cm"; as many figures as tell them apart are written (5 here), 4 at least."""
+    from tabletop.movement import check_distance
+
+    out: list[str] = []
+    check_distance(22.6708, 0.0, 68 / 3, "cm", out, must_use_all=False)
+    assert out == ["moves 22.671 cm, more than the allowance of 22.667 cm"]
+    out.clear()
+    check_distance(25.0, 0.0, 20.0, "cm", out, must_use_all=False)
+    assert out == ["moves 25 cm, more than the allowance of 20 cm"]
