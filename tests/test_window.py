@@ -1675,3 +1675,16 @@ def test_the_move_line_says_when_her_centre_ends_off_the_table(fresh, tmp_path):
     fresh._rebuild_move()
     frame(fresh)
     assert not any("off the table" in t.text for t in fresh.hud)
+
+
+def test_a_key_that_does_nothing_says_so(fresh):
+    """'q' (no binding) and Up with no ship selected changed nothing and said nothing."""
+    fresh.on_key_press(K.Q, 0)
+    assert fresh.message == "'q' does nothing here (F1 lists the keys)"
+    fresh.on_key_press(K.UP, 0)  # a move's key, no ship selected
+    assert fresh.message == "select a ship first: the keys build her move"
+    fresh.on_key_press(K.Q, K.MOD_CTRL)  # a chord is left alone
+    assert fresh.message == "select a ship first: the keys build her move"
+    click_ship(fresh, "defence")
+    fresh.on_key_press(K.UP, 0)  # now it builds
+    assert fresh.builder.text and "select a ship" not in fresh.message

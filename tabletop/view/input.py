@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from tabletop.view.table import TableView
 
 
+#: What a move's key says with no ship selected (it did nothing, and said nothing).
+SELECT_FIRST = "select a ship first: the keys build her move"
+
+
 class TableInput:
     """The view's input handlers and commands."""
 
@@ -138,9 +142,25 @@ class TableInput:
         elif (b := self._button_for(symbol)) is not None:
             self.view.press(b)
         else:
-            for k in lookup(symbol, modifiers, "edit", can):
+            edits = lookup(symbol, modifiers, "edit", can)
+            for k in edits:
                 if self.view.builder is not None and self.do(k) is not False:
+                    if self.view.message == SELECT_FIRST:  # said before: not so now
+                        self.view.say("")
                     return
+            self._unheard(symbol, modifiers, bool(edits))
+            return
+        self.view.changed()
+
+    def _unheard(self, symbol: int, modifiers: int, edits: bool) -> None:
+        """A key that did nothing says so: a letter or figure with no binding here, or a
+        move's key with no ship selected (both were silent)."""
+        chord = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_ALT)
+        if edits and self.view.builder is None:
+            self.view.say(SELECT_FIRST)
+        elif not edits and not chord and 33 <= symbol < 127 and chr(symbol).isalnum():
+            self.view.say(f"'{chr(symbol)}' does nothing here (F1 lists the keys)")
+        else:
             return
         self.view.changed()
 
