@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any, ClassVar
 
@@ -181,3 +182,23 @@ def initial_state(scn: Scenario, seed: int | None = None) -> GameState:
         sides=tuple(sides),
         seed=seed if seed is not None else (scn.seed or 0),
     )
+
+
+def last_side(
+    state: GameState,
+    fighting: Callable[[GameState, str], bool],
+    events: list[dict[str, Any]],
+    draw: bool = False,
+) -> GameState:
+    """The battle's end where a ruleset ends it by the ships left: the side alone with
+    ships still ``fighting`` has won (the event said); with none on any side, a draw
+    where ``draw``.  A drill's lone side never wins.  Trafalgar's and Man O' War's
+    engines each wrote it out."""
+    if state.winner is not None or len(state.sides) < 2:
+        return state
+    alive = {state.side_of(s.id) for s in state.ships if fighting(state, s.id)}
+    if len(alive) > 1 or (not alive and not draw):
+        return state
+    won = next(iter(alive)) if alive else "draw"
+    events.append({"winner": won})
+    return replace(state, winner=won)

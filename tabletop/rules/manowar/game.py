@@ -22,7 +22,7 @@ import numpy as np
 
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import Answer, GameState, Pending
+from tabletop.engine.state import Answer, GameState, Pending, last_side
 from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
@@ -100,14 +100,7 @@ class ManOWarGame:
         """Ruling: with no gunnery, a battle is won only by the enemy leaving it: when one
         side alone has ships still fighting (the others sailed or drifted off the table),
         it has won (both sides gone at once: a draw).  A drill's lone side never wins."""
-        if state.winner is not None or len(state.sides) < 2:
-            return state
-        left = {state.side_of(s.id) for s in state.ships if self.rs.fighting(state, s.id)}
-        if len(left) > 1:
-            return state
-        won = next(iter(left)) if left else "draw"
-        events.append({"winner": won})
-        return replace(state, winner=won)
+        return last_side(state, self.rs.fighting, events, draw=True)
 
     def open(self, state: GameState, dice: Dice, events: Events) -> GameState:
         """The initial wind, when the scenario says to roll for it; then turn 1's initiative."""

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, last_side
 from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
@@ -134,14 +134,7 @@ class Procedures:
         return len(state.sides) >= 2 and not state.scenario.holds(pose.x, pose.y)
 
     def _winner(self, state: GameState, events: Events) -> GameState:
-        if state.winner is not None or len(state.sides) < 2:  # a drill has no enemy
-            return state
-        alive = {state.side_of(s.id) for s in state.ships if self.rs.fighting(state, s.id)}
-        if len(alive) == 1:
-            (side,) = alive
-            events.append({"winner": side})
-            return replace(state, winner=side)
-        return state
+        return last_side(state, self.rs.fighting, events)  # no ship left: no winner
 
     # turning on the spot (a tack completed, a recovery) ---------------------------------
     def _fouls(self, state: GameState, ship: str, heading: float) -> str | None:
