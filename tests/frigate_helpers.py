@@ -9,10 +9,11 @@ from tabletop import rules
 from tabletop.data.load import load_scenario
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Script
-from tabletop.engine.game import Game
+from tabletop.engine.game import Game, read_log
 from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.hexgrid import ship_pose
+from tabletop.model import Scenario
 
 from .hex_helpers import OFF, at, rel  # noqa: F401 (the tests import them from here)
 
@@ -92,3 +93,52 @@ def random_play(scn, seed: int, n: int = 300) -> Game:
             except TabletopError:
                 continue
     return g
+
+
+#: The prize game played on past the capture that wins it, in the scenario without its
+#: convoy objective: amazon breaks away, jason rakes the escort from her bow hex, the
+#: escort chases amazon and rakes jason from her stern hex.
+PLAYED_ON = [
+    "move jason F2",
+    "end",
+    "move amazon F1",
+    "move jason F1",
+    "end",
+    "move hussard F1",
+    "fire jason hussard",
+    "end",
+    "end",
+    "end",
+    "speed amazon 8",
+    "speed jason 4",
+    "end",
+    "speed hussard 4",
+    "end",
+    "fire jason hussard",
+    "move amazon S60 F1",
+    "move jason F1",
+    "end",
+    "move hussard F1",
+    "end",
+    "fire hussard jason rigging",
+    "end",
+    "move jason F1",
+    "move amazon F2",
+    "end",
+    "end",
+    "end",
+    "end",
+    "end",
+]
+
+
+def prize_played_on(write_scenario) -> tuple[Scenario, int | None, list[str]]:
+    """The shipped prize log and :data:`PLAYED_ON` after it, on the prize scenario less
+    its convoy objective (which ends the shipped game at the capture)."""
+    from .conftest import ROOT
+
+    text = (ROOT / "scenarios/frigate-hex-prize.toml").read_text()
+    free = text.replace('convoy = "ville-de-nantes"\n', "")
+    assert free != text
+    seed, actions = read_log(ROOT / "games/frigate-hex-prize.log")
+    return load_scenario(write_scenario(free)), seed, [*actions, *PLAYED_ON]

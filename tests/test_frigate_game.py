@@ -16,7 +16,7 @@ from tabletop.rules.frigate import Frigate
 from tabletop.rules.frigate.config import read_chart
 
 from .conftest import ROOT
-from .frigate_helpers import at, game, random_play, rel, rs, text
+from .frigate_helpers import at, game, prize_played_on, random_play, rel, rs, text
 
 SCN = ROOT / "scenarios/frigate-hex-duel.toml"
 LOG = ROOT / "games/frigate-hex-duel.log"
@@ -73,13 +73,21 @@ def test_run_plays_the_shipped_log(capsys):
     assert got["ruleset"] == "frigate" and got["turn"] > 1
 
 
-def test_run_the_prize_log_afoul_capture_and_both_rakes(capsys):
+def test_run_the_prize_log_afoul_and_the_capture_that_wins(capsys):
     log = ROOT / "games/frigate-hex-prize.log"
     assert main(["run", str(ROOT / "scenarios/frigate-hex-prize.toml"), str(log), "--json"]) == 0
-    ev = json.loads(capsys.readouterr().out)["events"]
+    got = json.loads(capsys.readouterr().out)
+    ev = got["events"]
     assert {"afoul": "amazon", "of": "ville-de-nantes", "facing": 2, "side": "port"} in ev
     assert {"captured": "ville-de-nantes", "by": "amazon", "odds": "6 to 3"} in ev
-    rakes = [(e["shot"], e["rake"], e["strength"]) for e in ev if "shot" in e]
+    assert ev[-1] == {"winner": "british"}  # the convoy taken: the scenario's objective
+
+
+def test_the_prize_played_on_both_rakes(write_scenario):
+    scn, seed, actions = prize_played_on(write_scenario)
+    g = replay(scn, actions, seed)
+    assert g.state.winner is None and g.state.ship("ville-de-nantes").struck
+    rakes = [(e["shot"], e["rake"], e["strength"]) for e in g.events if "shot" in e]
     # a sloop's 3: from the bow hex 4.5, to the nearest even 4; from the stern hex 5
     assert ("jason", "bow", 4) in rakes and ("hussard", "stern", 5) in rakes
 

@@ -188,7 +188,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ruleset.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
-    options = _read_options(r, head, ruleset, {s.side for s in ships})
+    options = _read_options(r, head, ruleset, {s.side for s in ships}, [s.id for s in ships])
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
@@ -215,11 +215,12 @@ _COMMON_OPTIONS = {"mark": "mark"}
 
 
 def _read_options(
-    r: Reader, head: dict[str, Any], ruleset: rules.Ruleset, sides: set[str]
+    r: Reader, head: dict[str, Any], ruleset: rules.Ruleset, sides: set[str], ids: list[str]
 ) -> dict[str, Any]:
     """The optional rules the scenario switches on, each checked against the ruleset's
-    declared options (``bool``, ``side``, ``sides``: two of them, ``a|b|c``: one of
-    those words): a misspelt or foreign option is an error, not silently ignored."""
+    declared options (``bool``, ``side``, ``sides``: two of them, ``ship``: one of its
+    ships' ids, ``turn``: a game-turn, 1 or later, ``a|b|c``: one of those words): a
+    misspelt or foreign option is an error, not silently ignored."""
     known = {**_COMMON_OPTIONS, **ruleset.options}
     out: dict[str, Any] = {}
     for key, value in head.items():
@@ -240,6 +241,10 @@ def _read_options(
             r.error(path, f"two of the scenario's sides ({', '.join(sorted(sides))})", value)
         elif kind == "side" and not (isinstance(value, str) and value in sides):
             r.error(path, f"one of the scenario's sides ({', '.join(sorted(sides))})", value)
+        elif kind == "ship" and value not in ids:
+            r.error(path, f"one of the scenario's ships ({', '.join(ids)})", value)
+        elif kind == "turn" and (type(value) is not int or value < 1):
+            r.error(path, "a game-turn: a whole number, 1 or more", value)
         elif "|" in kind and value not in kind.split("|"):
             r.error(path, "one of " + ", ".join(kind.split("|")), value)
         else:

@@ -65,6 +65,8 @@ class Frigate(HexTable):
         "no_wind": "bool",  # the optional no-wind rule
         "damage_control": "bool",  # phase e: repair rolls (template [damage_control])
         "simove": "bool",  # section 3: each segment plotted, then executed at once
+        "convoy": "ship",  # her taking ends the battle; her side wins if she outlasts it
+        "last_turn": "turn",  # the battle ends with this game-turn (see FrigateGame.winner)
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
@@ -164,12 +166,14 @@ class Frigate(HexTable):
     # -- the grid ----------------------------------------------------------------------
 
     def step_text(self, state: GameState) -> str | None:
-        """Where the turn stands: the allowances declared, or segment n of four."""
+        """Where the turn stands: the allowances declared, or segment n of four (and, in
+        a battle with a last turn, which that is)."""
+        last = state.scenario.options.get("last_turn")
+        of = f" (the last is turn {last})" if last else ""
         if state.phase == 0:
-            return f"declaring allowances, {state.active_side} to declare"
-        if FrigateGame(self).plotting(state):  # SiMove
-            return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to plot (and fire)"
-        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to move and fire"
+            return f"declaring allowances, {state.active_side} to declare{of}"
+        does = "plot (and fire)" if FrigateGame(self).plotting(state) else "move and fire"  # SiMove
+        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to {does}{of}"
 
     # -- movement preview --------------------------------------------------------------
     def plan_move(

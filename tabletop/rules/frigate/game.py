@@ -303,15 +303,31 @@ class FrigateGame(SiMove):
     def winner(self, state: GameState, events: Events) -> GameState:
         """Ruling: a side whose every ship has struck or is gone has lost; the last side
         with a ship fighting wins; when the last ships of every side are lost together
-        (two afoul drifting off the table), the game is drawn."""
+        (two afoul drifting off the table), the game is drawn.  A scenario's objective
+        comes first (the rules give none; ours, for a convoy action): with ``convoy``,
+        her taking (struck, sunk or gone) wins the battle for the other side; with
+        ``last_turn``, the battle ends when that turn does, won by the convoy's side if
+        she is still hers and afloat on the table, else drawn."""
         if state.winner is not None:
             return state
+        opts = state.scenario.options
+        convoy, own = opts.get("convoy"), "draw"
+        if convoy is not None:
+            own = state.scenario.ship(convoy).side
+            if ship_of(state, convoy).lost:
+                rest = [s for s in state.sides if s != own]
+                return self._won(state, events, rest[0] if len(rest) == 1 else "draw")
+        last = opts.get("last_turn")
+        if last is not None and state.turn > last:
+            return self._won(state, events, own)
         fighting = {state.side_of(s.id) for s in ships(state) if not s.lost}
         if len(fighting) == 1 and len(state.sides) > 1:
-            side = fighting.pop()
-            events.append({"winner": side})
-            return replace(state, winner=side)
+            return self._won(state, events, fighting.pop())
         if not fighting:
-            events.append({"winner": "draw"})
-            return replace(state, winner="draw")
+            return self._won(state, events, "draw")
         return state
+
+    @staticmethod
+    def _won(state: GameState, events: Events, side: str) -> GameState:
+        events.append({"winner": side})
+        return replace(state, winner=side)

@@ -1,0 +1,89 @@
+"""A convoy action in Frigate: the scenario's objective (``convoy``, ``last_turn``).
+
+The rules text gives no victory conditions; the project's ruling (FrigateGame.winner):
+the convoy taken ends the battle for her enemy, the convoy outlasting the last turn
+ends it for her own side, and a last turn without a convoy ends it drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+
+from .frigate_helpers import declare, text
+
+#: a frigate alongside the merchantman (one hex off, facing her), her escort far off
+SHIPS = [
+    ("a", "frigate-38", "blue", (0, 0), 1),
+    ("m", "merchantman", "red", (1, 0), 2),
+    ("z", "frigate-38", "red", (9, -12), 2),
+]
+
+
+def convoy_game(write_scenario, rigged, options: str) -> Game:
+    g = Game.new(load_scenario(write_scenario(text(SHIPS, options=options))), 1, rigged.cup)
+    declare(g, {"a": 7})  # 7 points: 1, 2, 2, 2 over the segments
+    return g
+
+
+def test_taking_the_convoy_wins_at_once_with_her_escort_still_fighting(write_scenario, rigged):
+    g = convoy_game(write_scenario, rigged, 'convoy = "m"\n')
+    g.play("move a F1")  # into her hex: alongside
+    assert g.state.winner is None
+    g.play("capture a m")  # a frigate-38's attack 6 to a merchantman's 3: 2-1
+    assert g.state.ship("z").struck is False  # the escort untouched...
+    assert g.state.winner == "blue"  # ...yet the battle is won
+
+
+def test_without_a_convoy_the_escort_must_be_beaten_too(write_scenario, rigged):
+    g = convoy_game(write_scenario, rigged, "")
+    g.play("move a F1")
+    g.play("capture a m")
+    assert g.state.ship("m").struck and g.state.winner is None  # z fights on
+
+
+def pass_turn(g: Game) -> None:
+    turn = g.state.turn
+    while g.state.turn == turn and g.state.winner is None:
+        g.play("end")
+
+
+@pytest.mark.parametrize(
+    "options, winner",
+    [
+        ('convoy = "m"\nlast_turn = 1\n', "red"),  # she outlasted turn 1: her side's
+        ("last_turn = 1\n", "draw"),  # no objective: the clock alone draws it
+    ],
+)
+def test_the_last_turn_ends_the_battle(write_scenario, rigged, options, winner):
+    g = convoy_game(write_scenario, rigged, options)
+    assert g.state.turn == 1 and g.state.winner is None
+    pass_turn(g)  # turn 1's four segments played out, none fighting
+    assert g.state.winner == winner
+
+
+def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
+    g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 2\n')
+    pass_turn(g)
+    assert (g.state.turn, g.state.winner) == (2, None)
+
+
+def test_the_status_names_the_last_turn(write_scenario, rigged):
+    g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 12\n')
+    step = g.state.scenario.ruleset.step_text(g.state)
+    assert step == "segment 1 of 4, blue to move and fire (the last is turn 12)"
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('convoy = "nobody"', "scenario.convoy: expected one of the scenario's ships (a, m, z)"),
+        ("last_turn = 0", "scenario.last_turn: expected a game-turn: a whole number, 1 or more"),
+        ('last_turn = "12"', "scenario.last_turn: expected a game-turn"),
+    ],
+)
+def test_a_bad_objective_is_a_check_error(write_scenario, capsys, line, message):
+    assert main(["check", str(write_scenario(text(SHIPS, options=line + "\n")))]) == 2
+    assert message in capsys.readouterr().err
