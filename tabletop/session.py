@@ -120,6 +120,17 @@ class Session:
         a Frigate segment's share): "0 in of her move left".  The sail line gave the
         allowance as if fresh after she had sailed all of hers (Man O' War), or five
         hexes where Escadres allowed three; else None."""
+        got = self.rest(ship)
+        if got is None:
+            return None
+        rest, unit = got
+        if rest == 1:  # "1 actions"
+            unit = {"actions": "action", "hexes": "hex"}.get(unit, unit)
+        return f"{rest:.4g} {unit} of her move left"
+
+    def rest(self, ship: str) -> tuple[float, str] | None:
+        """:meth:`left` in figures: how much, in the allowance's unit; None where it is
+        her point of sail's whole allowance, or not a game."""
         if self.game is None:
             return None
         state = self.game.state
@@ -135,10 +146,7 @@ class Session:
         # head to wind read "allowance 0 actions; now, 1 actions of her move left"
         if rest >= sail(self.table, ship)["allowance"] - 1e-4:
             return None
-        unit = rs.allowance_unit(self.table.units)
-        if rest == 1:  # "1 actions"
-            unit = {"actions": "action", "hexes": "hex"}.get(unit, unit)
-        return f"{rest:.4g} {unit} of her move left"
+        return rest, rs.allowance_unit(self.table.units)
 
     def paths(self, action: str) -> dict[str, Any]:
         """A move's path as the engine will lay it, (start, segments) by ship, for the

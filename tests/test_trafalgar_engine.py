@@ -17,6 +17,7 @@ import pytest
 
 from tabletop.engine.core import apply
 from tabletop.engine.game import Game
+from tabletop.engine.report import event_text
 from tabletop.engine.state import initial_state
 from tabletop.errors import IllegalAction
 
@@ -746,9 +747,10 @@ def test_a_ship_whose_centre_sails_off_the_table_leaves_the_battle(tmp_path):
     g.play("end")
     g.play("move b L1")
     g.play("end")
-    g.play("move a F20")
+    said = g.play("move a F20")
     assert g.state.ship("a").pose.x == pytest.approx(-15)
     assert g.state.ship("a").left and not rs.fighting(g.state, "a")
+    assert "    left the battle a (her centre is off the table)" in map(event_text, said)
     assert rs.loss(g.state, "a") == 1.0
     assert "off the table" in rs.ship_report(g.state, "a")["status"]
     assert g.state.winner is None  # c fights on

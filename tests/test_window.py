@@ -1146,6 +1146,21 @@ def test_the_bar_leaves_out_a_move_once_her_movement_has_ended(fresh):
     assert any(b.action.startswith("fire ") for b, _ in fresh.bar.buttons), labels
 
 
+def test_the_bar_leaves_out_a_move_once_her_allowance_is_sailed(fresh):
+    """amazon sails all 68/3 cm of her reaching allowance: the sail line says 0 cm of her
+    move is left, and the bar no longer offers 'move' (it did, and the engine refused
+    every path: "moves 23.17 cm, more than the allowance of 22.67 cm")."""
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    fresh.play("move amazon F22.666667")
+    click_ship(fresh, "amazon")
+    fresh.rebuild()
+    texts = " ".join(" ".join(t.text for t in fresh.hud).split())
+    assert "0 cm of her move left" in texts
+    labels = [b.label for b, _ in fresh.bar.buttons]
+    assert not any(b.action.startswith("move ") for b, _ in fresh.bar.buttons), labels
+    assert "end turn" in labels
+
+
 def test_an_islands_name_goes_beside_it_unless_it_fits_on_it(fresh):
     """The whole table in view, Isle Madame (about 10 cm across, ~4 px a cm) is narrower
     than its name: the name goes beside it, in a light colour, clear of the island; zoomed
@@ -1612,6 +1627,9 @@ def test_whole_step_games_do_not_offer_the_rest_by_equals(fresh):
     click_ship(fresh, "amazon")
     fresh.on_key_press(K.UP, 0)
     assert "(= the rest)" in " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+    fresh.on_key_press(K.EQUAL, 0)  # her allowance laid whole: nothing left to offer
+    text = " ".join(t for t, _ in fresh.status_pane._lines(fresh))
+    assert "of 22.67 cm" in text and "22.67 of" in text and "(= the rest)" not in text
 
 
 def test_an_empty_fan_says_whom_every_move_runs_into(fresh, tmp_path):

@@ -206,7 +206,8 @@ def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
     if t.builder is None or not t.builder.steps or m is None:
         return []
     state = m.verdict(t.scenario)
-    rest = "   (= the rest)" if "fine" in t.abilities() else ""  # no '=' by whole steps
+    more = m.collision is None and m.allowance - m.spent > 1e-3  # none left: it stayed after '='
+    rest = "   (= the rest)" if more and "fine" in t.abilities() else ""  # no '=' by whole steps
     text = f"move {t.builder.text}: {m.against_allowance()}  {state}{rest}"
     return [(text, HUD_COLOUR if m.legal else ERROR_COLOUR)]
 
@@ -368,6 +369,8 @@ class ActionBar(Pane):
         rs = st.scenario.ruleset
         offered = action_buttons(rs.verbs, pending, ship)
         offered = [b for b in offered if b.action.split()[0] not in rs.secret_verbs]
+        if ship is not None and (t.session.rest(ship) or (1.0,))[0] <= 0:
+            offered = [b for b in offered if not b.needs_path]  # "0 cm of her move left"
         for b in playable(st, offered, ship):
             label = b.label + b.shown
             w = 7.0 * len(label) + 14

@@ -85,7 +85,9 @@ class TrafalgarGame(Gunnery):
         )
         if self._off_table(state, pose):
             nst = replace(nst, left=True, done=True)
-            events.append({"left_table": ship})
+            # the log reads "left the battle amazon (her centre is off the table)", not
+            # "left table amazon"
+            events.append({"left_the_battle": ship, "why": "her centre is off the table"})
         state = state.with_ship(nst)
         if contact is not None:
             return self._collided(
