@@ -70,10 +70,12 @@ def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
     assert (g.state.turn, g.state.winner) == (2, None)
 
 
-def test_the_status_names_the_last_turn(write_scenario, rigged):
+def test_the_status_names_the_last_turn_and_her_card_the_convoy(write_scenario, rigged):
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 12\n')
-    step = g.state.scenario.ruleset.step_text(g.state)
-    assert step == "segment 1 of 4, blue to move and fire (the last is turn 12)"
+    rs = g.state.scenario.ruleset
+    assert rs.step_text(g.state) == "segment 1 of 4, blue to move and fire (the last is turn 12)"
+    assert "the convoy: taken, the battle is lost" in rs.ship_report(g.state, "m")["status"]
+    assert not any("convoy" in f for f in rs.ship_report(g.state, "z")["status"])
 
 
 @pytest.mark.parametrize(

@@ -326,6 +326,8 @@ class Frigate(HexTable):
             ("fleet flagship", bool(cls.fields.get("flagship"))),
             ("under command control", st.held_course),
             (st.out or "", st.out is not None),
+            # the objective, on her card: "the convoy: taken, the battle is lost"
+            ("the convoy: taken, the battle is lost", state.scenario.options.get("convoy") == ship),
         )
         return {
             "status": [name for name, on in flags if on],
