@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test bench lint clean fuzz strength
+.PHONY: play test bench lint clean fuzz strength balance
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabletop needs Python 3.11 or newer")'
@@ -42,6 +42,16 @@ strength: $(STAMP)
 	      --games $(or $(GAMES),200) --seed $(or $(SEED),1) --turns $(or $(TURNS),30) \
 	      --jobs $(or $(JOBS),2) $(if $(LOGS),--logs $(LOGS)) || exit 1; \
 	  done; \
+	done
+
+# Each scenario's balance (not part of `make test`): the captain on both sides, each seed
+# once, the first side's wins / draws / losses.  A scenario one side wins whoever commands
+# leaves a stronger captain no room to show (README, Scenario balance).
+balance: $(STAMP)
+	@for s in $(STRENGTH_SCENARIOS); do \
+	  $(BIN)/tabletop duel $$s --side captain --side captain \
+	    --games $(or $(GAMES),100) --seed $(or $(SEED),1) --turns $(or $(TURNS),30) \
+	    --jobs $(or $(JOBS),2) || exit 1; \
 	done
 
 bench: $(STAMP)

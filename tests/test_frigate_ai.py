@@ -159,8 +159,26 @@ def test_allowances_offered_are_the_declarable_ones_most_first(write_scenario, r
     for n in got:
         assert trial(g.state, f"speed a {n}") is not None
     assert trial(g.state, f"speed a {int(got[0]) + 1}") is None
+    assert rs.word_choices(g.state, "a", "speed", "SHIP") is None  # it gave "speed 2 2"
     assert rs.word_choices(g.state, "a", "fire", "TARGET") is None
     assert rs.word_choices(g.state, "a", "fire", "[hull|rigging]") == ["hull", "rigging"]
+
+
+@pytest.mark.parametrize("level", ["scripted", "captain", "admiral"])
+def test_the_computer_declares_her_allowance_not_the_default(write_scenario, rigged, level):
+    """A ship that lay afoul last turn has a last allowance of 0; undeclared, the
+    engine gives her last turn's, 0, turn after turn (amazon lay still from turn 12 in
+    a newcomer's game).  Momentum lets her declare up to 0 + 2 = 2 (``momentum_up``),
+    and the computer declares that, the most first, at every level: with the wind on
+    her beam (facing 0, wind from the east) her schedule allows more, so momentum caps it."""
+    from tabletop.ai.captain import Captain
+
+    g = game(write_scenario, [A, ("b", "frigate-38", "red", (5, -8), 0)], rigged, wind="E")
+    state = set_ship(g.state, "a", last=0)
+    rs = state.scenario.ruleset
+    assert rs.word_choices(state, "a", "speed", "N")[:1] == ["2"]
+    d = Captain.for_game(state, "blue", level).decide(state)
+    assert (d.action, d.reason) == ("speed a 2", "a declares her speed 2")
 
 
 def test_loss_counts_crew_and_mast_hits_each_a_share(write_scenario, rigged):

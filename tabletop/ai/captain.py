@@ -34,6 +34,7 @@ from tabletop.ai.judge import (
     sketch,
     trial,
 )
+from tabletop.ai.orders import fill, options
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
 from tabletop.ai.replies import reply_risk
@@ -362,7 +363,7 @@ class Captain:
                 continue
             self.clock.tick()
             base = outcome(after, self.side, self.w)
-            for text in self.options(after, ship):
+            for text in options(after, ship):
                 got = cups(after, text)
                 if got:
                     gain = sum(outcome(a, self.side, self.w) for a in got) / len(got) - base
@@ -423,10 +424,15 @@ class Captain:
         # order is also asked that, and one that saves her (an anchor) is worth it
         adrift = cast_away(state, ship)
         owed = rs.turn_owed(state, ship)
-        if owed is None:
+        texts = options(state, ship)
+        # an order declared each turn is given, not left to the engine's default (her
+        # allowance: the default is last turn's, so a Frigate ship once afoul, at 0,
+        # declared 0 ever after): the judge sees no difference where she lies
+        declared = any(rs.verbs[t.split()[0]].declared for t in texts)
+        if owed is None and not declared:
             best = (self.value(state, ship) - self.w.blunder * adrift, "")
         stage = self.clock.stage()
-        for text in self.options(state, ship):
+        for text in texts:
             if self.clock.over(stage) or self.late():
                 break
             after = cups(state, text)
@@ -439,41 +445,11 @@ class Captain:
                     best = (v, text)
         if best is None or not best[1]:
             return None
-        return Decision(best[1], ship, order_reason(ship, best[1], owed))
+        given = rs.verbs[best[1].split()[0]].declared
+        return Decision(best[1], ship, order_reason(ship, best[1], owed, given))
 
     def value(self, state: GameState, ship: str) -> float:
         return self._why(state, ship).score + outcome(state, self.side, self.w)
-
-    def options(self, state: GameState, ship: str) -> list[str]:
-        """Every action of the ruleset's verbs for her, filled in from the verb's usage:
-        SHIP her, TARGET each enemy, a word from its choices, PATH a few of her fan."""
-        rs = state.scenario.ruleset
-        out: list[str] = []
-        for verb, spec in rs.verbs.items():
-            if verb in ("move", "fire", "end") or spec.answers_only or "..." in spec.usage:
-                continue
-            words = [u for u in spec.usage.split() if not u.startswith("[")]
-            texts = [verb]
-            for pos, word in enumerate(words):
-                fill = rs.word_choices(state, ship, verb, word)
-                if fill is None:
-                    fill = self._fill(state, ship, word, (spec.choices or {}).get(pos))
-                texts = [f"{t} {f}" for t in texts for f in fill]
-            out.extend(texts)
-        return out
-
-    def _fill(
-        self, state: GameState, ship: str, word: str, choices: tuple[str, ...] | None
-    ) -> list[str]:
-        if choices:
-            return list(choices)
-        if word == "SHIP":
-            return [ship]
-        if word == "TARGET":
-            return enemies(state, state.side_of(ship))
-        if word.startswith("PATH"):
-            return state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
-        return ["|".join(word.split("|")[:1])]
 
     def answer(self, state: GameState, p: Pending) -> Decision:
         """The answer to a decision the rules hand this side, best for the side."""
@@ -481,7 +457,7 @@ class Captain:
         for a in p.answers:
             texts = [a.action]
             if "PATH" in a.action:
-                paths = self._fill(state, p.ship, "PATH", None)
+                paths = fill(state, p.ship, "PATH", None)
                 texts = [a.action.replace("PATH", path) for path in paths]
             for text in texts:
                 after = trial(state, text)

@@ -191,7 +191,8 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
     scn = state.table()
     tab = Table.of(scn)
     pose = state.ship(ship).pose
-    base = float(place(scn, state, ship, w, *_arr(pose))[0])
+    spot, danger = placed(scn, state, ship, w, *_arr(pose))
+    base = float(spot[0])
     got = shots(scn, tab, state, ship, w, used)
     fire = w.fire * sum(s.value for s in got.values())
     base -= trapped(state, ship, w)
@@ -199,7 +200,7 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
     risk = w.exposure * exposure(scn, tab, state, ship, w) * (1 + w.damage * hurt)
     foe = nearest_enemy(state, ship, pose.x, pose.y)
     shy = shyness(state, ship, foe, w) if foe is not None else 0.0
-    terms = {"place": base, "fire": fire, "exposure": -risk}
+    terms = {"place": base, "fire": fire, "exposure": -risk, "danger": -float(danger[0])}
     return Verdict(base + fire - risk, got, terms, shy)
 
 
@@ -244,6 +245,21 @@ def place(
 ) -> np.ndarray:
     """The positional terms of poses (x, y, h), vectorised: closing to the ideal range,
     the weather gauge, the point of sail for next turn, the edge, land and shoals."""
+    return placed(scn, state, ship, w, x, y, h)[0]
+
+
+def placed(
+    scn: Scenario,
+    state: GameState,
+    ship: str,
+    w: Weights,
+    x: np.ndarray,
+    y: np.ndarray,
+    h: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`place`, and of it the penalty of the edge, land and shoals alone: a reason
+    given for a move ("to keep off the edge") must be that danger's, not the rest of the
+    place (an enemy far off, mostly: it said so of ships mid-table)."""
     rs = scn.ruleset
     k = rs.scale(scn.units)
     out = np.zeros(len(x))
@@ -285,8 +301,8 @@ def place(
     factor = shares(scn, model.cls)[sector]
     out += w.mobility * factor
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))
-    out -= safety(scn, model.cls, w, x, y, h, goal, lee_floor=floor)
-    return out
+    danger = safety(scn, model.cls, w, x, y, h, goal, lee_floor=floor)
+    return out - danger, danger
 
 
 def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: float) -> np.ndarray:

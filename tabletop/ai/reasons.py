@@ -18,13 +18,17 @@ def fire_reason(ship: str, shot: Shot) -> str:
     )
 
 
-def order_reason(ship: str, text: str, owed: str | None = None) -> str:
+def order_reason(ship: str, text: str, owed: str | None = None, declared: bool = False) -> str:
     """An order other than a move or fire: what it answers when the ruleset says she
     owes one ("amazon must complete her tack: tack amazon starboard"; the ruleset's
-    own words, its hint in brackets left off), else the verb ("amazon: recovers")."""
+    own words, its hint in brackets left off), what she declares ("amazon declares her
+    speed 7"), else the verb ("amazon: recovers")."""
     if owed is not None:
         return f"{owed.split(' (')[0]}: {text}"
-    return f"{ship}: {text.split()[0]}s ({text})"
+    words = text.split()
+    if declared:
+        return f"{ship} declares her {words[0]} {' '.join(words[2:])}"
+    return f"{ship}: {words[0]}s ({text})"
 
 
 def move_reason(
@@ -60,8 +64,9 @@ def move_reason(
             if best.rake
             else f"to bring her {best.arc} broadside to bear on {best.target}"
         )
-    elif v.terms.get("place", 0.0) < -50:
-        why = "to keep off the edge and the shoals"
+    elif v.terms.get("danger", 0.0) < -50:  # the edge's or a shore's penalty, not the place's
+        shoals = any(t.kind in ("land", "shoal") for t in state.scenario.terrain)
+        why = "to keep off the edge and the shoals" if shoals else "to keep off the edge"
     else:
         foe = nearest_enemy(state, ship, old.x, old.y)
         if foe is None:

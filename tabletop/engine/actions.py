@@ -19,7 +19,10 @@ class Verb:
     """One verb's arguments: ``usage`` as shown in help (``"SHIP TARGET [high]"``),
     the least and most words after it (``most`` None: any number, a path), and for
     chosen words, their position → the words allowed there.  ``answers_only``: the verb
-    only answers a pending decision."""
+    only answers a pending decision.  ``declared``: an order given for each ship at a
+    step of every turn (an allowance declared), which the engine fills in by default
+    when none is given: a computer captain gives it (its first choice unless another
+    does better) rather than leave it to the default."""
 
     usage: str
     help: str
@@ -27,6 +30,7 @@ class Verb:
     most: int | None
     choices: Mapping[int, tuple[str, ...]] | None = None
     answers_only: bool = False
+    declared: bool = False
 
 
 @dataclass(frozen=True)

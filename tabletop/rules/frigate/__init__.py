@@ -69,7 +69,9 @@ class Frigate(HexTable):
         "last_turn": "turn",  # the battle ends with this game-turn (see FrigateGame.winner)
     }
     verbs: ClassVar[dict[str, Verb]] = {
-        "speed": Verb("SHIP N", "declare her Movement Allowance for this turn", 2, 2),
+        "speed": Verb(
+            "SHIP N", "declare her Movement Allowance for this turn", 2, 2, declared=True
+        ),
         "move": Verb("SHIP STEPS...", "F<n> hexes ahead, P60/S60 a hexside turned", 2, None),
         "fire": Verb(
             "SHIP TARGET [hull|rigging]",
@@ -274,7 +276,7 @@ class Frigate(HexTable):
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
         """The allowances she may declare, the most first; where a broadside is aimed
         (the hull first, the rules' default)."""
-        if verb == "speed":
+        if verb == "speed" and word == "N":  # not SHIP: "speed 2 2" was offered
             return options.allowances(self, state, ship)
         if verb == "fire" and word == "[hull|rigging]":
             return ["hull", "rigging"]
