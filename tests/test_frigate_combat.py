@@ -244,6 +244,9 @@ def test_three_crew_hits_silence_the_chase_guns(write_scenario, rigged):
     poke(g, set_ship(g.state, "a", crew_hits=2))
     rigged([2, 2])
     g.play("chase a b")  # one or two crew hits: no effect
+    # her card says so (it said "fired none", which counts broadsides only)
+    report = g.state.scenario.ruleset.ship_report(g.state, "a")
+    assert (report["fired"], report["chase_guns_fired"]) == ([], ["bow"])
     poke(g, set_ship(g.state, "a", crew_hits=3, chased=()))
     with pytest.raises(IllegalAction, match="silenced"):
         g.play("chase a b")
@@ -298,6 +301,11 @@ def test_afoul_a_ship_cannot_sail(write_scenario, rigged):
     segment_ends(g)  # segment 3: blue first again
     with pytest.raises(IllegalAction, match="lies afoul of b"):
         g.play("move a F1")
+    # so the window's bar leaves 'move' out (it offered it, and every path was refused)
+    assert (
+        g.state.scenario.ruleset.unready(g.state, "a", "move")
+        == "a lies afoul of b: she cannot sail"
+    )
 
 
 def test_drift_afoul_ships_faced_into_the_wind(write_scenario, rigged):
@@ -531,9 +539,7 @@ def test_preservation_past_it_by_6_a_second_drop_and_the_next_crt(write_scenario
     assert (e["odds"], e["hits"]) == ("1-2", 0)
 
 
-def test_preservation_a_level_under_6_a_second_drop_past_it_by_the_level(
-    write_scenario, rigged
-):
+def test_preservation_a_level_under_6_a_second_drop_past_it_by_the_level(write_scenario, rigged):
     g = forces(write_scenario, rigged, ["a"])
     damage(g, a=(3, 1, False))  # level 4; 3 + 1 = 4 is not past it
     segment_ends(g, 4)

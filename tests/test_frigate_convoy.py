@@ -11,6 +11,7 @@ import pytest
 from tabletop.cli import main
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
+from tabletop.engine.report import event_text
 
 from .frigate_helpers import declare, text
 
@@ -32,9 +33,10 @@ def test_taking_the_convoy_wins_at_once_with_her_escort_still_fighting(write_sce
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\n')
     g.play("move a F1")  # into her hex: alongside
     assert g.state.winner is None
-    g.play("capture a m")  # a frigate-38's attack 6 to a merchantman's 3: 2-1
+    said = g.play("capture a m")  # a frigate-38's attack 6 to a merchantman's 3: 2-1
     assert g.state.ship("z").struck is False  # the escort untouched...
     assert g.state.winner == "blue"  # ...yet the battle is won
+    assert "    winner blue (the convoy m taken)" in map(event_text, said)
 
 
 def test_without_a_convoy_the_escort_must_be_beaten_too(write_scenario, rigged):
@@ -62,6 +64,8 @@ def test_the_last_turn_ends_the_battle(write_scenario, rigged, options, winner):
     assert g.state.turn == 1 and g.state.winner is None
     pass_turn(g)  # turn 1's four segments played out, none fighting
     assert g.state.winner == winner
+    why = "the convoy m kept through turn 1" if "convoy" in options else "turn 1 ended"
+    assert g.events[-1] == {"winner": winner, "why": why}
 
 
 def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
@@ -74,7 +78,8 @@ def test_the_status_names_the_last_turn_and_her_card_the_convoy(write_scenario, 
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 12\n')
     rs = g.state.scenario.ruleset
     assert rs.step_text(g.state) == "segment 1 of 4, blue to move and fire (the last is turn 12)"
-    assert "the convoy: taken, the battle is lost" in rs.ship_report(g.state, "m")["status"]
+    card = rs.ship_report(g.state, "m")["status"]
+    assert "the convoy: taken, the blue win; kept through turn 12, the red" in card
     assert not any("convoy" in f for f in rs.ship_report(g.state, "z")["status"])
 
 

@@ -80,7 +80,8 @@ def test_run_the_prize_log_afoul_and_the_capture_that_wins(capsys):
     ev = got["events"]
     assert {"afoul": "amazon", "of": "ville-de-nantes", "facing": 2, "side": "port"} in ev
     assert {"captured": "ville-de-nantes", "by": "amazon", "odds": "6 to 3"} in ev
-    assert ev[-1] == {"winner": "british"}  # the convoy taken: the scenario's objective
+    # the convoy taken: the scenario's objective, and the log says so
+    assert ev[-1] == {"winner": "british", "why": "the convoy ville-de-nantes taken"}
 
 
 def test_the_prize_played_on_both_rakes(write_scenario):

@@ -54,6 +54,18 @@ def test_a_segment_spends_its_quarter_and_no_more(write_scenario, rigged):
     assert rel(ship(g, "a").hex) == (0, 2)
 
 
+def test_a_move_asking_more_than_her_points_says_how_many_she_had(write_scenario, rigged):
+    """10 declared: segment 1 gives 2 (the chart's row 10); F1 leaves 1, and F2 then
+    asks 2: refused, saying she had 1 (it said only "no Movement Points left in this
+    segment", untrue of the move as a whole)."""
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
+    declare(g, {"a": 10})
+    g.play("move a F1")
+    with pytest.raises(IllegalAction, match="the move asks more than the 1 she had"):
+        g.play("move a F2")
+    assert rel(ship(g, "a").hex) == (0, 1)  # not moved: the whole move refused
+
+
 def test_her_card_says_the_points_left_in_this_segment(write_scenario, rigged):
     """The card read "points 1", which a player could not place: it is what is left of
     the segment's quarter.  10 declared: segment 1 gives 2 (the chart's row 10), F1

@@ -40,6 +40,9 @@ def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
     s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)
     assert {"move", "fire …"} <= set(bar(s, "amazon"))
     assert not {"chase …", "capture …", "destroy …"} & set(bar(s, "amazon"))
+    # nor an allowance to type: it stayed, and every one was refused ("allowances are
+    # declared before the first segment")
+    assert "speed … (type)" not in bar(s, "amazon")
 
 
 def test_escadres_a_ship_that_has_fired_is_offered_no_move(write_scenario, rigged):

@@ -54,7 +54,8 @@ def test_a_hex_segment_s_points_the_preview_and_the_game_agree():
     assert s.game.state.ship("jason").points == 2
     assert s.preview("jason", "F2").legal
     m = s.preview("jason", "F3")
-    assert not m.legal and m.violations == ["jason has no Movement Points left in this segment"]
+    why = "jason has no Movement Points left in this segment: the move asks more than the 2 she had"
+    assert not m.legal and m.violations == [why]
     with pytest.raises(IllegalAction, match="no Movement Points left"):
         s.play("move jason F3")
 

@@ -1646,6 +1646,19 @@ def test_an_empty_fan_says_whom_every_move_runs_into(fresh, tmp_path):
     assert "no move of a is clear of b" in fresh.message, fresh.message
 
 
+def test_an_empty_fan_with_no_points_this_segment_says_so(fresh):
+    """Frigate: amazon declares 0, so no segment gives her a point: her fan is empty,
+    and the window said nothing while the fan's button lit."""
+    fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
+    for a in ("speed amazon 0", "end", "end"):
+        fresh.play(a)
+    assert fresh.session.status.startswith("turn 1, segment 1 of 4, british")
+    fresh.overlays.add("fan")
+    fresh.select("amazon")
+    assert fresh.fan is not None and len(fresh.fan) == 0
+    assert fresh.message == "no move of amazon now: what is left of her allowance gives none"
+
+
 def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):
     """The frigate duel, the computer French: amazon sails and the British end; the
     computer plays its turn.  Ctrl+Z took back the computer's last order, which it gave

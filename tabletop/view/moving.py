@@ -154,6 +154,10 @@ class MoveEditing:
                 f"no move of {ship} is clear of {', '.join(near)}: each runs into "
                 "her and ends at the contact (type one to play it so)"
             )
+        else:  # the fan lit, and nothing drawn nor said (a Frigate segment's 0 points)
+            left = self.session.left(ship) if self.session is not None else None
+            none = "what is left of her allowance gives none"
+            self.say(f"no move of {ship} now: {left or none}")
 
     def _sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn."""

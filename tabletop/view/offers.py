@@ -27,11 +27,23 @@ def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list
             b = Button("end step", b.action, b.key)
         if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
             continue
+        if b.needs_typing and ship is not None and _nothing_to_type(state, b, ship):
+            continue  # "speed … (type)" in a segment: every allowance refused
         tries = [] if b.needs_typing else _tries(state, b, ship)
         if tries and not any(_taken(state, a) for a in tries):
             continue
         out.append(b)
     return out
+
+
+def _nothing_to_type(state: Any, b: Button, ship: str) -> bool:
+    """Whether a word left for the player to type has no value the rules take now (the
+    ruleset lists none: ``Ruleset.word_choices`` gives an empty list)."""
+    rs = state.scenario.ruleset
+    verb = b.action.split()[0]
+    spec = rs.verbs.get(verb)
+    words = [w for w in spec.usage.split() if not w.startswith("[")][1:] if spec else []
+    return any(rs.word_choices(state, ship, verb, w) == [] for w in words)
 
 
 def _tries(state: Any, b: Button, ship: str | None) -> list[str]:

@@ -271,6 +271,9 @@ class Frigate(HexTable):
         engine's words)."""
         if verb == "move" and state.phase == 0:
             return DECLARING
+        st = ship_of(state, ship)
+        if verb == "move" and FrigateGame(self).held_afoul(state, st):  # every path refused
+            return f"{ship} lies afoul of {st.afoul}: she cannot sail"
         return None
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
@@ -328,8 +331,7 @@ class Frigate(HexTable):
             ("fleet flagship", bool(cls.fields.get("flagship"))),
             ("under command control", st.held_course),
             (st.out or "", st.out is not None),
-            # the objective, on her card: "the convoy: taken, the battle is lost"
-            ("the convoy: taken, the battle is lost", state.scenario.options.get("convoy") == ship),
+            (convoy_text(state), state.scenario.options.get("convoy") == ship),  # the objective
         )
         return {
             "status": [name for name, on in flags if on],
@@ -340,5 +342,20 @@ class Frigate(HexTable):
             "crew_hits": st.crew_hits,
             "mast_hits": st.mast_hits,
             "fired": list(st.fired),
+            "chase_guns_fired": list(st.chased),  # "fired none" after her chasers had
             "efficiency": FrigateGame(self).efficiency(st),
         }
+
+
+def convoy_text(state: GameState) -> str:
+    """The convoy's part, on her card: "the convoy: taken, the british win; kept through
+    turn 14, the french" (it read "taken, the battle is lost", as if she were)."""
+    convoy = state.scenario.options.get("convoy")
+    if convoy is None:
+        return ""
+    own = state.scenario.ship(convoy).side
+    rest = [s for s in state.sides if s != own]
+    out = f"the convoy: taken, the {rest[0] if len(rest) == 1 else 'enemy'} win"
+    last = state.scenario.options.get("last_turn")
+    return out + (f"; kept through turn {last}, the {own}" if last else "")
+

@@ -316,10 +316,14 @@ class FrigateGame(SiMove):
             own = state.scenario.ship(convoy).side
             if ship_of(state, convoy).lost:
                 rest = [s for s in state.sides if s != own]
-                return self._won(state, events, rest[0] if len(rest) == 1 else "draw")
+                win = rest[0] if len(rest) == 1 else "draw"
+                return self._won(state, events, win, f"the convoy {convoy} taken")
         last = opts.get("last_turn")
         if last is not None and state.turn > last:
-            return self._won(state, events, own)
+            why = f"turn {last} ended"
+            if convoy is not None:
+                why = f"the convoy {convoy} kept through turn {last}"
+            return self._won(state, events, own, why)
         fighting = {state.side_of(s.id) for s in ships(state) if not s.lost}
         if len(fighting) == 1 and len(state.sides) > 1:
             return self._won(state, events, fighting.pop())
@@ -328,6 +332,7 @@ class FrigateGame(SiMove):
         return state
 
     @staticmethod
-    def _won(state: GameState, events: Events, side: str) -> GameState:
-        events.append({"winner": side})
+    def _won(state: GameState, events: Events, side: str, why: str = "") -> GameState:
+        """The battle ends: won by ``side`` (or "draw"), for the reason the log gives."""
+        events.append({"winner": side, "why": why} if why else {"winner": side})
         return replace(state, winner=side)

@@ -157,7 +157,13 @@ class Movement:
                 raise IllegalAction(f"{st.id} breaks away from {st.afoul} with a hex ahead")
             state = self.break_away(state, st, events)
             st = ship_of(state, st.id)
-        state, st = self.steps(state, st, steps, events)
+        had = st.points
+        try:
+            state, st = self.steps(state, st, steps, events)
+        except IllegalAction as e:  # "no Movement Points left" of F2 with 1: say how many
+            if had > 0 and "no Movement Points left" in str(e):
+                raise IllegalAction(f"{e}: the move asks more than the {had} she had") from None
+            raise
         events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
         return state
 
