@@ -13,7 +13,7 @@ from tabletop.data.load import load_scenario  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.scene import LOF_COLOURS, RULER, SEA, SELECT  # noqa: E402
 
-from .conftest import SCENARIOS  # noqa: E402
+from .conftest import ROOT, SCENARIOS  # noqa: E402
 
 W, H = 900, 640
 K = arcade.key
@@ -1657,6 +1657,35 @@ def test_an_empty_fan_with_no_points_this_segment_says_so(fresh):
     fresh.select("amazon")
     assert fresh.fan is not None and len(fresh.fan) == 0
     assert fresh.message == "no move of amazon now: what is left of her allowance gives none"
+
+
+def test_lines_of_fire_are_grey_where_the_game_refuses_the_shot(fresh):
+    """The prize: amazon and jason lie in hussard's bow chasers' field (the ruling's
+    arc "fore": ``chase``, not ``fire``).  Before she fires them her lines are green;
+    once she has ('chase hussard amazon') the game refuses another bow chase this turn,
+    and her lines were still drawn green (the table's geometry alone): they are grey,
+    as the legend says.  The line-of-fire tool's panel says why, in the chasers' words."""
+    from tabletop.engine.game import read_log
+    from tabletop.view.offers import ruled
+    from tabletop.view.scene import LOF_COLOURS
+
+    def colours():
+        fresh.select("hussard")
+        fresh.rebuild()
+        lof = fresh.drawing.overlay_scenes()
+        return {ln.color for sc_ in lof for ln in sc_.lines if ln.color in LOF_COLOURS.values()}
+
+    fresh.load(str(SCENARIOS / "frigate-hex-prize.toml"))
+    _, actions = read_log(ROOT / "games/frigate-hex-prize.log")
+    chase = actions.index("chase hussard amazon")
+    for a in actions[:chase]:
+        assert fresh.play(a), a
+    assert colours() == {LOF_COLOURS["clear"]}
+    assert fresh.play(actions[chase])
+    assert colours() == {LOF_COLOURS["cannot"]}
+    lines = ["hussard firing at jason:", "  CAN FIRE"]
+    got = ruled(lines, fresh.session.game.state, "hussard", "jason", "chase")
+    assert got[-1] == "  cannot fire now: hussard's bow chasers have fired this turn"
 
 
 def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):

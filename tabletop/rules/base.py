@@ -279,6 +279,10 @@ class Ruleset(ABC):
         """Whether this ruleset rules fire at all (it implements :meth:`rule_fire`)."""
         return type(self).rule_fire is not Ruleset.rule_fire
 
+    def fire_verb(self, arc: str) -> str:
+        """The verb that fires the guns of ``arc`` (a broadside's ``fire`` by default)."""
+        return "fire"
+
     def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
         """A ship's fire arcs to draw: (ring of points, filled), band edges unfilled."""
         return []

@@ -7,7 +7,7 @@ A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as 
 from __future__ import annotations
 
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from tabletop.geometry.motion import along, end_pose
 from tabletop.view import scene as sc
 from tabletop.view import uidump
 from tabletop.view.batch import Layer
+from tabletop.view.offers import refusal
 from tabletop.view.plotting import plot_scene
 
 if TYPE_CHECKING:
@@ -62,6 +63,16 @@ class TableDrawing:
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
 
+    def _refused(self, ship: str) -> Callable[[str, str], bool] | None:
+        """Whether the engine would refuse her shot at an enemy with an arc's guns now,
+        on her side's turn (her chasers fired: no broadside; afoul of another; her guns
+        silenced): those lines are grey, not green as the table's geometry had them."""
+        game = self.view.session.game if self.view.session is not None else None
+        if game is None or game.state.winner or game.state.side_of(ship) != game.state.active_side:
+            return None
+        st, rs = game.state, game.state.scenario.ruleset
+        return lambda e, arc: refusal(st, f"{rs.fire_verb(arc)} {ship} {e}") is not None
+
     def overlay_scenes(self) -> list[sc.Scene]:
         scn = self.view.scenario
         out: list[sc.Scene] = []
@@ -81,7 +92,7 @@ class TableDrawing:
                 enemies = [] if sel in gone else [  # struck, she fires at no one
                     s.id for s in scn.ships if s.side != side and s.id not in gone
                 ]
-                out.append(sc.lof_scene(scn, sel, enemies))
+                out.append(sc.lof_scene(scn, sel, enemies, self._refused(sel)))
             if "fan" in self.view.overlays and self.view.fan is not None:
                 hexes = scn.ruleset.hex_overlay(scn) is not None
                 out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))

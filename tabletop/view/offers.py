@@ -66,14 +66,17 @@ def refusal(state: Any, action: str) -> str | None:
     return None
 
 
-def ruled(lines: list[str], state: Any, firer: str, target: str) -> list[str]:
+def ruled(
+    lines: list[str], state: Any, firer: str, target: str, verb: str = "fire"
+) -> list[str]:
     """The fire ruling's lines, checked against the game: where the table's geometry
     says CAN FIRE and the engine refuses the shot now (her damage, a broadside fired,
     the step of the turn), its last line says so (the tool said CAN FIRE, then G was
-    refused: "amazon has no dice at redoutable")."""
+    refused: "amazon has no dice at redoutable").  ``verb`` fires the ruling's arc
+    (``Ruleset.fire_verb``: a Frigate ship's chasers are ``chase``)."""
     if state is None or not lines or lines[-1].strip() != "CAN FIRE":
         return lines
-    why = refusal(state, f"fire {firer} {target}")
+    why = refusal(state, f"{verb} {firer} {target}")
     return lines if why is None else [*lines[:-1], f"  cannot fire now: {why}"]
 
 

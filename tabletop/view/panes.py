@@ -239,12 +239,12 @@ class RulingPane(Pane):
         if t.ruling is not None and t.session is not None:
             game = t.session.game
             try:
-                panel = rule_fire(t.scenario, *t.ruling).text().splitlines()
-                panel = ruled(panel, game.state if game else None, *t.ruling)
+                r, state = rule_fire(t.scenario, *t.ruling), game.state if game else None
+                verb = t.scenario.ruleset.fire_verb(r.arc or "")  # a Frigate ship's chasers
+                panel = ruled(r.text().splitlines(), state, *t.ruling, verb)
             except TabletopError:
                 panel = []
-        # left of the log, its lines wrapped to the room there (it ran off the window's
-        # right edge and over the log: "cannot fire: amazon has no dice at bucentaure (5...")
+        # left of the log, wrapped to fit (it ran over the log: "cannot fire: amazon has...")
         right = t.view_w - t.log_width - 10
         chars = int((right - 20) / (1.1 * char_width() * 10 / 9))  # 10 pt, measured at 9
         panel = [row for row, _ in wrapped([(s, HUD_COLOUR) for s in panel], chars)]

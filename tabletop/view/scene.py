@@ -6,7 +6,7 @@ never per frame.  Colours are RGBA tuples.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -363,9 +363,15 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
     return sc
 
 
-def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
+def lof_scene(
+    scn: Scenario,
+    ship_id: str,
+    enemies: list[str],
+    refused: Callable[[str, str], bool] | None = None,
+) -> Scene:
     """For every enemy in one of her arcs: the shortest ray coloured by the line of fire
-    (grey: clear, yet she cannot fire), blocked rays shaded, her outline alike."""
+    (grey: clear, yet she cannot fire, by the table or by the game now: ``refused``, of
+    an enemy and the arc's guns), blocked rays shaded, her outline alike."""
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
     rings = [r for r, _ in scn.ruleset.arc_outlines(scn, scn.ship(ship_id), False)]
@@ -378,7 +384,8 @@ def lof_scene(scn: Scenario, ship_id: str, enemies: list[str]) -> Scene:
         r = rule_fire(scn, ship_id, e, table=table)
         if r.arc is None or r.line_of_fire is None:
             continue
-        col = LOF_COLOURS[r.line_of_fire if r.can_fire or r.line_of_fire == "blocked" else "cannot"]
+        able = r.can_fire and not (refused is not None and refused(e, r.arc))
+        col = LOF_COLOURS[r.line_of_fire if able or r.line_of_fire == "blocked" else "cannot"]
         for q in r.proof.blocked:
             sc.fills.append(Fill(np.array(q), BLOCKED_RAYS))
         if r.proof.ray:

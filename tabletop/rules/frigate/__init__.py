@@ -161,6 +161,10 @@ class Frigate(HexTable):
         her rigging (mast hits) rather than her hull (crew hits)."""
         return ruling.fire_ruling(self, scn, i, j, high)
 
+    def fire_verb(self, arc: str) -> str:
+        """The bow and stern fields are the chasers': ``chase``, not ``fire``."""
+        return "chase" if arc in ruling.CHASE_ARC.values() else "fire"
+
     def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
         """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
         return ruling.arc_outlines(self, scn, ship, bands)
