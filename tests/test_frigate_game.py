@@ -122,12 +122,13 @@ def test_template_a_bad_value_names_its_key(tmp_path):
     assert {"schedule.frigate.sag", "fire.crt.columns", "movement.extra"} <= paths
 
 
-def test_roster_an_unknown_schedule_row_is_an_error(write_scenario, capsys):
+@pytest.mark.parametrize("row", ['"galleon"', "[]"])  # a list crashed the check (the fuzzer)
+def test_roster_an_unknown_schedule_row_is_an_error(write_scenario, capsys, row):
     bad = text(PAIR).replace('roster = "frigate-38"', 'roster = "x"', 1)
     bad += '\n[classes.x]\nname = "x"\nrate = 5\nbase = { length = 1, width = 0.4 }\n'
-    bad += 'schedule = "galleon"\ngunnery = 3\ndefence = 3\n'
+    bad += f"schedule = {row}\ngunnery = 3\ndefence = 3\n"
     assert main(["check", str(write_scenario(bad))]) == 2
-    assert "classes.x.schedule" in capsys.readouterr().err
+    assert "classes.x.schedule: expected a row of the schedule" in capsys.readouterr().err
 
 
 def test_an_unknown_wind_strength_is_a_check_error(write_scenario, capsys):

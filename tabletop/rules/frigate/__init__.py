@@ -105,7 +105,7 @@ class Frigate(HexTable):
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
         """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
         sched = tbl.get("schedule")
-        if sched not in self.schedule:
+        if not isinstance(sched, str) or sched not in self.schedule:  # [] crashed the check
             want = "a row of the schedule: " + ", ".join(self.schedule)
             r.error(join(path, "schedule"), want, sched)
         for key, lo in (("gunnery", 0), ("defence", 1)):
