@@ -234,18 +234,9 @@ def nearest_enemy(state: GameState, ship: str, x: float, y: float) -> str | None
     return foes[int(np.argmin(d))]
 
 
-def place(
-    scn: Scenario,
-    state: GameState,
-    ship: str,
-    w: Weights,
-    x: np.ndarray,
-    y: np.ndarray,
-    h: np.ndarray,
-) -> np.ndarray:
-    """The positional terms of poses (x, y, h), vectorised: closing to the ideal range,
-    the weather gauge, the point of sail for next turn, the edge, land and shoals."""
-    return placed(scn, state, ship, w, x, y, h)[0]
+def place(*args: Any) -> np.ndarray:
+    """The positional terms alone (:func:`placed`'s first)."""
+    return placed(*args)[0]
 
 
 def placed(
@@ -257,9 +248,11 @@ def placed(
     y: np.ndarray,
     h: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`place`, and of it the penalty of the edge, land and shoals alone: a reason
-    given for a move ("to keep off the edge") must be that danger's, not the rest of the
-    place (an enemy far off, mostly: it said so of ships mid-table)."""
+    """The positional terms of poses (x, y, h), vectorised: closing to the ideal range,
+    the weather gauge, the point of sail for next turn, the edge, land and shoals; and
+    of them the penalty of the edge, land and shoals alone: a reason given for a move
+    ("to keep off the edge") must be that danger's, not the whole place's (an enemy far
+    off, mostly: it said so of ships mid-table)."""
     rs = scn.ruleset
     k = rs.scale(scn.units)
     out = np.zeros(len(x))
@@ -345,7 +338,7 @@ def sketch(
     the enemy's that may bear on her, judged without rays."""
     scn = state.table()
     rs = scn.ruleset
-    out = place(scn, state, ship, w, x, y, h)
+    out = placed(scn, state, ship, w, x, y, h)[0]
     if not rs.has_gunnery:
         return out
     me = scn.ship(ship)

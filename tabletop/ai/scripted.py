@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import distinct, moved, nearest_enemy, place, trapped
+from tabletop.ai.judge import distinct, moved, nearest_enemy, placed, trapped
 from tabletop.ai.sea import safety, shares
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
@@ -30,7 +30,7 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     me = state.ship(ship).pose
     foe = nearest_enemy(state, ship, me.x, me.y)
     scn = state.table()
-    safe = place(scn, state, ship, w, fan.x, fan.y, fan.heading)
+    safe = placed(scn, state, ship, w, fan.x, fan.y, fan.heading)[0]
     score = np.zeros(len(fan))
     if foe is not None:
         e = state.ship(foe).pose

@@ -61,13 +61,13 @@ class Weights:
     lee: float
     prudence: float
     #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
-    #: to two of them): a squadron keeps together (see ``judge.place``).
+    #: to two of them): a squadron keeps together (see ``judge.placed``).
     formation: float
     #: A battle won (the engine's ``winner`` her side), in the units of the weights: an
     #: order that ends it is worth more than what is left of the ship it takes.
     victory: float
     #: Beyond ``approach_range``, per half turn (180°) her bow points away from the enemy
-    #: she closes with (see ``judge.place``): she comes about after a pass (none: unweighed).
+    #: she closes with (see ``judge.placed``): she comes about after a pass (none: unweighed).
     approach: float
     #: What a move that finishes on a later turn (``Ruleset.turnabouts``: a tack)
     #: costs her beyond the pose it leads to: the turn she lies in stays.
