@@ -78,16 +78,19 @@ def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
 
 
 def test_frigate_status_says_where_the_turn_stands():
-    """Declarations first (each side in scenario order), then segment 1 of 4."""
+    """Declarations first (each side in scenario order), then segment 1 of 4; the
+    convoy action's last turn said throughout."""
     from tabletop.session import Session
 
     scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
     session = Session.open(scn)
     first, second = session.game.state.sides
-    assert session.status == f"turn 1, declaring allowances, {first} to declare"
+    last = " (the last is turn 13)"
+    assert session.status == f"turn 1, declaring allowances, {first} to declare{last}"
     session.play("end")
     session.play("end")
     assert session.status.startswith("turn 1, segment 1 of 4, ")
+    assert session.status.endswith(f" to move and fire{last}")
 
 
 @pytest.mark.parametrize("name", ["squadron-action.toml", "hold-fast-squadrons.toml",
