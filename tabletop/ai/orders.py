@@ -16,7 +16,7 @@ def options(state: GameState, ship: str) -> list[str]:
     for verb, spec in rs.verbs.items():
         if verb in ("move", "fire", "end") or spec.answers_only or "..." in spec.usage:
             continue
-        words = [u for u in spec.usage.split() if not u.startswith("[")]
+        words = spec.required
         texts = [verb]
         for pos, word in enumerate(words):
             got = rs.word_choices(state, ship, verb, word)

@@ -8,6 +8,7 @@ checks an action against them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -31,6 +32,11 @@ class Verb:
     choices: Mapping[int, tuple[str, ...]] | None = None
     answers_only: bool = False
     declared: bool = False
+
+    @property
+    def required(self) -> list[str]:
+        """The usage's words less its optional ``[...]`` groups (``[L2 S C]`` is one)."""
+        return re.sub(r"\[[^\]]*\]", "", self.usage).split()
 
 
 @dataclass(frozen=True)

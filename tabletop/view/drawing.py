@@ -21,7 +21,7 @@ from tabletop.geometry.motion import along, end_pose
 from tabletop.view import scene as sc
 from tabletop.view import uidump
 from tabletop.view.batch import Layer
-from tabletop.view.offers import refusal
+from tabletop.view.offers import taken
 from tabletop.view.plotting import plot_scene
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class TableDrawing:
         if game is None or game.state.winner or game.state.side_of(ship) != game.state.active_side:
             return None
         st, rs = game.state, game.state.scenario.ruleset
-        return lambda e, arc: refusal(st, f"{rs.fire_verb(arc)} {ship} {e}") is not None
+        return lambda e, arc: not taken(st, f"{rs.fire_verb(arc)} {ship} {e}")  # kept a state
 
     def overlay_scenes(self) -> list[sc.Scene]:
         scn = self.view.scenario

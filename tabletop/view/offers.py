@@ -30,7 +30,7 @@ def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list
         if b.needs_typing and ship is not None and _nothing_to_type(state, b, ship):
             continue  # "speed … (type)" in a segment: every allowance refused
         tries = [] if b.needs_typing else _tries(state, b, ship)
-        if tries and not any(_taken(state, a) for a in tries):
+        if tries and not any(taken(state, a) for a in tries):
             continue
         out.append(b)
     return out
@@ -42,7 +42,7 @@ def _nothing_to_type(state: Any, b: Button, ship: str) -> bool:
     rs = state.scenario.ruleset
     verb = b.action.split()[0]
     spec = rs.verbs.get(verb)
-    words = [w for w in spec.usage.split() if not w.startswith("[")][1:] if spec else []
+    words = spec.required[1:] if spec else []
     return any(rs.word_choices(state, ship, verb, w) == [] for w in words)
 
 
@@ -80,7 +80,7 @@ def ruled(
     return lines if why is None else [*lines[:-1], f"  cannot fire now: {why}"]
 
 
-def _taken(state: Any, action: str) -> bool:
+def taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
     _asked(state)
     if action not in _TAKEN:

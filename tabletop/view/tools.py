@@ -7,7 +7,6 @@ a firer and a target.  Each can say what it would draw, as scene primitives.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -197,7 +196,7 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
     for verb, spec in verbs.items():
         if spec.answers_only:
             continue
-        words = re.sub(r"\[[^\]]*\]", "", spec.usage).split()
+        words = spec.required
         key = VERB_KEYS.get(verb, "")
         if not words:
             out.append(Button("end turn" if verb == "end" else verb, verb, key))

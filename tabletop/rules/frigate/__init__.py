@@ -35,7 +35,7 @@ from tabletop.rules.base import (
 from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS
-from tabletop.rules.frigate.game import FrigateGame
+from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
 from tabletop.rules.frigate.ship import FrigateShip, field, ship_of
 from tabletop.rules.hextable import HexTable
@@ -354,12 +354,10 @@ class Frigate(HexTable):
 def convoy_text(state: GameState) -> str:
     """The convoy's part, on her card: "the convoy: taken, the british win; kept through
     turn 14, the french" (it read "taken, the battle is lost", as if she were)."""
-    convoy = state.scenario.options.get("convoy")
+    convoy, own, enemy = convoy_sides(state)
     if convoy is None:
         return ""
-    own = state.scenario.ship(convoy).side
-    rest = [s for s in state.sides if s != own]
-    out = f"the convoy: taken, the {rest[0] if len(rest) == 1 else 'enemy'} win"
+    out = f"the convoy: taken, the {enemy or 'enemy'} win"
     last = state.scenario.options.get("last_turn")
     return out + (f"; kept through turn {last}, the {own}" if last else "")
 

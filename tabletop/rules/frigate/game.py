@@ -310,15 +310,10 @@ class FrigateGame(SiMove):
         she is still hers and afloat on the table, else drawn."""
         if state.winner is not None:
             return state
-        opts = state.scenario.options
-        convoy, own = opts.get("convoy"), "draw"
-        if convoy is not None:
-            own = state.scenario.ship(convoy).side
-            if ship_of(state, convoy).lost:
-                rest = [s for s in state.sides if s != own]
-                win = rest[0] if len(rest) == 1 else "draw"
-                return self._won(state, events, win, f"the convoy {convoy} taken")
-        last = opts.get("last_turn")
+        convoy, own, enemy = convoy_sides(state)
+        if convoy is not None and ship_of(state, convoy).lost:
+            return self._won(state, events, enemy or "draw", f"the convoy {convoy} taken")
+        last = state.scenario.options.get("last_turn")
         if last is not None and state.turn > last:
             why = f"turn {last} ended"
             if convoy is not None:
@@ -336,3 +331,15 @@ class FrigateGame(SiMove):
         """The battle ends: won by ``side`` (or "draw"), for the reason the log gives."""
         events.append({"winner": side, "why": why} if why else {"winner": side})
         return replace(state, winner=side)
+
+
+def convoy_sides(state: GameState) -> tuple[str | None, str, str | None]:
+    """A convoy action's convoy, her side, and the side that wins by taking her (None
+    where more than one might); no convoy: (None, "draw", None)."""
+    convoy = state.scenario.options.get("convoy")
+    if convoy is None:
+        return None, "draw", None
+    own = state.scenario.ship(convoy).side
+    rest = [s for s in state.sides if s != own]
+    return convoy, own, rest[0] if len(rest) == 1 else None
+

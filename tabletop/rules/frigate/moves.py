@@ -30,6 +30,11 @@ Events = list[dict[str, Any]]
 DECLARING = "ships move in the four segments, after declaring"
 
 
+class OutOfPoints(IllegalAction):
+    """A hex ahead with no Movement Point left in the segment (a move refused so says
+    how many she had when it began)."""
+
+
 class Movement:
     """Each method maps a state to the next; ``rs`` holds the template's numbers."""
 
@@ -160,8 +165,8 @@ class Movement:
         had = st.points
         try:
             state, st = self.steps(state, st, steps, events)
-        except IllegalAction as e:  # "no Movement Points left" of F2 with 1: say how many
-            if had > 0 and "no Movement Points left" in str(e):
+        except OutOfPoints as e:  # "no Movement Points left" of F2 with 1: say how many
+            if had > 0:
                 raise IllegalAction(f"{e}: the move asks more than the {had} she had") from None
             raise
         events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
@@ -192,7 +197,7 @@ class Movement:
     def ahead(self, state: GameState, st: FrigateShip, events: Events) -> tuple[GameState, bool]:
         """A hex ahead for a point; into a ship's hex she runs afoul of her (and stops)."""
         if st.points < 1:
-            raise IllegalAction(f"{st.id} has no Movement Points left in this segment")
+            raise OutOfPoints(f"{st.id} has no Movement Points left in this segment")
         nxt = board.step(st.hex, st.facing)
         if not board.on_table(self.rs, state, nxt):
             raise IllegalAction(f"{st.id} may not sail off the table")
