@@ -125,12 +125,17 @@ class MoveRuling:
     collision_with: str | None
     plan: PathPlan
     allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
+    #: what meeting a ship means in these rules, where not a collision that stops her at
+    #: the contact (:attr:`Ruleset.contact_words`: Frigate's running afoul); "" for that
+    met_words: str = ""
 
     def verdict(self, scn: Scenario) -> str:
         """The move line's words: legal or why not, what she meets, where she ends (on
         ``scn``'s table or off it), what is still owed before the turn ends."""
         out = "legal" if self.legal else "ILLEGAL: " + "; ".join(self.violations)
-        if self.collision is not None:
+        if self.met_words:
+            out += f"; {self.met_words}"
+        elif self.collision is not None:
             out += f"; COLLIDES with {self.collision_with} after {self.collision.at:.2f}"
         if not scn.holds(self.end.x, self.end.y):
             out += "; her centre ends off the table"  # a ship sailed off unwarned
@@ -185,7 +190,9 @@ class MoveRuling:
             f"  ends at x {e.x:.2f}, y {e.y:.2f}, heading {e.heading:.1f}"
             f" after {self.against_allowance()}",
         ]
-        if self.collision is not None:
+        if self.met_words:
+            out.append(f"  {self.met_words}")
+        elif self.collision is not None:
             c = self.collision
             out.append(
                 f"  COLLIDES with {self.collision_with} after {c.at:.2f} {self.units}"
@@ -248,6 +255,7 @@ def preview(
         names[contact.obstacle] if contact else None,
         plan,
         scn.ruleset.allowance_unit(scn.units),
+        "" if contact is None else scn.ruleset.contact_words.format(ship=names[contact.obstacle]),
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.engine.core import apply
 from tabletop.engine.game import Game, load_saved_scenario
-from tabletop.engine.report import ended, event_text
+from tabletop.engine.report import event_text, over_text
 from tabletop.engine.saved import read_save, write_save
 from tabletop.errors import TabletopError
 from tabletop.model import Scenario
@@ -82,7 +82,7 @@ class Session:
             return f"{self.scenario.ruleset.title}: free play (no turn sequence)"
         st = self.game.state
         if st.winner:  # not "british to play; british has won"
-            return f"turn {st.turn}: {ended(st.winner)}, the game is over"
+            return over_text(st)
         step = st.scenario.ruleset.step_text(st)
         text = f"turn {st.turn}, " + (step or f"{st.active_side} to play")
         if st.pending:
@@ -102,9 +102,13 @@ class Session:
         if not m.legal:
             return m
         try:  # what the turn allows her (she has fired, a segment's points...): the engine's
-            apply(state, f"{self.move_verb(ship)} {ship} {path}")
+            after = apply(state, f"{self.move_verb(ship)} {ship} {path}")[0]
         except TabletopError as e:
             return replace(m, legal=False, violations=[str(e)])
+        if m.met_words and any(s.id == ship for s in after.ships):
+            # meeting a ship does more than stop her at the contact (Frigate: into her
+            # hex, alongside): the ghost stands where the engine will leave her
+            return replace(m, end=after.ship(ship).pose)
         return m
 
     def sailed_part(self, ship: str) -> bool:

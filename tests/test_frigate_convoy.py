@@ -66,6 +66,13 @@ def test_the_last_turn_ends_the_battle(write_scenario, rigged, options, winner):
     assert g.state.winner == winner
     why = "the convoy m kept through turn 1" if "convoy" in options else "turn 1 ended"
     assert g.events[-1] == {"winner": winner, "why": why}
+    # the battle ended with turn 1, though the turn's end moved the count on to 2: the
+    # status (and the window's banner) said "turn 2" of a game whose last turn was 1
+    assert (g.state.turn, g.state.ended_turn) == (2, 1)
+    from tabletop.engine.report import over_text
+
+    said = "red has won" if winner == "red" else "drawn"
+    assert over_text(g.state) == f"turn 1: {said}, the game is over"
 
 
 def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
@@ -94,3 +101,4 @@ def test_the_status_names_the_last_turn_and_her_card_the_convoy(write_scenario, 
 def test_a_bad_objective_is_a_check_error(write_scenario, capsys, line, message):
     assert main(["check", str(write_scenario(text(SHIPS, options=line + "\n")))]) == 2
     assert message in capsys.readouterr().err
+

@@ -150,6 +150,23 @@ def test_afoul_ships_lose_their_way_whatever_momentum(write_scenario, rigged):
     assert (ship(g, "a").last, ship(g, "b").last) == (0, 0)  # not 7 − 4, 5 − 4
 
 
+def test_running_afoul_is_previewed_where_the_engine_leaves_her(write_scenario, rigged):
+    """Into an enemy's hex she runs afoul of him: the preview said "COLLIDES with b after
+    0.52" and drew her ghost stopped at the bases' contact, half a hex short of where
+    the engine puts her (in b's hex, turned alongside)."""
+    from tabletop.session import Session
+
+    ships = [("a", "frigate-38", "blue", (0, 0), 1), ("b", "frigate-38", "red", (1, 0), 2)]
+    g = game(write_scenario, ships, rigged)
+    declare(g, {"a": 7, "b": 5})
+    m = Session(g.state.scenario, g).preview("a", "F1")
+    assert m.legal and m.collision_with == "b"
+    assert m.verdict(g.state.table()) == "legal; runs afoul of b: she stops in her hex, alongside"
+    assert "COLLIDES" not in m.text()
+    g.play("move a F1")
+    assert m.end == g.state.ship("a").pose  # the engine's own pose
+
+
 # -- turning ----------------------------------------------------------------------------
 def test_turning_costs_by_rating_and_one_more_into_the_wind(write_scenario, rigged):
     ships = [("a", "frigate-38", "blue", (0, 0), 2), ("b", "seventy-four", "blue", (4, 0), 2)]

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.dice import DiceSource, hash_dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, ended
 from tabletop.errors import IllegalAction
 
 Events = list[dict[str, Any]]
@@ -22,7 +22,7 @@ def apply(
     rs = state.scenario.ruleset
     act = parse(action, rs.verbs) if isinstance(action, str) else action
     if state.winner is not None:
-        raise IllegalAction(f"the game is over: {state.winner} won")
+        raise IllegalAction(f"the game is over: {ended(state.winner)}")
     if state.pending:
         p = state.pending[0]
         if act.verb not in {a.verb for a in p.answers} or act.ship != p.ship:
@@ -35,4 +35,6 @@ def apply(
     events: Events = [{"action": str(act), "turn": state.turn, "side": state.active_side}]
     cup = dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, cup, events)
+    if nxt.winner is not None and state.winner is None:
+        nxt = replace(nxt, ended_turn=state.turn)
     return replace(nxt, counter=cup.counter), events

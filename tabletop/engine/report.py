@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, ended
 
 
 def ship_report(state: GameState, ship: str, viewer: str | None = "") -> dict[str, Any]:
@@ -43,17 +43,19 @@ def state_report(state: GameState) -> dict[str, Any]:
     }
 
 
-def ended(winner: str) -> str:
-    """How a game ended, in words: a side's win, or a draw (the engines' "draw": it read
-    "draw has won")."""
-    return "drawn" if winner == "draw" else f"{winner} has won"
+def over_text(state: GameState) -> str:
+    """The status of a game that is over, with the turn it ended in (not the next, where
+    the turn's end ended it)."""
+    assert state.winner is not None
+    turn = state.ended_turn or state.turn
+    return f"turn {turn}: {ended(state.winner)}, the game is over"
 
 
 def state_text(state: GameState) -> str:
     rep = state_report(state)
     lines = [
-        f"turn {rep['turn']}: {ended(rep['winner'])}, the game is over"
-        if rep["winner"]
+        over_text(state)
+        if state.winner
         else f"turn {rep['turn']}, {rep['active_side']} to play"
     ]
     for p in rep["pending"]:

@@ -94,6 +94,9 @@ class GameState:
     # the step of the turn a ruleset with a sequence of its own has reached (Hold Fast's
     # phases); 0 for the others, whose turn is the sides' player turns alone
     phase: int = 0
+    # the turn the battle ended in (set with ``winner``): a battle ended by the turn's
+    # end (a last turn, a drift) is over before the next, though ``turn`` has moved on
+    ended_turn: int | None = None
 
     @property
     def active_side(self) -> str:
@@ -202,3 +205,9 @@ def last_side(
     won = next(iter(alive)) if alive else "draw"
     events.append({"winner": won})
     return replace(state, winner=won)
+
+
+def ended(winner: str) -> str:
+    """How a game ended, in words: a side's win, or a draw (the engines' "draw": it read
+    "draw has won")."""
+    return "drawn" if winner == "draw" else f"{winner} has won"

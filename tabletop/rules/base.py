@@ -247,6 +247,8 @@ class Ruleset(ABC):
     close_hauled: float | None = None
     #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
     fixed_turn: float | None = None
+    #: What a move that meets a ship does, where not stop at the contact ({ship}: hers).
+    contact_words: ClassVar[str] = ""
     #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
     path_tokens: ClassVar[str] = "FPS"
     irons_head_to_wind: ClassVar[bool] = False  # θ 0 is irons: no move, whatever the sector
@@ -360,11 +362,8 @@ class Ruleset(ABC):
         return None
 
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
-        """Why ``verb`` cannot be played for this ship now, whatever words would follow
-        it (her movement has ended, she lies in irons), or None where it may be or only
-        its words can tell.  The window's action bar leaves such a verb out: a verb that
-        wants a path was offered to a ship whose movement had ended, and refused only
-        once the path was built.  None by default."""
+        """Why ``verb`` cannot be played for this ship now, whatever words follow it (her
+        movement has ended, she lies in irons), or None: the action bar leaves it out."""
         return None
 
     def gone(self, state: GameState, ship: str) -> str | None:
@@ -477,13 +476,9 @@ class Ruleset(ABC):
 
     def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
         """(least, most) distance this class may move on this point of sail, scenario units."""
-        most = float(sector.factor * Fraction(cls.speed).limit_denominator(10**6))
-        least = (
-            most
-            if sector.min_factor is None
-            else float(sector.min_factor * Fraction(cls.speed).limit_denominator(10**6))
-        )
-        return least, most
+        speed = Fraction(cls.speed).limit_denominator(10**6)
+        most = float(sector.factor * speed)
+        return (most if sector.min_factor is None else float(sector.min_factor * speed)), most
 
     def gun_range(self, gun: str, unit: str) -> float:
         return self.gun_ranges[gun] * self.scale(unit)

@@ -113,7 +113,9 @@ class TableDrawing:
         game = self.view.session.game if self.view.session is not None else None
         if game is not None and game.state.winner:  # the end, across the table's head
             won = sc.Scene()  # (said in the status line alone; at the middle, on ships)
-            text = f"the {game.state.winner} have won (turn {game.state.turn})"
+            st = game.state
+            said = "drawn" if st.winner == "draw" else f"the {st.winner} have won"
+            text = f"{said} (turn {st.ended_turn or st.turn})"
             won.labels.append(sc.Label(scn.width / 2, 0.9 * scn.depth, text, WON, 22))
             out.append(won)
         return out

@@ -56,6 +56,7 @@ class Frigate(HexTable):
     length = 1  # the hexes a ship stands on
     has_engine = True
     ship_state = FrigateShip
+    contact_words = "runs afoul of {ship}: she stops in her hex, alongside"
     options: ClassVar[dict[str, str]] = {
         "sagging": "bool",
         "flagship_fired_on": "bool",
