@@ -864,3 +864,46 @@ def test_unready_moves_give_the_engines_reason(tmp_path):
     assert "half-way through a tack" in rs.unready(g.state, "a", "move")
     with pytest.raises(IllegalAction, match="half-way through a tack"):
         g.play("move a F5")  # the same reason the engine gives
+
+
+# ---- the last turn (ruling: the scenario's last_turn, won on points) -----------------
+
+
+@pytest.mark.parametrize(
+    "struck, winner, told",
+    [
+        (["c"], "british", "the british 0, the french 3"),  # c's 3 light guns against none
+        (["a", "c"], "draw", "the british 3, the french 3"),  # a box each: level
+        ([], "draw", "the british 0, the french 0"),
+    ],
+)
+def test_the_last_turn_ends_the_battle_on_broadside_dice_lost(tmp_path, struck, winner, told):
+    """Both sides still fighting when turn 1 (the last) ends: the side whose enemy lost
+    the more broadside dice (a box's guns: light 3) wins; equal, drawn."""
+    from dataclasses import replace
+
+    sides = {"british": "ad", "french": "bc"}
+    ships = [("a", 20, 20, 90, "british"), ("d", 20, 80, 90, "british")]
+    ships += [("b", 150, 100, 270, "french"), ("c", 150, 40, 270, "french")]
+    g = game(tmp_path, ships, options="last_turn = 1")
+    st = g.state
+    for s in struck:  # struck before the turn's end, as a broadside or a boarding would
+        st = st.with_ship(replace(st.ship(s), struck=True))
+    g = Game(st)
+    assert g.state.winner is None
+    for side in ("british", "french"):  # each ship afloat sails her reach of 20 cm
+        for s in [s.id for s in g.state.ships if not s.struck and s.id in sides[side]]:
+            g.play(f"move {s} F20")
+        assert g.state.winner is None
+        g.play("end")  # the british end their part of turn 1, then the french theirs
+    # turn 1, the last, is over
+    assert g.state.winner == winner and g.state.ended_turn == 1
+    assert g.events[-1] == {"winner": winner, "why": f"turn 1 ended; broadside dice lost: {told}"}
+
+
+def test_the_status_names_the_last_turn(tmp_path):
+    from tabletop.session import Session
+
+    ships = [("a", 20, 20, 90, "british"), ("b", 150, 100, 270, "french")]
+    g = game(tmp_path, ships, options="last_turn = 12")
+    assert Session(g.state.scenario, g).status == "turn 1, british to play (the last is turn 12)"

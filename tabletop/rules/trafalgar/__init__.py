@@ -51,7 +51,10 @@ class TrafalgarModified(Ruleset):
     has_engine = True
     close_hauled: float
     ship_state = TrafalgarShip
-    options: ClassVar[dict[str, str]] = {"speed_change": "bool"}  # the optional rule
+    options: ClassVar[dict[str, str]] = {
+        "speed_change": "bool",  # the optional rule
+        "last_turn": "turn",  # the battle ends with this turn, won on points (procedures)
+    }
     arcs_are_outlined = True  # a broadside's arc is its rectangle, as deep as her guns reach
     verbs: ClassVar[dict[str, Verb]] = {
         "move": Verb("SHIP PATH...", "sail a path; may be split to fire as she bears", 2, None),
@@ -289,6 +292,11 @@ class TrafalgarModified(Ruleset):
         if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
             chance = command_chance(self, state.scenario.ship(ship).cls)
         return [(f"move {ship} F{run:g} T", done, chance)]
+
+    def step_text(self, state: GameState) -> str | None:
+        """Whose turn it is, and, where the scenario sets a last turn, which that is."""
+        last = state.scenario.options.get("last_turn")
+        return f"{state.active_side} to play (the last is turn {last})" if last else None
 
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         st = state.ship(ship)

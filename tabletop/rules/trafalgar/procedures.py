@@ -134,7 +134,31 @@ class Procedures:
         return len(state.sides) >= 2 and not state.scenario.holds(pose.x, pose.y)
 
     def _winner(self, state: GameState, events: Events) -> GameState:
-        return last_side(state, self.rs.fighting, events)  # no ship left: no winner
+        state = last_side(state, self.rs.fighting, events)  # no ship left: no winner
+        last = state.scenario.options.get("last_turn")
+        if state.winner is None and last is not None and state.turn > last:
+            return self._on_points(state, events, last)
+        return state
+
+    def _on_points(self, state: GameState, events: Events, last: int) -> GameState:
+        """Ruling (the text gives no victory conditions; the scenario's ``last_turn``):
+        when that turn ends with both sides still fighting, the side whose enemy has
+        lost the more broadside dice (ships struck or gone from the battle, each counted
+        by her guns' dice as the roster lists them, after Hold Fast's scoring by the
+        guns of defeated ships) has won; equal, drawn.  Fought to the last ship, a
+        squadron action was mostly drawn: the last enemy frigate outran the 74s."""
+        lost = {side: 0 for side in state.sides}
+        for s in state.ships:
+            if not self.rs.fighting(state, s.id):
+                model = state.scenario.ship(s.id)
+                lost[model.side] += sum((model.cls.fields.get("guns") or {}).values())
+        enemy = {side: sum(n for o, n in lost.items() if o != side) for side in state.sides}
+        most = max(enemy.values())
+        best = [side for side, n in enemy.items() if n == most]
+        won = best[0] if len(best) == 1 else "draw"
+        told = ", ".join(f"the {side} {n}" for side, n in lost.items())
+        events.append({"winner": won, "why": f"turn {last} ended; broadside dice lost: {told}"})
+        return replace(state, winner=won)
 
     # turning on the spot (a tack completed, a recovery) ---------------------------------
     def _fouls(self, state: GameState, ship: str, heading: float) -> str | None:
