@@ -512,7 +512,8 @@ def test_a_plotted_turns_later_phases_count_less_by_the_phase_trust(monkeypatch)
 
 
 def test_the_captain_keeps_her_broadside_on_rather_than_cross_a_bow_for_phase_v():
-    """The frigates at dawn: constitution (10, 12) and java (13, 14), both heading east,
+    """The frigates at close quarters (the shipped "Frigates at dawn" until its frigates
+    were set apart): constitution (10, 12) and java (13, 14), both heading east,
     the wind from the north.  Java's foreseen plot wears her round to the south-west.
     Weighing the phases alike, constitution's best plot hauls up to cross java's bow for
     a broadside foreseen alongside in phase V, and java's starboard battery rakes her bow
@@ -521,7 +522,8 @@ def test_the_captain_keeps_her_broadside_on_rather_than_cross_a_bow_for_phase_v(
     from tabletop.ai.judge import chance, enemies, moved
     from tabletop.ai.plotting import _views, choose, foresee
 
-    state = Game.new(load_scenario(HOLD_FAST[1]), 1).state
+    close = SCENARIOS.parent / "tests/golden/hold-fast/close-quarters.toml"
+    state = Game.new(load_scenario(close), 1).state
     # no time limit: the whole shortlist is judged, whatever the machine's load
     w = replace(load_weights(state.scenario.ruleset), time_limit=60.0, decision_limit=60.0)
     seen = foresee(state, enemies(state, "american"), "scripted", w)

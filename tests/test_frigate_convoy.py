@@ -102,3 +102,32 @@ def test_a_bad_objective_is_a_check_error(write_scenario, capsys, line, message)
     assert main(["check", str(write_scenario(text(SHIPS, options=line + "\n")))]) == 2
     assert message in capsys.readouterr().err
 
+
+def test_the_side_that_wins_by_taking_her_names_her_its_quarry(write_scenario, rigged):
+    """The computer captains close with the convoy (Ruleset.quarry), not the nearest
+    enemy: z, her escort, lies nearer to nothing of blue's but is not blue's aim."""
+    from tabletop.ai.judge import nearest_enemy
+
+    g = convoy_game(write_scenario, rigged, 'convoy = "m"\n')
+    rs = g.state.scenario.ruleset
+    assert rs.quarry(g.state, "blue") == "m" and rs.quarry(g.state, "red") is None
+    z = g.state.ship("z").pose  # standing on z's very spot, blue still aims at m
+    assert nearest_enemy(g.state, "a", z.x, z.y) == "m"
+    plain = convoy_game(write_scenario, rigged, "")  # no convoy: the nearest, z here
+    assert plain.state.scenario.ruleset.quarry(plain.state, "blue") is None
+    assert nearest_enemy(plain.state, "a", z.x, z.y) == "z"
+
+
+def test_a_move_toward_the_convoy_gives_that_as_its_reason(write_scenario, rigged):
+    from tabletop.ai.judge import Verdict
+    from tabletop.ai.reasons import move_reason
+    from tabletop.geometry.pose import Pose
+
+    g = convoy_game(write_scenario, rigged, 'convoy = "m"\n')
+    a, m = g.state.ship("a").pose, g.state.ship("m").pose
+    toward = Pose((a.x + m.x) / 2, (a.y + m.y) / 2, a.heading)  # half way to her
+    assert move_reason(g.state, "a", toward, Verdict(0.0)) == (
+        "a stands on to close m, whose taking wins the battle"
+    )
+    plain = convoy_game(write_scenario, rigged, "")  # no convoy: m is only the nearest
+    assert move_reason(plain.state, "a", toward, Verdict(0.0)) == "a stands on to close m"

@@ -53,6 +53,10 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "scenarios/hold-fast-frigates.toml",
         "games/hold-fast-frigates.log",
     ),
+    "hold-fast/close-quarters.json": (
+        "tests/golden/hold-fast/close-quarters.toml",
+        "tests/golden/hold-fast/close-quarters.log",
+    ),
 }
 
 

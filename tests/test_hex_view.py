@@ -85,7 +85,7 @@ def test_frigate_status_says_where_the_turn_stands():
     scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
     session = Session.open(scn)
     first, second = session.game.state.sides
-    last = " (the last is turn 13)"
+    last = " (the last is turn 11)"
     assert session.status == f"turn 1, declaring allowances, {first} to declare{last}"
     session.play("end")
     session.play("end")

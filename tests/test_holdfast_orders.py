@@ -275,8 +275,9 @@ def test_a_phase_action_moves_no_other_ship(tmp_path):
 def test_hf74_tabletop_run_plays_a_hold_fast_log(capsys):
     # the frigates' log: Constitution (speed 4) F in I, LS in II (speed 3: I, III, V),
     # F in III and V: 10 + 3 = 13; Java (speed 4) F F in I, II, S in IV, F in V (SE)
-    code = main(["run", str(ROOT / "scenarios/hold-fast-frigates.toml"),
-                 str(ROOT / "games/hold-fast-frigates.log"), "--json"])  # fmt: skip
+    here = ROOT / "tests/golden/hold-fast"  # the frigates at close quarters
+    code = main(["run", str(here / "close-quarters.toml"),
+                 str(here / "close-quarters.log"), "--json"])  # fmt: skip
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     ships = {s["id"]: s for s in out["ships"]}

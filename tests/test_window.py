@@ -605,7 +605,7 @@ def test_hold_fast_builds_no_move_its_turn_is_a_plot(fresh):
     # phase '-'), never a free move: she has not moved
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.actions == ["orders constitution - - - - -"], fresh.message
-    assert fresh.scenario.ship("java").pose.heading == 90
+    assert fresh.scenario.ship("java").pose.heading == 270  # as laid: heading west
 
 
 def test_arcs_show_for_the_selected_ship_and_every_ship_on_shift_2(fresh):

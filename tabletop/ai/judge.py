@@ -227,9 +227,16 @@ def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def nearest_enemy(state: GameState, ship: str, x: float, y: float) -> str | None:
+    """The enemy she closes with: the ship whose taking wins her side the battle while
+    she fights (:meth:`~Ruleset.quarry`: a convoy), else the nearest to (x, y).  Closing
+    with the nearest, the British in a convoy action fought the escort and let the
+    convoy sail on to the last turn, and the judge never saw the battle lost."""
     foes = enemies(state, state.side_of(ship))
     if not foes:
         return None
+    quarry = state.scenario.ruleset.quarry(state, state.side_of(ship))
+    if quarry in foes:
+        return quarry
     d = [np.hypot(state.ship(e).pose.x - x, state.ship(e).pose.y - y) for e in foes]
     return foes[int(np.argmin(d))]
 

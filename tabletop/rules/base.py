@@ -331,6 +331,11 @@ class Ruleset(ABC):
         by default.  The computer captain sails for them instead of keeping off them."""
         return ()
 
+    def quarry(self, state: GameState, side: str) -> str | None:
+        """The enemy ship whose taking wins ``side`` the battle (a convoy), which its
+        computer captains close with rather than the nearest enemy; None by default."""
+        return None
+
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         """What ``firer``'s fire at ``target`` would do as they lie now (a ship whose
         pose differs from her rules' own record is taken at her pose), or None when she

@@ -306,6 +306,11 @@ class Frigate(HexTable):
         m = LOSS_SHARES[1] * masts / max(1, self.moves.dismasted_at)
         return float(1.0 - (1.0 - c) * (1.0 - m))
 
+    def quarry(self, state: GameState, side: str) -> str | None:
+        """A convoy action's convoy, for the side that wins by taking her."""
+        convoy, _own, enemy = convoy_sides(state)
+        return convoy if side == enemy else None
+
     def match_strength(self, state: GameState, ship: str) -> float:
         """Her gunnery strength after her crew hits times her defence strength: on the
         combat results table her odds against an enemy are her gunnery to his defence,
