@@ -84,7 +84,9 @@ class Session:
         if st.winner:  # not "british to play; british has won"
             return over_text(st)
         step = st.scenario.ruleset.step_text(st)
-        text = f"turn {st.turn}, " + (step or f"{st.active_side} to play")
+        last = st.scenario.options.get("last_turn")  # a battle that ends with a turn
+        of = f" of {last}" if last else ""  # "(the last is turn 20)" wrapped the status
+        text = f"turn {st.turn}{of}, " + (step or f"{st.active_side} to play")
         if st.pending:
             p = st.pending[0]
             text += f"; {p.side} decides for {p.ship}"

@@ -84,7 +84,10 @@ def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
 def test_the_status_names_the_last_turn_and_her_card_the_convoy(write_scenario, rigged):
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 12\n')
     rs = g.state.scenario.ruleset
-    assert rs.step_text(g.state) == "segment 1 of 4, blue to move and fire (the last is turn 12)"
+    from tabletop.session import Session
+
+    status = Session(g.state.scenario, g).status
+    assert status == "turn 1 of 12, segment 1 of 4, blue to move and fire"
     card = rs.ship_report(g.state, "m")["status"]
     assert "the convoy: taken, the blue win; kept through turn 12, the red" in card
     assert not any("convoy" in f for f in rs.ship_report(g.state, "z")["status"])

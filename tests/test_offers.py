@@ -34,7 +34,7 @@ def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
 
 def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
     s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
-    assert s.status == "turn 1, declaring allowances, british to declare (the last is turn 11)"
+    assert s.status == "turn 1 of 11, declaring allowances, british to declare"
     assert bar(s, "amazon") == ["speed … (type)", "end step"]
     s.play("end")
     s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)

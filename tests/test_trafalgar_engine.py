@@ -906,4 +906,4 @@ def test_the_status_names_the_last_turn(tmp_path):
 
     ships = [("a", 20, 20, 90, "british"), ("b", 150, 100, 270, "french")]
     g = game(tmp_path, ships, options="last_turn = 12")
-    assert Session(g.state.scenario, g).status == "turn 1, british to play (the last is turn 12)"
+    assert Session(g.state.scenario, g).status == "turn 1 of 12, british to play"

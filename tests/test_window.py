@@ -1652,7 +1652,7 @@ def test_an_empty_fan_with_no_points_this_segment_says_so(fresh):
     fresh.load(str(SCENARIOS / "frigate-hex-duel.toml"))
     for a in ("speed amazon 0", "end", "end"):
         fresh.play(a)
-    assert fresh.session.status.startswith("turn 1, segment 1 of 4, british")
+    assert fresh.session.status.startswith("turn 1 of 11, segment 1 of 4, british")
     fresh.overlays.add("fan")
     fresh.select("amazon")
     assert fresh.fan is not None and len(fresh.fan) == 0

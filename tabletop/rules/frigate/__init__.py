@@ -173,14 +173,12 @@ class Frigate(HexTable):
     # -- the grid ----------------------------------------------------------------------
 
     def step_text(self, state: GameState) -> str | None:
-        """Where the turn stands: the allowances declared, or segment n of four (and, in
-        a battle with a last turn, which that is)."""
-        last = state.scenario.options.get("last_turn")
-        of = f" (the last is turn {last})" if last else ""
+        """Where the turn stands: the allowances declared, or segment n of four (a last
+        turn is the status line's: "turn 1 of 11")."""
         if state.phase == 0:
-            return f"declaring allowances, {state.active_side} to declare{of}"
+            return f"declaring allowances, {state.active_side} to declare"
         does = "plot (and fire)" if FrigateGame(self).plotting(state) else "move and fire"  # SiMove
-        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to {does}{of}"
+        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to {does}"
 
     # -- movement preview --------------------------------------------------------------
     def plan_move(

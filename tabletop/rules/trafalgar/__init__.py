@@ -293,11 +293,6 @@ class TrafalgarModified(Ruleset):
             chance = command_chance(self, state.scenario.ship(ship).cls)
         return [(f"move {ship} F{run:g} T", done, chance)]
 
-    def step_text(self, state: GameState) -> str | None:
-        """Whose turn it is, and, where the scenario sets a last turn, which that is."""
-        last = state.scenario.options.get("last_turn")
-        return f"{state.active_side} to play (the last is turn {last})" if last else None
-
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         st = state.ship(ship)
         return "tack" if isinstance(st, TrafalgarShip) and st.tacking else "recover"
