@@ -179,7 +179,7 @@ def play_game(
     if game.state.winner is not None:  # the turn the game ended in counts too
         _count(res, opened, replace(opened, turn=opened.turn + 1), Decision("end"), levels)
     res.winner = None if game.state.winner == "draw" else game.state.winner
-    res.turns = min(game.state.ended_turn or game.state.turn, max_turns)  # the turn it ended in
+    res.turns = min(game.state.final_turn, max_turns)  # the turn it ended in
     res.thinking = [t for c in caps.values() for t in c.thinking]
     res.judged = [j for c in caps.values() for j in c.judged]
     res.cut = sum(c.cut for c in caps.values())

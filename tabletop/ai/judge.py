@@ -198,7 +198,7 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
     base -= trapped(state, ship, w)
     hurt = damage_share(state, ship)
     risk = w.exposure * exposure(scn, tab, state, ship, w) * (1 + w.damage * hurt)
-    foe = nearest_enemy(state, ship, pose.x, pose.y)
+    foe = enemy_to_close(state, ship, pose.x, pose.y)
     shy = shyness(state, ship, foe, w) if foe is not None else 0.0
     terms = {"place": base, "fire": fire, "exposure": -risk, "danger": -float(danger[0])}
     return Verdict(base + fire - risk, got, terms, shy)
@@ -226,7 +226,7 @@ def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
 
 
-def nearest_enemy(state: GameState, ship: str, x: float, y: float) -> str | None:
+def enemy_to_close(state: GameState, ship: str, x: float, y: float) -> str | None:
     """The enemy she closes with: the ship whose taking wins her side the battle while
     she fights (:meth:`~Ruleset.quarry`: a convoy), else the nearest to (x, y).  Closing
     with the nearest, the British in a convoy action fought the escort and let the
@@ -265,7 +265,7 @@ def placed(
     out = np.zeros(len(x))
     model = scn.ship(ship)
     goal = rs.goal_edges(state, ship)
-    foe = nearest_enemy(state, ship, float(model.pose.x), float(model.pose.y))
+    foe = enemy_to_close(state, ship, float(model.pose.x), float(model.pose.y))
     wind = scn.wind.from_deg
     floor = 0.0
     if goal:  # an escape: every unit nearer her edge counts, and leaving by it most

@@ -22,7 +22,7 @@ from dataclasses import replace
 import numpy as np
 
 from tabletop.ai.clock import Clock, unlimited
-from tabletop.ai.judge import distinct, enemies, judge, moved, nearest_enemy, sketch
+from tabletop.ai.judge import distinct, enemies, enemy_to_close, judge, moved, sketch
 from tabletop.ai.replies import reply_risk
 from tabletop.ai.sea import clearance, safety, to_goal
 from tabletop.ai.weights import Weights
@@ -173,7 +173,7 @@ def _closing(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.nd
     if goal:
         return -to_goal(state.table(), goal, x, y)
     me = state.ship(ship).pose
-    foe = nearest_enemy(state, ship, me.x, me.y)
+    foe = enemy_to_close(state, ship, me.x, me.y)
     if foe is None:
         return np.zeros(len(x))
     e = state.ship(foe).pose

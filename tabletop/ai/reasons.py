@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.ai.judge import Shot, Verdict, nearest_enemy
+from tabletop.ai.judge import Shot, Verdict, enemy_to_close
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
@@ -68,7 +68,7 @@ def move_reason(
         shoals = any(t.kind in ("land", "shoal") for t in state.scenario.terrain)
         why = "to keep off the edge and the shoals" if shoals else "to keep off the edge"
     else:
-        foe = nearest_enemy(state, ship, old.x, old.y)
+        foe = enemy_to_close(state, ship, old.x, old.y)
         if foe is None:
             why = "with no enemy left to fight"
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.ai.judge import distinct, moved, nearest_enemy, placed, trapped
+from tabletop.ai.judge import distinct, enemy_to_close, moved, placed, trapped
 from tabletop.ai.sea import safety, shares
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
@@ -28,7 +28,7 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     those at nought); a move that leads into a trap comes after the first that does
     not (:func:`doomed`)."""
     me = state.ship(ship).pose
-    foe = nearest_enemy(state, ship, me.x, me.y)
+    foe = enemy_to_close(state, ship, me.x, me.y)
     scn = state.table()
     safe = placed(scn, state, ship, w, fan.x, fan.y, fan.heading)[0]
     score = np.zeros(len(fan))

@@ -47,8 +47,7 @@ def over_text(state: GameState) -> str:
     """The status of a game that is over, with the turn it ended in (not the next, where
     the turn's end ended it)."""
     assert state.winner is not None
-    turn = state.ended_turn or state.turn
-    return f"turn {turn}: {ended(state.winner)}, the game is over"
+    return f"turn {state.final_turn}: {ended(state.winner)}, the game is over"
 
 
 def state_text(state: GameState) -> str:

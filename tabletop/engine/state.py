@@ -99,6 +99,11 @@ class GameState:
     ended_turn: int | None = None
 
     @property
+    def final_turn(self) -> int:
+        """The turn the battle ended in where it has, else the turn now."""
+        return self.ended_turn or self.turn
+
+    @property
     def active_side(self) -> str:
         return self.sides[self.active]
 

@@ -115,7 +115,7 @@ class TableDrawing:
             won = sc.Scene()  # (said in the status line alone; at the middle, on ships)
             st = game.state
             said = "drawn" if st.winner == "draw" else f"the {st.winner} have won"
-            text = f"{said} (turn {st.ended_turn or st.turn})"
+            text = f"{said} (turn {st.final_turn})"
             won.labels.append(sc.Label(scn.width / 2, 0.9 * scn.depth, text, WON, 22))
             out.append(won)
         return out
