@@ -1688,6 +1688,31 @@ def test_lines_of_fire_are_grey_where_the_game_refuses_the_shot(fresh):
     assert got[-1] == "  cannot fire now: hussard's bow chasers have fired this turn"
 
 
+def test_lines_of_fire_are_grey_once_the_battle_is_over(fresh):
+    """The prize's shipped log ends with the battle won.  Before its last order hussard
+    (the French ship in the log's last broadside) had green lines to the enemy in her
+    fields; with the battle over the game refuses every shot, and they were still drawn
+    green, as if she could fire: they are grey, each of them."""
+    from tabletop.engine.game import read_log
+    from tabletop.view.scene import LOF_COLOURS
+
+    fresh.load(str(SCENARIOS / "frigate-hex-prize.toml"))
+    _, actions = read_log(ROOT / "games/frigate-hex-prize.log")
+    for a in actions:
+        assert fresh.play(a), a
+    state = fresh.session.game.state
+    assert state.winner is not None
+    firing = {a.split()[1] for a in actions if a.startswith(("fire ", "chase "))}
+    assert firing <= {s.id for s in state.ships}
+    drawn = set()
+    for ship in sorted(firing):
+        fresh.select(ship)
+        fresh.rebuild()
+        lof = fresh.drawing.overlay_scenes()
+        drawn |= {ln.color for s_ in lof for ln in s_.lines if ln.color in LOF_COLOURS.values()}
+    assert drawn == {LOF_COLOURS["cannot"]}
+
+
 def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):
     """The frigate duel, the computer French: amazon sails and the British end; the
     computer plays its turn.  Ctrl+Z took back the computer's last order, which it gave

@@ -66,9 +66,12 @@ class TableDrawing:
     def _refused(self, ship: str) -> Callable[[str, str], bool] | None:
         """Whether the engine would refuse her shot at an enemy with an arc's guns now,
         on her side's turn (her chasers fired: no broadside; afoul of another; her guns
-        silenced): those lines are grey, not green as the table's geometry had them."""
+        silenced): those lines are grey, not green as the table's geometry had them.
+        Once the battle is over every shot is refused, so every line is grey."""
         game = self.view.session.game if self.view.session is not None else None
-        if game is None or game.state.winner or game.state.side_of(ship) != game.state.active_side:
+        if game is not None and game.state.winner:
+            return lambda e, arc: True
+        if game is None or game.state.side_of(ship) != game.state.active_side:
             return None
         st, rs = game.state, game.state.scenario.ruleset
         return lambda e, arc: not taken(st, f"{rs.fire_verb(arc)} {ship} {e}")  # kept a state
