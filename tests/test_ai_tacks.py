@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from tabletop.ai.captain import Captain
+from tabletop.ai.clock import unlimited
 from tabletop.ai.duel import blunder
 from tabletop.ai.judge import moved, trial
 from tabletop.data.load import load_scenario
@@ -69,7 +70,9 @@ def test_the_captain_completes_her_tack_on_the_tack_it_was_begun_for():
     assert after is not None and after.ship("loire").tacking
     st = after.ship("loire")
     nxt = replace(after.with_ship(replace(st, done=False)), turn=after.turn + 1)
-    d = Captain.for_game(nxt, "french", "captain").decide(nxt)
+    captain = Captain.for_game(nxt, "french", "captain")
+    captain.clock = unlimited()  # her choice, not the machine's load (a loaded machine's
+    d = captain.decide(nxt)  # wall clock stopped her at the first option, port)
     assert d.action == "tack loire starboard", d
     # its reason, in the ruleset's words for what she owes (was "loire: tacks (...)")
     assert d.reason == "loire must complete her tack: tack loire starboard"
