@@ -808,6 +808,28 @@ def test_match_strength_is_her_best_broadsides_dice_times_her_hull_or_crew_left(
     assert rs.match_strength(g.state.with_ship(replace(st, struck=True)), "a") == 0
 
 
+def test_her_loss_is_how_near_she_is_to_striking(tmp_path):
+    """She strikes when her crew (4) or her hull track (".C.G.R.CG", 9 boxes) is gone,
+    so the computer captain counts her loss as the larger share of them lost.  Whole: 0.
+    Three hull boxes gone: 3/9 = 1/3.  Three of her 4 crew gone as well: 3/4 (the report's
+    mean of hull, crew and three whole masts made it (1/3 + 3/4) / 5 = 0.217).  A mast
+    lost alone is no step toward striking: 0.  Off the table: 1."""
+    from dataclasses import replace
+
+    from tabletop.ai.judge import damage_share
+
+    g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
+    rs, st = g.state.scenario.ruleset, g.state.ship("a")
+    assert rs.loss(g.state, "a") == 0
+    hit = g.state.with_ship(replace(st, hull_lost=3))
+    assert rs.loss(hit, "a") == pytest.approx(3 / 9)
+    hit = g.state.with_ship(replace(st, hull_lost=3, crew_lost=3))
+    assert damage_share(hit, "a") == pytest.approx(3 / 4)
+    masts = g.state.with_ship(replace(st, masts_lost=(("main", 1),)))
+    assert rs.loss(masts, "a") == 0
+    assert rs.loss(g.state.with_ship(replace(st, left=True)), "a") == 1
+
+
 def _in_stays(tmp_path, **flags):
     """a lies head to wind (heading 0) at (50, 50), 8 × 2.5, flags set (half-way through
     a tack, or in irons); b and c lie 3.5 either side of her, 2.5 forward, heading 0

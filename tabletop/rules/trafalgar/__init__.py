@@ -215,9 +215,20 @@ class TrafalgarModified(Ruleset):
         return not st.struck and not (isinstance(st, TrafalgarShip) and st.left)
 
     def loss(self, state: GameState, ship: str) -> float | None:
-        """A ship that sailed off the table is lost to the battle; else her report says."""
+        """How near she is to being lost: a ship that sailed off the table is; else she
+        strikes when her crew or her hull track is gone, so the larger of the shares of
+        them lost.  Her masts slow her and do not strike her: the mean of her report's
+        figures (hull, crew, three masts) counted a 74 five of whose six crew were gone
+        as a sixth lost, and a captain let her lie under the enemy's guns."""
         st = state.ship(ship)
-        return 1.0 if isinstance(st, TrafalgarShip) and st.left else None
+        if not isinstance(st, TrafalgarShip):
+            return None
+        if st.left:
+            return 1.0
+        cls = state.scenario.ship(ship).cls
+        boxes = len(track(cls))
+        hull = st.hull_lost / boxes if boxes else 0.0
+        return min(1.0, max(hull, st.crew_lost / max(1, crew_total(cls))))
 
     def match_strength(self, state: GameState, ship: str) -> float:
         """The dice of her stronger broadside left times her hull boxes, or the crew's
