@@ -23,7 +23,7 @@ from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship
+from tabletop.model import Scenario, Ship, ShipClass
 from tabletop.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
 from tabletop.rules.trafalgar import config, movement
@@ -225,10 +225,7 @@ class TrafalgarModified(Ruleset):
             return None
         if st.left:
             return 1.0
-        cls = state.scenario.ship(ship).cls
-        boxes = len(track(cls))
-        hull = st.hull_lost / boxes if boxes else 0.0
-        return min(1.0, max(hull, st.crew_lost / max(1, crew_total(cls))))
+        return 1.0 - _left(state.scenario.ship(ship).cls, st)
 
     def match_strength(self, state: GameState, ship: str) -> float:
         """The dice of her stronger broadside left times her hull boxes, or the crew's
@@ -239,10 +236,7 @@ class TrafalgarModified(Ruleset):
             return 0.0
         cls = state.scenario.ship(ship).cls
         dice = max(sum(guns_on(cls, st, side).values()) for side in ("port", "starboard"))
-        boxes = len(track(cls))
-        hull = (boxes - st.hull_lost) / boxes if boxes else 0.0
-        crew = (crew_total(cls) - st.crew_lost) / max(1, crew_total(cls))
-        return float(dice * boxes * max(0.0, min(hull, crew)))
+        return float(dice * len(track(cls)) * _left(cls, st))
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
@@ -341,3 +335,12 @@ class TrafalgarModified(Ruleset):
     # -- the drill ---------------------------------------------------------------------
     def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
         return TrafalgarCoach(course, beam=beam)
+
+
+def _left(cls: ShipClass, st: TrafalgarShip) -> float:
+    """The share of her left before she strikes, 0..1: the less of her hull track's
+    boxes and her crew (she strikes when either is gone)."""
+    boxes = len(track(cls))
+    hull = (boxes - st.hull_lost) / boxes if boxes else 1.0
+    crew = (crew_total(cls) - st.crew_lost) / max(1, crew_total(cls))
+    return max(0.0, min(1.0, hull, crew))
