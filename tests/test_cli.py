@@ -299,12 +299,14 @@ def test_sail_text_says_the_point_of_sail_in_words(capsys):
 
 
 def test_move_says_the_allowance_in_its_own_unit(capsys):
-    """Hold Fast counts movement actions, not inches: Amazon (frigate-36, top speed 4)
-    sailing F1 S45 F1 covers 1 + 1 = 2 inches with three of her 4 actions; Escadres
-    counts hexes.  A Trafalgar move keeps 'of the allowance' in its one unit."""
-    assert main(["move", str(SCENARIOS / "hold-fast-duel.toml"), "amazon", "F1", "S45", "F1"]) == 0
+    """Hold Fast counts movement actions, not inches: Amazon (frigate-36, top speed 4,
+    the duel's start_speed 3) sailing F1 S45 F1 covers 1 + 1 = 2 inches with all three
+    actions of her speed; Escadres counts hexes.  A Trafalgar move keeps 'of the
+    allowance' in its one unit."""
+    duel = str(SCENARIOS / "hold-fast-duel.toml")
+    assert main(["move", duel, "amazon", "F1", "S45", "F1"]) == 0
     out = capsys.readouterr().out
-    assert "after 2.00 in (allowance 3 of 4 actions)" in out
+    assert "after 2.00 in (allowance 3 of 3 actions)" in out
     # Escadres: F1 S60 F1 is three move steps (a hex, a turn, a hex) of redoutable's 5
     esc = str(SCENARIOS / "escadres-two-fleets.toml")
     assert main(["move", esc, "redoutable", "F1", "S60", "F1"]) == 0
@@ -312,7 +314,7 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
     assert main(["move", str(SCENARIOS / "hold-fast-duel.toml"), "amazon", "F1", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     got = (d["distance"], d["allowance"], d["allowance_unit"], d["units"])
-    assert got == (1.0, 4.0, "actions", "in")
+    assert got == (1.0, 3.0, "actions", "in")
     assert main(["move", str(SCENARIOS / "squadron-action.toml"), "bellona", "F20"]) == 0
     assert "after 20.00 of 20.00 cm" in capsys.readouterr().out
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.data.load import load_scenario
 from tabletop.errors import IllegalAction
+from tabletop.movement import preview
+from tabletop.rulings import sail
 
-from .frigate_helpers import declare, game, poke, rel, set_ship, ship
+from .frigate_helpers import declare, game, poke, rel, set_ship, ship, text
 
 FAR = ("z", "frigate-38", "red", (20, -10), 4)
 
@@ -383,3 +386,24 @@ def test_no_wind_no_drift(write_scenario, rigged):
     for _ in range(10):
         g.play("end")
     assert (rel(ship(g, "a").hex), ship(g, "a").facing) == ((0, 0), 2)
+
+
+# -- the referee's table tools in the scenario's wind -----------------------------------
+@pytest.mark.parametrize(
+    ("strength", "most"),
+    # schedule.frigate, side rear (the third figure): calm 3, light 6, moderate 10,
+    # fresh 13; no wind, none: only last turn's way carries her and she has had none
+    [("calm", 3), ("light", 6), ("moderate", 10), ("fresh", 13), ("none", 0)],
+)
+def test_sail_and_move_give_the_allowance_of_the_scenarios_wind(write_scenario, strength, most):
+    """`sail` and `move` read the schedule in the wind the scenario names: they gave the
+    template's default (moderate, 10) whatever it blew, and passed F5 in no wind."""
+    # facing 2: the north wind enters through a side-rear hexside
+    ships = [("a", "frigate-38", "blue", (0, 0), 2)]
+    scn = load_scenario(write_scenario(text(ships, strength=strength)))
+    got = sail(scn, "a")
+    assert (got["point_of_sail"], got["allowance"]) == ("side_rear", most)
+    assert preview(scn, "a", f"F{most}").legal
+    over = preview(scn, "a", f"F{most + 1}")
+    assert not over.legal
+    assert f"{most + 1} Movement Points; she has at most {most}" in over.violations[0]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
+from dataclasses import replace
 
 import pytest
 
@@ -24,6 +25,8 @@ from tabletop.cli import main
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
 from tabletop.errors import IllegalAction
+from tabletop.movement import parse_path, preview
+from tabletop.rulings import sail
 
 from .conftest import ROOT
 from .hf import hf_game, pose, quiet_phase, st
@@ -866,3 +869,24 @@ def test_hf47_hits_are_not_damage(tmp_path, rigged):
     assert sum(f[4] for f in fires(ev)) == 3
     t = st(g, "t")
     assert (t.hull_lost, t.masts_lost, t.marines_lost, t.morale_lost) == (0, 0, 0, 0)
+
+
+# -- HF-8: the referee's table tools at the scenario's start_speed ---------------------------
+def test_hf8_sail_and_move_count_the_actions_of_her_start_speed(tmp_path):
+    """A ship laid at ``start_speed = 2`` (top speed 5) has two actions on the table:
+    `sail` said "0 to 5" and `move` passed four forward steps the engine then refused.
+    In a game the preview counts her speed now (raised to 4: four actions)."""
+    ships = [("a", 10, 10, 90, "red", "start_speed = 2"), ("t", 30, 20, 270, "blue")]
+    g = hf_game(tmp_path, ships)  # wind N: heading 90 is a beam reach
+    scn = g.state.scenario
+    assert sail(scn, "a")["allowance"] == 2  # min(start_speed 2, speed 5)
+    assert sail(scn, "t")["allowance"] == 5  # no start_speed: her top speed
+    assert preview(scn, "a", "F1 F1").legal
+    over = preview(scn, "a", "F1 F1 F1")
+    assert over.violations == ["3 movement actions; at speed 2 she has 2"]
+    rs = scn.ruleset
+    now = g.state.with_ship(replace(st(g, "a"), speed=4))
+    model, _, ctx = rs.move_so_far(now, "a")
+    assert rs.plan_move(now.table(), model, parse_path("F1 F1 F1 F1"), ctx).violations == ()
+    five = rs.plan_move(now.table(), model, parse_path("F1 F1 F1 F1 F1"), ctx)
+    assert five.violations == ("5 movement actions; at speed 4 she has 4",)

@@ -111,16 +111,23 @@ def test_what_is_left_of_an_escadres_move_her_rigging_shot_through():
 def test_hold_fast_says_the_actions_her_speed_gives_her_now():
     """Hold Fast: the sail line said "allowance 0 to 5 actions" (her class's speed)
     beside a card of top speed 4 and a speed of 3.  Her actions this turn are her speed
-    now: amazon sails at speed 3 in the duel, of her class's 4."""
+    now: amazon sails at speed 3 in the duel (`start_speed`), of her class's 4, and at 4
+    once she has made sail; the sail line says so itself, with nothing left over."""
+    from dataclasses import replace
+
     from tabletop.data.load import load_scenario
     from tabletop.rulings import sail
 
     from .conftest import SCENARIOS
+    from .escadres_helpers import poke
 
     s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
     assert s.game.state.ship("amazon").speed == 3
-    assert sail(s.table, "amazon")["allowance"] == 4  # her class's speed
-    assert s.left("amazon") == "3 actions of her move left"
+    assert sail(s.table, "amazon")["allowance"] == 3  # her speed now
+    assert s.left("amazon") is None  # the whole of it: the sail line's
+    poke(s.game, s.game.state.with_ship(replace(s.game.state.ship("amazon"), speed=4)))
+    assert sail(s.table, "amazon")["allowance"] == 4
+    assert s.left("amazon") is None
 
 
 def test_a_game_over_says_how_it_ended_not_whose_turn_it_is():

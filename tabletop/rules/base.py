@@ -142,11 +142,8 @@ class Ruleset(ABC):
         for i, row in enumerate(r.tables(fire, "fire", "bands")):
             p = join("fire.bands", i)
             up = row.get("upto", "inf")
-            upper = (
-                float("inf")
-                if up == "inf" and r.string(row, p, "upto")
-                else r.length(row, p, "upto", self.units)
-            )
+            inf = up == "inf" and r.string(row, p, "upto")
+            upper = float("inf") if inf else r.length(row, p, "upto", self.units)
             out.append(
                 Band(
                     r.string(row, p, "name"),
@@ -182,11 +179,9 @@ class Ruleset(ABC):
         """A class's speed (and speed with the wind abeam) in the scenario's unit: by
         default a length; a ruleset whose speed counts actions overrides this."""
         speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
-        abeam = (
-            r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
-            if "speed_abeam" in tbl
-            else None
-        )
+        abeam = None
+        if "speed_abeam" in tbl:
+            abeam = r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
         return speed, abeam
 
     @property
@@ -484,6 +479,11 @@ class Ruleset(ABC):
         speed = Fraction(cls.speed).limit_denominator(10**6)
         most = float(sector.factor * speed)
         return (most if sector.min_factor is None else float(sector.min_factor * speed)), most
+
+    def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
+        """Her allowance as the scenario lays her (``sail``): where more than her class and
+        point of sail count (the wind's strength, a speed to start at), the ruleset's."""
+        return self.allowance(ship.cls, self.sector(self.theta(scn, ship.pose.heading)))
 
     def gun_range(self, gun: str, unit: str) -> float:
         return self.gun_ranges[gun] * self.scale(unit)

@@ -136,6 +136,24 @@ class Frigate(HexTable):
         game = FrigateGame(self)
         return 0.0, float(game.allowance_of(cls, sector.use, self.moves.default_strength))
 
+    def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
+        """The schedule's maximum in the scenario's wind, for her facing as laid."""
+        facing = place(self.grid_in(scn.units), ship.pose, 1)[1]
+        att = board.attitude(self.grid.facing_of(scn.wind.from_deg), facing)
+        return 0.0, float(self._laid_most(scn, ship, att))
+
+    def _laid_most(self, scn: Scenario, ship: Ship, att: int, fresh: bool = True) -> int:
+        """Her most Movement Points at attitude ``att`` in the scenario's wind (the
+        template's default where it names none).  On a ``fresh`` move (the table as
+        laid), none in no wind: only last turn's way carries her, and she has had none;
+        in a game the engine rules her way, so the default strength bounds the path."""
+        strength = scn.wind.strength or self.moves.default_strength
+        if strength == self.moves.no_wind and fresh:
+            return 0
+        if strength not in self.moves.strengths:
+            strength = self.moves.default_strength
+        return FrigateGame(self).allowance_of(ship.cls, config.ATTITUDES[att], strength)
+
     @property
     def wind_strengths(self) -> tuple[str, ...]:
         return (self.moves.no_wind, *self.moves.strengths)
@@ -191,10 +209,7 @@ class Frigate(HexTable):
         h, facing = place(grid, ship.pose, 1)
         wf = self.grid.facing_of(scn.wind.from_deg)
         att = board.attitude(wf, facing)
-        strength = scn.wind.strength if scn.wind.strength in self.moves.strengths else None
-        most = FrigateGame(self).allowance_of(
-            ship.cls, config.ATTITUDES[att], strength or self.moves.default_strength
-        )
+        most = self._laid_most(scn, ship, att, fresh=not ctx.partial)
         try:
             kinds = hex_steps(" ".join(str(s) for s in steps))
         except TabletopError as e:

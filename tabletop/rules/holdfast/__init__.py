@@ -41,7 +41,7 @@ from tabletop.rules.base import (
 from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import DAMAGE_CONTROL, HoldFastGame, describe, wind_shift
-from tabletop.rules.holdfast.ship import HoldFastShip, diagram
+from tabletop.rules.holdfast.ship import HoldFastShip, diagram, start_speed
 from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
@@ -198,7 +198,7 @@ class HoldFast(Ruleset):
                 anchor = "drop" if st.kind == "A" else "weigh"
             else:
                 v.append(f"'{st}': Hold Fast has no luffing or tacking; turn and move instead")
-        speed = float(ship.cls.speed)
+        speed = float(start_speed(ship.cls))
         if actions > speed:
             v.append(f"{actions} movement actions; at speed {speed:g} she has {speed:g}")
         sector = self.sector(theta(scn, ship.pose.heading)).name
@@ -278,8 +278,18 @@ class HoldFast(Ruleset):
 
     def new_ship(self, ship: Ship) -> ShipState:
         """She begins at her scenario's ``start_speed``, or her top speed."""
-        speed = int(ship.cls.fields.get("start_speed", ship.cls.speed))
-        return HoldFastShip(ship.id, ship.pose, speed=min(speed, int(ship.cls.speed)))
+        return HoldFastShip(ship.id, ship.pose, speed=start_speed(ship.cls))
+
+    def as_table(self, state: GameState, scn: Scenario) -> Scenario:
+        """In a game her speed now stands for her ``start_speed``: the sail line and a
+        move's preview count the actions she has this turn, not those she began with."""
+        speeds = {s.id: s.speed for s in state.ships if isinstance(s, HoldFastShip)}
+        return replace(scn, ships=tuple(_at_speed(s, speeds.get(s.id)) for s in scn.ships))
+
+    def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
+        """Her actions at the scenario's start: her ``start_speed`` (none head to wind)."""
+        least, most = super().laid_allowance(scn, ship)
+        return least, min(most, float(start_speed(ship.cls)))
 
     def step_length(self, unit: str) -> float:
         """One forward action, in ``unit``."""
@@ -424,3 +434,10 @@ class HoldFast(Ruleset):
             st.pose, words, st.speed, self.phases, wind,
             self.step_length(state.scenario.units), self.pivot, self.sectors[1].lower,
         )  # fmt: skip
+
+
+def _at_speed(ship: Ship, speed: int | None) -> Ship:
+    """The ship with ``speed`` for her ``start_speed`` (None: as she is)."""
+    if speed is None:
+        return ship
+    return replace(ship, cls=replace(ship.cls, fields={**ship.cls.fields, "start_speed": speed}))

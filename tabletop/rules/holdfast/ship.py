@@ -107,6 +107,11 @@ def top_speed(cls: ShipClass, st: HoldFastShip, n: int) -> int:
     return max(0, int(cls.speed) - gone)
 
 
+def start_speed(cls: ShipClass) -> int:
+    """Her speed as the scenario lays her: its ``start_speed``, or her top speed."""
+    return min(int(cls.fields.get("start_speed", cls.speed)), int(cls.speed))
+
+
 def marines(cls: ShipClass, st: HoldFastShip) -> int:
     """Detachments fit to fight now (not lost, not committed to repairs)."""
     return max(0, int(cls.fields.get("marines", 0)) - st.marines_lost - st.marines_busy)
