@@ -6,6 +6,7 @@ from typing import Any
 
 import shapely
 
+from tabletop.errors import TabletopError
 from tabletop.fire import round4
 from tabletop.geometry.angles import relative_wind, wind_side
 from tabletop.geometry.measure import bearings, centre_distance, edge_distance
@@ -66,6 +67,8 @@ def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = 
 
 def measure(scn: Scenario, a_id: str, b_id: str) -> dict[str, Any]:
     """Distances and bearings between two ships (SPEC §3 ``measure``)."""
+    if a_id == b_id:  # it gave a bearing of "265°" at no distance at all
+        raise TabletopError(f"expected two different ships, found '{a_id}' twice")
     a, b = scn.ship(a_id), scn.ship(b_id)
     pa, pb = a.base_polygon(), b.base_polygon()
     brg, rel = bearings(a.pose.x, a.pose.y, a.pose.heading, b.pose.x, b.pose.y)

@@ -140,6 +140,12 @@ def test_sides_must_be_the_scenarios_two():
         parse_sides(["dutch:captain", "french"], ("british", "french"))
     with pytest.raises(TabletopError, match="expected a level"):
         parse_sides(["british:genius", "french"], ("british", "french"))
+    # a bare word that is neither a side nor a level names both kinds it could be
+    with pytest.raises(TabletopError, match=r"or a level \(scripted, captain, admiral\)"):
+        parse_sides(["godlike", "french"], ("british", "french"))
+    # a one-sided scenario (the tacking drill's) says so, not "not one of its sides"
+    with pytest.raises(TabletopError, match="expected a scenario with two sides, found 1"):
+        parse_sides(["captain", "scripted"], ("british",))
 
 
 def test_weights_are_validated_at_load(tmp_path, monkeypatch):

@@ -111,6 +111,13 @@ def test_measure_json(capsys):
     assert d["edge_distance"] == 12.5 and d["centre_distance"] == 15.1327
 
 
+def test_measuring_a_ship_from_herself_is_refused(capsys):
+    """`measure a a` gave a bearing (265°) at no distance; like `fire`, it refuses."""
+    assert main(["measure", EX, "a", "a"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "tabletop measure: expected two different ships, found 'a' twice"
+
+
 def test_fire_json(capsys):
     d = as_json(capsys, "fire", EX, "a", "b")
     assert d.keys() >= FIRE_KEYS

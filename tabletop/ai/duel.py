@@ -198,6 +198,10 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def parse_sides(specs: list[str], sides: tuple[str, ...]) -> list[tuple[str, str]]:
     """``--side SIDE:LEVEL`` twice, for the scenario's two sides, levels known; a bare
     ``LEVEL`` (no side of that name) takes the scenario's sides in their order."""
+    if len(sides) != 2:  # a drill's lone ship: "expected one of the sides (british)"
+        raise TabletopError(
+            f"expected a scenario with two sides, found {len(sides)} ({', '.join(sides)})"
+        )
     out = []
     for n, spec in enumerate(specs):
         side, _, level = spec.partition(":")
@@ -206,14 +210,15 @@ def parse_sides(specs: list[str], sides: tuple[str, ...]) -> list[tuple[str, str
         level = level or "captain"
         if side not in sides:
             raise TabletopError(
-                f"--side {spec}: expected one of the scenario's sides ({', '.join(sides)})"
+                f"--side {spec}: expected one of the scenario's sides ({', '.join(sides)}), "
+                f"or a level ({', '.join(LEVELS)}), as SIDE:LEVEL or LEVEL"
             )
         if level not in LEVELS:
             raise TabletopError(f"--side {spec}: expected a level of {', '.join(LEVELS)}")
         out.append((side, level))
-    if len(out) != 2 or out[0][0] == out[1][0] or len(sides) != 2:
+    if len(out) != 2 or out[0][0] == out[1][0]:
         raise TabletopError(
-            "duel: expected --side A:LEVEL --side B:LEVEL for the scenario's two sides "
+            "expected --side A:LEVEL --side B:LEVEL for the scenario's two sides "
             f"({', '.join(sides)})"
         )
     return out
