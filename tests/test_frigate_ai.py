@@ -270,8 +270,8 @@ def test_the_admirals_reply_weighs_her_broadside_back(write_scenario, rigged):
     """a and b abreast two hexes apart, each in the other's broadside field at 1-1
     (0.5 hits expected), neither with a point to move (b's reply: fire as she lies).
     The reply's value to b is his 0.5 hits on a, less ``riposte`` times a's 0.5 back
-    where it leaves him: 0.5 with none (the default), 0.5 − 0.5 × 0.5 = 0.25 with a
-    riposte of 0.5, 0.5 − 0.5 = 0 with 1."""
+    where it leaves him: 0.5 with none, 0.5 − 0.5 × 0.5 = 0.25 with a riposte of 0.5,
+    0.5 − 0.5 = 0 with 1 (the shipped weight)."""
     from dataclasses import replace
 
     from tabletop.ai.replies import reply_risk
@@ -281,7 +281,7 @@ def test_the_admirals_reply_weighs_her_broadside_back(write_scenario, rigged):
     declare(g, {"a": 0, "b": 0})
     assert g.state.phase >= 1
     w = load_weights(g.state.scenario.ruleset)
-    assert w.riposte == 0.0
+    assert w.riposte == 1.0
     for riposte, risk in ((0.0, 0.5), (0.5, 0.25), (1.0, 0.0)):
         got = reply_risk(g.state, "a", replace(w, riposte=riposte))
         assert got == pytest.approx(risk), riposte
