@@ -437,7 +437,9 @@ class HoldFast(Ruleset):
 
 
 def _at_speed(ship: Ship, speed: int | None) -> Ship:
-    """The ship with ``speed`` for her ``start_speed`` (None: as she is)."""
-    if speed is None:
+    """The ship with ``speed`` for her ``start_speed`` (None: as she is).  Most ships
+    sail at the speed they were laid with: those are left as they are (the AI asks for
+    the table at every judgement)."""
+    if speed is None or speed == start_speed(ship.cls):
         return ship
     return replace(ship, cls=replace(ship.cls, fields={**ship.cls.fields, "start_speed": speed}))
