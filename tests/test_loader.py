@@ -57,6 +57,27 @@ def test_per_ship_override(write_scenario):
     assert b.fields["guns"] == {"light": 3, "carronade": 2}  # the class's light = 3 kept
 
 
+def test_base_override_narrower_than_the_class_hull_names_the_base(write_scenario):
+    # trafalgar roster frigate-36: hull 39mm x 10mm, base 48mm x 18mm.  A ship whose
+    # override narrows her base to 7mm (0.7cm) is refused at the key the user wrote,
+    # in figures as written: 39mm = 3.9cm, not float noise (0.1 * 39 = 3.9000000000000004)
+    text = GOOD.replace('roster = "example"', 'roster = "frigate-36"\nbase = { width = 0.7 }', 1)
+
+    def said(text: str) -> list[str]:
+        return [m.split(": ", 1)[1] for m in problems(write_scenario, text)]
+
+    assert said(text) == [
+        "ships[0].base.width: expected at least her class's hull beam 1, found 0.7"
+    ]
+    short = text.replace("base = { width = 0.7 }", "base = { length = 3.3 }")
+    assert said(short) == [
+        "ships[0].base.length: expected at least her class's hull length 3.9, found 3.3"
+    ]
+    # a hull she overrides too is the hull's fault, as in a class
+    both = text.replace("base = { width = 0.7 }", "base = { width = 0.7 }\nhull = { beam = 0.9 }")
+    assert said(both) == ["ships[0].hull.beam: expected at most the base width 0.7, found 0.9"]
+
+
 def test_missing_file():
     with pytest.raises(DataErrors, match="no-such.toml: expected an existing file"):
         load_scenario("no-such.toml")
@@ -334,7 +355,12 @@ def test_scenario_options_are_checked_against_the_rulesets_declaration(
 ):
     text = (SCENARIOS / "hold-fast-escape.toml").read_text()
     head = text.index("[scenario]") + len("[scenario]\n")
-    bad = text[:head] + line + "\n" + "\n".join(
-        t for t in text[head:].split("\n") if not t.startswith(line.split(" =")[0] + " =")
+    bad = (
+        text[:head]
+        + line
+        + "\n"
+        + "\n".join(
+            t for t in text[head:].split("\n") if not t.startswith(line.split(" =")[0] + " =")
+        )
     )
     assert any(message in p for p in problems(write_scenario, bad))

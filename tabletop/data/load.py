@@ -6,6 +6,7 @@ the file, the key path, what was expected and what was found.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -53,8 +54,11 @@ def read_class(
     file_unit: str,
     unit: str,
     ruleset: rules.Ruleset,
+    given: Collection[str] = (),
 ) -> ShipClass:
-    """One ship class; bare numbers are in ``file_unit``, the result in ``unit``."""
+    """One ship class; bare numbers are in ``file_unit``, the result in ``unit``.
+    ``given``: the keys a ship's override wrote over her class (an error her override
+    causes is reported at them)."""
     k = convert(1.0, file_unit, unit)
     before = len(r.errors)
     base = r.table(tbl, path, "base")
@@ -64,10 +68,24 @@ def read_class(
     if hull:
         hl = r.length(hull, join(path, "hull"), "length", file_unit) * k
         hb = r.length(hull, join(path, "hull"), "beam", file_unit) * k
-        if len(r.errors) == before and hl > bl + 1e-9:
-            r.error(join(path, "hull.length"), f"at most the base length {bl:g}", hl)
-        if len(r.errors) == before and hb > bw + 1e-9:
-            r.error(join(path, "hull.beam"), f"at most the base width {bw:g}", hb)
+        # a ship's base override narrower than her class's hull is the base's fault:
+        # reported at the key the user wrote, in figures as written (3.9, not 3.90...04)
+        blame_base = "base" in given and "hull" not in given
+        for hull_key, size, base_key, room in (
+            ("hull.length", hl, "base.length", bl),
+            ("hull.beam", hb, "base.width", bw),
+        ):
+            if len(r.errors) != before or size <= room + 1e-9:
+                continue
+            if blame_base:
+                what = f"at least her class's {hull_key.replace('.', ' ')} {size:.9g}"
+                r.error(join(path, base_key), what, round(room, 9))
+            else:
+                r.error(
+                    join(path, hull_key),
+                    f"at most the {base_key.replace('.', ' ')} {room:.9g}",
+                    round(size, 9),
+                )
     else:
         hl, hb = bl, bw
     least = convert(MIN_SIZE_MM, "mm", unit)
@@ -364,7 +382,7 @@ def _read_ships(
             merged = _merge(tbl, over)
             if file_unit != units:
                 merged = _merge(_in_units(tbl, file_unit, ruleset.speed_fields), over)
-            built = read_class(r, merged, p, cid, units, units, ruleset)
+            built = read_class(r, merged, p, cid, units, units, ruleset, set(over))
         ships.append(Ship(sid or f"ship{i}", built, side, ruleset.place(pose, built, units)))
     return ships
 
