@@ -152,8 +152,20 @@ class FireRuling:
                 + (f" ({mods})" if mods else "")
                 + f", p = {self.to_hit['p_hit_fraction']}; {self.dice} dice"
             )
-        lines.append("  CAN FIRE" if self.can_fire else "  cannot fire: " + "; ".join(self.reasons))
+        if not self.can_fire:
+            lines.append("  cannot fire: " + "; ".join(self.reasons))
+        elif self.harmless:  # a legal order that rolls for nothing: the referee says so
+            lines.append("  CAN FIRE, to no effect: no die can hit")
+        else:
+            lines.append("  CAN FIRE")
         return "\n".join(lines)
+
+    @property
+    def harmless(self) -> bool:
+        """A shot the rules allow whose odds give no chance of a hit (a Frigate broadside
+        under the odds table): legal, and worth nothing."""
+        p = self.to_hit.get("p_hit_fraction") if self.to_hit else None
+        return p is not None and Fraction(p) == 0
 
 
 # --------------------------------------------------------------------------- tables

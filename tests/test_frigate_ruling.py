@@ -89,6 +89,24 @@ def test_a_broadside_at_two_hexes_hand_worked(write_scenario):
     assert len(r.proof.clear) == 1 and not r.proof.blocked  # (1, 0) between them
 
 
+def test_odds_under_the_table_are_a_legal_shot_to_no_effect(write_scenario):
+    """A merchantman's gunnery 1 against a 38's defence 6: 1·3 < 6, below the lowest
+    column (1-3), so no die can hit.  The order is legal (the engine takes it and
+    rolls for nothing); the ruling says so rather than a bare CAN FIRE."""
+    r = rule(
+        write_scenario,
+        [("a", "merchantman", "blue", (0, 0), 0), ("b", "frigate-38", "red", (2, 0), 0)],
+    )
+    assert (r.arc, r.can_fire, r.to_hit["odds"], r.to_hit["p_hit_fraction"]) == (
+        "starboard", True, None, "0",
+    )  # fmt: skip
+    assert r.harmless
+    lines = r.text().splitlines()
+    assert lines[-2].endswith("(under the table): no hit possible")
+    assert lines[-1] == "  CAN FIRE, to no effect: no die can hit"
+    assert not rule(write_scenario, [A, ("b", "sloop-18", "red", (2, 0), 0)]).harmless
+
+
 def test_bow_rake_and_crew_hits_hand_worked(write_scenario):
     """From b's bow hex (1, -1), facing 2, b at (0, 0) lies on a's starboard edge.
     Bow rake: 6 + 6/2 = 9 → 9 : 3 is 3-1 (9 ≥ 3·3), range 1: on 3-1 a die of 1 misses,

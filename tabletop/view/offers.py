@@ -74,7 +74,7 @@ def ruled(
     the step of the turn), its last line says so (the tool said CAN FIRE, then G was
     refused: "amazon has no dice at redoutable").  ``verb`` fires the ruling's arc
     (``Ruleset.fire_verb``: a Frigate ship's chasers are ``chase``)."""
-    if state is None or not lines or lines[-1].strip() != "CAN FIRE":
+    if state is None or not lines or not lines[-1].strip().startswith("CAN FIRE"):
         return lines
     why = refusal(state, f"{verb} {firer} {target}")
     return lines if why is None else [*lines[:-1], f"  cannot fire now: {why}"]

@@ -214,7 +214,7 @@ def odds(rs: Frigate, state: GameState, t: FrigateShip, shot: Any, high: bool) -
         "hits": {str(k): str(v) for k, v in sorted(hits.items())},
         "text": (
             f"strength {shot.strength} against defence {shot.defence} ({reach}{moved}): "
-            + (f"odds {name}, {kind} hits on one die ({spread})" if name else "under the table")
+            + (f"odds {name}, {kind} hits on one die ({spread})" if name else "no hit possible")
         ),
     }
 
