@@ -68,24 +68,8 @@ def read_class(
     if hull:
         hl = r.length(hull, join(path, "hull"), "length", file_unit) * k
         hb = r.length(hull, join(path, "hull"), "beam", file_unit) * k
-        # a ship's base override narrower than her class's hull is the base's fault:
-        # reported at the key the user wrote, in figures as written (3.9, not 3.90...04)
-        blame_base = "base" in given and "hull" not in given
-        for hull_key, size, base_key, room in (
-            ("hull.length", hl, "base.length", bl),
-            ("hull.beam", hb, "base.width", bw),
-        ):
-            if len(r.errors) != before or size <= room + 1e-9:
-                continue
-            if blame_base:
-                what = f"at least her class's {hull_key.replace('.', ' ')} {size:.9g}"
-                r.error(join(path, base_key), what, round(room, 9))
-            else:
-                r.error(
-                    join(path, hull_key),
-                    f"at most the {base_key.replace('.', ' ')} {room:.9g}",
-                    round(size, 9),
-                )
+        if len(r.errors) == before:
+            _check_hull(r, path, given, (bl, bw), (hl, hb))
     else:
         hl, hb = bl, bw
     least = convert(MIN_SIZE_MM, "mm", unit)
@@ -137,6 +121,31 @@ def read_class(
         command=r.integer(tbl, path, "command"),
         fields=fields,
     )
+
+
+def _check_hull(
+    r: Reader,
+    path: str,
+    given: Collection[str],
+    base: tuple[float, float],
+    hull: tuple[float, float],
+) -> None:
+    """A hull within its base.  A ship's base override narrower than her class's hull
+    is the base's fault: reported at the key the user wrote, in figures as written
+    (3.9, not 3.9000000000000004)."""
+    blame_base = "base" in given and "hull" not in given
+    for hull_key, size, base_key, room in zip(
+        ("hull.length", "hull.beam"), hull, ("base.length", "base.width"), base, strict=True
+    ):
+        if size <= room + 1e-9:
+            continue
+        if blame_base:
+            what = f"at least her class's {hull_key.replace('.', ' ')} {size:.9g}"
+            r.error(join(path, base_key), what, round(room, 9))
+        else:
+            what = f"at most the {base_key.replace('.', ' ')} {room:.9g}"
+            r.error(join(path, hull_key), what, round(size, 9))
+        return
 
 
 def _check_guns(r: Reader, guns: Any, path: str, ruleset: rules.Ruleset) -> None:
