@@ -456,3 +456,48 @@ def test_an_outmatched_ships_reason_does_not_say_she_closes(write_scenario, rigg
     a = even.state.ship("a").pose
     mid = Pose((a.x + foe.x) / 2, (a.y + foe.y) / 2, a.heading)
     assert move_reason(even.state, "a", mid, Verdict(0.0)) == "a stands on to close z"
+
+
+def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, rigged):
+    """The merchantman m (base 1.1in), red's convoy, and the sloop s (base 1.0in) one
+    hex astern of her, 1.5in centre to centre.  The sloop outmatches her by (3·3 −
+    1·3)/(9 + 3) = 1/2; his turn's run is his best allowance, 11 points moderate, of
+    1.5in hexes: 16.5in; alongside is 0.55 × (1.1 + 1.0) = 1.155in apart.  He lies
+    1 − (1.5 − 1.155)/16.5 of the way in, and taking her is what she is worth, material
+    100 × (1 − 0), and the battle, his side's quarry: victory 100.  So the threat is
+    threat × 1/2 × (1 − 0.345/16.5) × 200 with threat 1; nought with threat 0, from a
+    merchantman (who does not outmatch her), or with the sloop 12 hexes (18in) off,
+    beyond his run.  Her side's threat adds a frigate's of hers: none (she outmatches
+    the sloop)."""
+    from dataclasses import replace
+
+    from tabletop.ai.judge import outmatched
+    from tabletop.ai.replies import boarding_threat, side_threat
+    from tabletop.ai.weights import load_weights
+
+    def state(ships):
+        g = game(write_scenario, ships, rigged, wind="E", options='convoy = "m"\n')
+        declare(g, {s[0]: 0 for s in ships})
+        return g.state
+
+    m = ("m", "merchantman", "red", (0, 0), 0)
+    near = state([m, ("s", "sloop-18", "blue", (-1, 1), 0)])
+    rs = near.scenario.ruleset
+    assert rs.quarry(near, "blue") == "m"
+    assert outmatched(near, "m", "s") == pytest.approx(1 / 2)
+    scn = near.table()
+    assert rs.reach(scn, scn.ship("s").cls) == pytest.approx(11 * 1.5)
+    assert load_weights(rs).threat == 1.0  # the shipped weight
+    w = replace(load_weights(rs), material=100.0, victory=100.0, threat=1.0)
+    threat = 1 / 2 * (1 - (1.5 - 0.55 * 2.1) / 16.5) * 200
+    assert boarding_threat(near, "m", w) == pytest.approx(threat)
+    assert boarding_threat(near, "m", replace(w, threat=0.0)) == 0.0
+    far = state([m, ("s", "sloop-18", "blue", (-12, 12), 0)])
+    assert far.table().ship("s").pose.y == pytest.approx(near.table().ship("m").pose.y - 18)
+    assert boarding_threat(far, "m", w) == 0.0
+    twin = state([m, ("s", "merchantman", "blue", (-1, 1), 0)])
+    assert boarding_threat(twin, "m", w) == 0.0
+    escorted = state(
+        [m, ("s", "sloop-18", "blue", (-1, 1), 0), ("e", "frigate-38", "red", (5, 0), 0)]
+    )
+    assert side_threat(escorted, "red", w) == pytest.approx(threat)

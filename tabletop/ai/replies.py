@@ -23,7 +23,17 @@ from collections.abc import Callable
 
 import numpy as np
 
-from tabletop.ai.judge import armed, chance, distinct, enemies, moved, sketch
+from tabletop.ai.judge import (
+    armed,
+    chance,
+    damage_share,
+    distinct,
+    enemies,
+    friends,
+    moved,
+    outmatched,
+    sketch,
+)
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fire import Table
@@ -87,3 +97,40 @@ def _worth(after: GameState, e: str, ship: str, w: Weights) -> float:
 
 def _hits(r: FireChance | None, w: Weights) -> float:
     return 0.0 if r is None else r.expected * (1 + (w.rake if r.rake else 0.0))
+
+
+def boarding_threat(state: GameState, ship: str, w: Weights) -> float:
+    """What the enemy's coming alongside her could take, where her move leaves her: for
+    each enemy who outmatches her (``Ruleset.match_strength``), how far he does, times
+    how near he lies within a turn's run of her base (1 alongside, 0 a whole run or
+    more off), times what she is still worth (``material``) and, where she is his
+    side's quarry (a convoy), the battle (``victory``); the worst of them.  His fire on
+    her counts in :func:`reply_risk`; a capture or a boarding rolls no broadside, and a
+    merchantman that kept clear of the sloop's guns but not of her reach was taken by
+    turn 3 (the Frigate hex duel).  A turn's run, not his next move: a faster ship
+    closes whatever she does this move, and only the next turns show it."""
+    if not w.threat:
+        return 0.0
+    rs = state.scenario.ruleset
+    scn = state.table()
+    me = scn.ship(ship)
+    worth = w.material * (1.0 - damage_share(state, ship))
+    worst = 0.0
+    for e in enemies(state, state.side_of(ship)):
+        edge = outmatched(state, ship, e)
+        if edge <= 0:
+            continue
+        him = scn.ship(e)
+        run = max(rs.reach(scn, him.cls), 1e-6)
+        contact = 0.55 * (me.cls.base_length + him.cls.base_length)
+        d = math.dist(me.pose[:2], him.pose[:2])
+        near = min(1.0, max(0.0, 1.0 - (d - contact) / run))
+        prize = worth + (w.victory if rs.quarry(state, state.side_of(e)) == ship else 0.0)
+        worst = max(worst, edge * near * prize)
+    return w.threat * worst
+
+
+def side_threat(state: GameState, side: str, w: Weights) -> float:
+    """The boarding threat to each of her side's ships, summed (an escort's fire that
+    cripples the sloop closing on the convoy lifts it)."""
+    return sum(boarding_threat(state, s, w) for s in friends(state, side))

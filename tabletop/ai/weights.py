@@ -60,6 +60,12 @@ class Weights:
     riposte: float
     lee: float
     prudence: float
+    #: The admiral's: an enemy who outmatches her and can come alongside her where her
+    #: move leaves her (his fan reaches her), times how far he outmatches her, costs
+    #: what she is still worth (``material``) and, where she is his side's
+    #: ``Ruleset.quarry``, the battle (``victory``): a capture or a boarding the
+    #: fire of his reply does not show (``ai.replies.boarding_threat``).
+    threat: float
     #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
     #: to two of them): a squadron keeps together (see ``judge.placed``).
     formation: float
@@ -126,6 +132,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
     # an outmatched ship keeps her distance (Ruleset.match_strength; none: all close)
     nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
+    # the admiral's: an enemy who can come alongside her (none: unweighed)
+    nums["threat"] = r.number(w, "weights", "threat", default=0.0, minimum=0)
     # a squadron keeps together: her nearest consort within formation_gap (none: unweighed)
     nums["formation"] = r.number(w, "weights", "formation", default=0.0, minimum=0)
     # the battle won by an order (none: only the material it gains is weighed)
