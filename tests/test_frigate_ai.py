@@ -467,12 +467,12 @@ def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, ri
     100 × (1 − 0), and the battle, his side's quarry: victory 100.  So the threat is
     threat × 1/2 × (1 − 0.345/16.5) × 200 with threat 1; nought with threat 0, from a
     merchantman (who does not outmatch her), or with the sloop 12 hexes (18in) off,
-    beyond his run.  Her side's threat adds a frigate's of hers: none (she outmatches
-    the sloop)."""
+    beyond his run.  It is blue's menace, summed over red's ships: an escorting frigate
+    adds none (the sloop does not outmatch her)."""
     from dataclasses import replace
 
     from tabletop.ai.judge import outmatched
-    from tabletop.ai.replies import boarding_threat, side_threat
+    from tabletop.ai.replies import boarding_threat, menace
     from tabletop.ai.weights import load_weights
 
     def state(ships):
@@ -492,6 +492,8 @@ def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, ri
     threat = 1 / 2 * (1 - (1.5 - 0.55 * 2.1) / 16.5) * 200
     assert boarding_threat(near, "m", w) == pytest.approx(threat)
     assert boarding_threat(near, "m", replace(w, threat=0.0)) == 0.0
+    # the same threat is blue's menace; red's is none (a merchantman outmatches nobody)
+    assert menace(near, "blue", w) == pytest.approx(threat) and menace(near, "red", w) == 0.0
     far = state([m, ("s", "sloop-18", "blue", (-12, 12), 0)])
     assert far.table().ship("s").pose.y == pytest.approx(near.table().ship("m").pose.y - 18)
     assert boarding_threat(far, "m", w) == 0.0
@@ -500,4 +502,4 @@ def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, ri
     escorted = state(
         [m, ("s", "sloop-18", "blue", (-1, 1), 0), ("e", "frigate-38", "red", (5, 0), 0)]
     )
-    assert side_threat(escorted, "red", w) == pytest.approx(threat)
+    assert menace(escorted, "blue", w) == pytest.approx(threat)

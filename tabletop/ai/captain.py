@@ -26,7 +26,6 @@ from tabletop.ai.judge import (
     cups,
     distinct,
     enemies,
-    every_shot,
     friends,
     judge,
     lonely,
@@ -38,7 +37,7 @@ from tabletop.ai.judge import (
 from tabletop.ai.orders import fill, options
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
-from tabletop.ai.replies import boarding_threat, reply_risk, side_threat
+from tabletop.ai.replies import boarding_threat, menace, reply_risk
 from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
@@ -207,7 +206,7 @@ class Captain:
             scn = state.table()
             got = shots(scn, Table.of(scn), state, ship, self.w, t.fired.get(ship, set()))
             if got:
-                return self._fire(state, ship, self._target(state, ship, got))
+                return self._fire(state, ship, max(got.values(), key=lambda s: s.value))
         if ship not in t.after and state.winner is None:
             t.after.add(ship)  # moved and fired: any other order now worth giving (a
             start = self._begin()  # capture of the ship she ended alongside...)
@@ -215,23 +214,6 @@ class Captain:
             self._done(start)
             return late
         return None
-
-    def _target(self, state: GameState, ship: str, got: dict[str, Shot]) -> Shot:
-        """The broadside to fire: the best valued; the admiral's, every shot she has
-        weighed with what it lifts of the enemy's threat to come alongside her side's
-        ships (:func:`side_threat`, by blind cups): an escort fires at the sloop closing
-        on the convoy, not at the frigate she was trading broadsides with."""
-        best = max(got.values(), key=lambda s: s.value)
-        now = side_threat(state, self.side, self.w) if self.level == "admiral" else 0.0
-        top: tuple[float, Shot] | None = None
-        scn, used = state.table(), self.turn.fired.get(ship, set())
-        for shot in every_shot(scn, Table.of(scn), state, ship, self.w, used) if now else ():
-            self.clock.tick()
-            if after := cups(state, f"fire {ship} {shot.target}"):
-                left = sum(side_threat(a, self.side, self.w) for a in after) / len(after)
-                if top is None or self.w.fire * shot.value + now - left > top[0]:
-                    top = (self.w.fire * shot.value + now - left, shot)
-        return best if top is None else top[1]
 
     def _fire(self, state: GameState, ship: str, shot: Shot) -> Decision:
         self.turn.fired.setdefault(ship, set()).add(shot.arc)
@@ -406,7 +388,9 @@ class Captain:
         self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray
     ) -> np.ndarray:
         """The best few of the captain's shortlist, less what the enemy's replies could do
-        to her (their broadsides by exact odds; :func:`reply_risk`), within the time limit."""
+        to her (their broadsides by exact odds; :func:`reply_risk`) and his threat to come
+        alongside her, plus her side's to come alongside his (:func:`menace`), within the
+        time limit."""
         stage = self.clock.stage()
         top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
         out = scores - 1e6  # unexamined (not in the top, or no time left): after
@@ -416,7 +400,8 @@ class Captain:
             self.clock.tick()
             after = moved(state, ship, fan.pose(int(short[k])))
             risk = self.w.reply * reply_risk(after, ship, self.w, self.foreseen)
-            out[k] = scores[k] - risk - boarding_threat(after, ship, self.w)
+            board = menace(after, self.side, self.w) - boarding_threat(after, ship, self.w)
+            out[k] = scores[k] - risk + board
         return out
 
     def foreseen(self, state: GameState, foe: str) -> Pose | None:

@@ -160,29 +160,18 @@ def shots(
     scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights, used: set[str]
 ) -> dict[str, Shot]:
     """Each unused broadside's best shot from where she lies now (fire as she bears)."""
-    best: dict[str, Shot] = {}
-    for shot in every_shot(scn, tab, state, ship, w, used):
-        if shot.arc not in best or shot.value > best[shot.arc].value:
-            best[shot.arc] = shot
-    return best
-
-
-def every_shot(
-    scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights, used: set[str]
-) -> list[Shot]:
-    """Every shot an unused broadside of hers has from where she lies now, one per
-    enemy it bears on that her fire can hurt, valued (the first enemy's first)."""
     if not armed(scn.ruleset):
-        return []
-    out = []
+        return {}
+    best: dict[str, Shot] = {}
     for e in enemies(state, state.side_of(ship)):
         r = chance(scn, tab, state, ship, e)
-        if r is None or r.arc in used or r.expected <= 0:
+        if r is None or r.arc in used:
             continue
         hits = r.expected
         value = hits * (1 + (w.rake if r.rake else 0.0)) * (1 + w.finish * damage_share(state, e))
-        out.append(Shot(r.arc, e, hits, r.rake, value))
-    return out
+        if hits > 0 and (r.arc not in best or value > best[r.arc].value):
+            best[r.arc] = Shot(r.arc, e, hits, r.rake, value)
+    return best
 
 
 def exposure(scn: Scenario, tab: Table, state: GameState, ship: str, w: Weights) -> float:

@@ -64,7 +64,8 @@ class Weights:
     #: move leaves her (his fan reaches her), times how far he outmatches her, costs
     #: what she is still worth (``material``) and, where she is his side's
     #: ``Ruleset.quarry``, the battle (``victory``): a capture or a boarding the
-    #: fire of his reply does not show (``ai.replies.boarding_threat``).
+    #: fire of his reply does not show (``ai.replies.boarding_threat``); her side's
+    #: threat to his ships is weighed alike (``ai.replies.menace``).
     threat: float
     #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
     #: to two of them): a squadron keeps together (see ``judge.placed``).
