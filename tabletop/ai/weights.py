@@ -60,9 +60,9 @@ class Weights:
     riposte: float
     lee: float
     prudence: float
-    #: The admiral's: an enemy who outmatches her and can come alongside her where her
-    #: move leaves her (his fan reaches her), times how far he outmatches her, costs
-    #: what she is still worth (``material``) and, where she is his side's
+    #: The admiral's: an enemy who outmatches her and lies within a turn's run of her
+    #: where her move leaves her, times how far he outmatches her and how near he lies,
+    #: costs what she is still worth (``material``) and, where she is his side's
     #: ``Ruleset.quarry``, the battle (``victory``): a capture or a boarding the
     #: fire of his reply does not show (``ai.replies.boarding_threat``); her side's
     #: threat to his ships is weighed alike (``ai.replies.menace``).
