@@ -21,6 +21,7 @@ from tabletop.ai.clock import FAN_JUDGEMENTS, Clock
 from tabletop.ai.judge import (
     Shot,
     Verdict,
+    alongside,
     armed,
     cast_away,
     cups,
@@ -371,14 +372,13 @@ class Captain:
         return out
 
     def _touching(self, state: GameState, ship: str, x: float, y: float) -> list[str]:
-        """The enemies whose bases hers all but touches at (x, y): alongside them (a hex
-        game's ships afoul share a hex, each drawn a quarter hex to her side)."""
+        """The enemies whose bases hers all but touches at (x, y): alongside them."""
         scn = state.table()
         me = scn.ship(ship).cls
         return [
             f.id
             for f in (scn.ship(e) for e in enemies(state, self.side))
-            if np.hypot(f.pose.x - x, f.pose.y - y) < 0.55 * (me.base_length + f.cls.base_length)
+            if np.hypot(f.pose.x - x, f.pose.y - y) < alongside(me, f.cls)
         ]
 
     def _judged_at(self, state: GameState, ship: str, pose: Pose) -> Verdict:

@@ -29,7 +29,7 @@ from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.rake import rake
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario
+from tabletop.model import Scenario, ShipClass
 from tabletop.rules.base import FireChance, Ruleset
 
 #: The AI's own dice seed for trial moves: nothing to do with any game's seed.
@@ -109,6 +109,16 @@ def chance(
     if not r.can_fire or r.arc is None:
         return None
     return FireChance(r.arc, expected_hits(r), r.rake)
+
+
+ALONGSIDE = 0.55
+"""Bases whose centres lie closer than this share of their two lengths all but touch:
+alongside (a hex game's ships afoul share a hex, each drawn a quarter hex aside)."""
+
+
+def alongside(a: ShipClass, b: ShipClass) -> float:
+    """How near two ships' centres lie when they are alongside (:data:`ALONGSIDE`)."""
+    return ALONGSIDE * (a.base_length + b.base_length)
 
 
 def damage_share(state: GameState, ship: str) -> float:

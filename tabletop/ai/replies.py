@@ -24,6 +24,7 @@ from collections.abc import Callable
 import numpy as np
 
 from tabletop.ai.judge import (
+    alongside,
     armed,
     chance,
     damage_share,
@@ -121,7 +122,7 @@ def boarding_threat(state: GameState, ship: str, w: Weights) -> float:
             continue
         him = scn.ship(e)
         run = max(rs.reach(scn, him.cls), 1e-6)
-        contact = 0.55 * (me.cls.base_length + him.cls.base_length)
+        contact = alongside(me.cls, him.cls)
         d = math.dist(me.pose[:2], him.pose[:2])
         near = min(1.0, max(0.0, 1.0 - (d - contact) / run))
         prize = worth + (w.victory if rs.quarry(state, state.side_of(e)) == ship else 0.0)
