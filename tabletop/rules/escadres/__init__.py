@@ -254,6 +254,19 @@ class Escadres(HexTable):
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         return options.chance(self, state, firer, target)
 
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How near she is to being lost: gone or struck, wholly; else she strikes when
+        her power or her crew is gone, so the larger share of the two lost.  The mean of
+        her report's figures counted a corvette with two of her three crew gone as a
+        third lost."""
+        st = state.ship(ship)
+        if not isinstance(st, EscadresShip):
+            return None
+        if st.lost:
+            return 1.0
+        cls = state.scenario.ship(ship).cls
+        return max(st.power_lost / max(1, power(cls)), st.crew_lost / max(1, crew(cls)))
+
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """Her speed in hexes, centre to centre."""
         return float(cls.speed) * self.grid_in(scn.units).size
