@@ -20,6 +20,10 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
+# The Hold Fast duel as laid until 2026-11-28 (a frigate running aboard a corvette lying
+# hove-to): its hand-worked log is the rules' worked example, kept as a fixture.
+HOVE_TO = ROOT / "tests/golden/hold-fast/hove-to.toml"
+HOVE_TO_LOG = ROOT / "tests/golden/hold-fast/hove-to.log"
 
 
 @pytest.fixture

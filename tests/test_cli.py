@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.cli import main
 
-from .conftest import ROOT, SCENARIOS
+from .conftest import HOVE_TO, ROOT, SCENARIOS
 
 EX = str(SCENARIOS / "worked-example.toml")
 
@@ -310,7 +310,7 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
     the duel's start_speed 3) sailing F1 S45 F1 covers 1 + 1 = 2 inches with all three
     actions of her speed; Escadres counts hexes.  A Trafalgar move keeps 'of the
     allowance' in its one unit."""
-    duel = str(SCENARIOS / "hold-fast-duel.toml")
+    duel = str(HOVE_TO)
     assert main(["move", duel, "amazon", "F1", "S45", "F1"]) == 0
     out = capsys.readouterr().out
     assert "after 2.00 in (allowance 3 of 3 actions)" in out
@@ -318,7 +318,7 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
     esc = str(SCENARIOS / "escadres-two-fleets.toml")
     assert main(["move", esc, "redoutable", "F1", "S60", "F1"]) == 0
     assert "(allowance 3 of 5 hexes)" in capsys.readouterr().out
-    assert main(["move", str(SCENARIOS / "hold-fast-duel.toml"), "amazon", "F1", "--json"]) == 0
+    assert main(["move", str(HOVE_TO), "amazon", "F1", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     got = (d["distance"], d["allowance"], d["allowance_unit"], d["units"])
     assert got == (1.0, 3.0, "actions", "in")

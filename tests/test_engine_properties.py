@@ -10,16 +10,16 @@ from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game, read_log, replay
 from tabletop.errors import IllegalAction
 
-from .conftest import ROOT
+from .conftest import HOVE_TO, HOVE_TO_LOG, ROOT
 
 SCN = load_scenario(ROOT / "scenarios/frigate-duel.toml")
 MOW = load_scenario(ROOT / "scenarios/man-o-war-skirmish.toml")
-HF = load_scenario(ROOT / "scenarios/hold-fast-duel.toml")
+HF = load_scenario(HOVE_TO)
 GAMES = [
     (SCN, read_log(ROOT / "games/frigate-duel.log")[1]),
     (SCN, read_log(ROOT / "games/frigate-duel-boarding.log")[1]),
     (MOW, read_log(ROOT / "games/man-o-war-strait.log")[1]),
-    (HF, read_log(ROOT / "games/hold-fast-duel.log")[1]),
+    (HF, read_log(HOVE_TO_LOG)[1]),
 ]
 
 

@@ -49,6 +49,10 @@ SOURCES = {  # golden file → (scenario, log), for regeneration
         "games/frigate-hex-weather.log",
     ),
     "hold-fast/duel.json": ("scenarios/hold-fast-duel.toml", "games/hold-fast-duel.log"),
+    "hold-fast/hove-to.json": (
+        "tests/golden/hold-fast/hove-to.toml",
+        "tests/golden/hold-fast/hove-to.log",
+    ),
     "hold-fast/frigates.json": (
         "scenarios/hold-fast-frigates.toml",
         "games/hold-fast-frigates.log",

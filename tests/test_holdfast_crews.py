@@ -11,7 +11,7 @@ from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game, read_log
 from tabletop.errors import IllegalAction
 
-from .conftest import ROOT
+from .conftest import HOVE_TO, HOVE_TO_LOG, ROOT
 from .hf import hf_game, pose, quiet_phase, st
 
 CROSSING = [("a", 10, 10, 90, "red"), ("b", 11.6, 10, 0, "blue", "start_speed = 0")]
@@ -345,8 +345,8 @@ def test_hf64_a_prize_fires_only_the_batteries_she_has_crews_for(tmp_path, rigge
 
 
 def test_hf74_a_hold_fast_game_saves_and_loads(tmp_path):
-    seed, actions = read_log(ROOT / "games/hold-fast-duel.log")
-    game = Game.new(load_scenario(ROOT / "scenarios/hold-fast-duel.toml"), seed)
+    seed, actions = read_log(HOVE_TO_LOG)
+    game = Game.new(load_scenario(HOVE_TO), seed)
     for a in actions:
         game.play(a)
     game.save(tmp_path / "duel.json")

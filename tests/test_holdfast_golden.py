@@ -1,6 +1,6 @@
 """The Hold Fast golden playthrough: what it covers, replay over 200 seeds, undo-all.
 
-``games/hold-fast-duel.log`` (recorded in ``tests/golden/hold-fast/duel.json`` and
+``tests/golden/hold-fast/hove-to.log`` (recorded in ``tests/golden/hold-fast/hove-to.json`` and
 replayed by tests/test_golden.py) plots orders, raises sail, runs Amazon aboard
 Cleopatre (placed alongside by her captain's choice), boards, makes Cleopatre strike,
 drifts the two together and puts a prize crew aboard.
@@ -14,10 +14,10 @@ from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game, read_log
 from tabletop.errors import TabletopError
 
-from .conftest import ROOT
+from .conftest import HOVE_TO, HOVE_TO_LOG
 
-SCENARIO = ROOT / "scenarios/hold-fast-duel.toml"
-LOG = ROOT / "games/hold-fast-duel.log"
+SCENARIO = HOVE_TO
+LOG = HOVE_TO_LOG
 
 
 def _play(seed: int) -> tuple[list[dict], str | None, list[dict]]:

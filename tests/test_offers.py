@@ -9,7 +9,7 @@ from tabletop.session import Session
 from tabletop.view.offers import playable
 from tabletop.view.tools import action_buttons
 
-from .conftest import SCENARIOS
+from .conftest import HOVE_TO, SCENARIOS
 from .escadres_helpers import game
 
 
@@ -25,7 +25,7 @@ def bar(s: Session, ship: str) -> list[str]:
 def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
     """Phase I is for fire (declared, then resolved): marines, boarding, repairs and
     prizes belong to other steps, and the engine says "not now"."""
-    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    s = Session.open(load_scenario(str(HOVE_TO)))
     s.play("orders amazon RS F - F F")
     s.play("orders cleopatre - - - - D railleuse - F - F -")
     assert s.status.startswith("turn 1, phase 1: fire")
@@ -159,7 +159,7 @@ def test_hold_fast_damage_control_says_her_sailing_is_over():
 
     from tabletop.rules.holdfast.game import DAMAGE_CONTROL
 
-    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    s = Session.open(load_scenario(str(HOVE_TO)))
     state = replace(s.game.state, phase=DAMAGE_CONTROL)
     why = state.scenario.ruleset.unready(state, "amazon", "move")
     assert why is not None and why.startswith("her sailing is over this turn (damage control")

@@ -118,10 +118,10 @@ def test_hold_fast_says_the_actions_her_speed_gives_her_now():
     from tabletop.data.load import load_scenario
     from tabletop.rulings import sail
 
-    from .conftest import SCENARIOS
+    from .conftest import HOVE_TO
     from .escadres_helpers import poke
 
-    s = Session.open(load_scenario(str(SCENARIOS / "hold-fast-duel.toml")))
+    s = Session.open(load_scenario(str(HOVE_TO)))
     assert s.game.state.ship("amazon").speed == 3
     assert sail(s.table, "amazon")["allowance"] == 3  # her speed now
     assert s.left("amazon") is None  # the whole of it: the sail line's

@@ -13,7 +13,7 @@ from tabletop.data.load import load_scenario  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.scene import LOF_COLOURS, RULER, SEA, SELECT  # noqa: E402
 
-from .conftest import ROOT, SCENARIOS  # noqa: E402
+from .conftest import HOVE_TO, ROOT, SCENARIOS  # noqa: E402
 
 W, H = 900, 640
 K = arcade.key
@@ -991,7 +991,7 @@ def test_a_name_keeps_off_another_name_before_a_ship():
 def test_ship_names_alongside_do_not_overlap_on_screen(fresh):
     """The Hold Fast duel's Amazon and Cleopatre lie 2.1 inches apart: their names, each
     once drawn below its ship, now take places that do not meet."""
-    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    fresh.load(str(HOVE_TO))
     fresh.rebuild()
     names = [t for t in fresh.drawing._labels if t.text in ("amazon", "cleopatre")]
     a, b = (
@@ -1560,7 +1560,7 @@ def test_no_fan_for_a_ship_that_may_not_move_now(fresh):
     """The fan stayed on in Hold Fast's fire step, for ships whose status said "no move
     now: she sails by her plotted orders": it showed moves she could not make.  Both
     sides plot; in phase I's fire step amazon has no fan."""
-    fresh.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    fresh.load(str(HOVE_TO))
     fresh.input.toggle("fan")
     fresh.play("orders amazon RS F - F F")
     fresh.play("orders cleopatre - - - - D railleuse - F - F -")

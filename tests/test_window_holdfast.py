@@ -15,10 +15,10 @@ from tabletop.engine.game import read_log, replay  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.panes import COVER  # noqa: E402
 
-from .conftest import ROOT, SCENARIOS  # noqa: E402
+from .conftest import HOVE_TO, HOVE_TO_LOG  # noqa: E402
 
 W, H = 1100, 760
-DUEL = str(SCENARIOS / "hold-fast-duel.toml")
+DUEL = str(HOVE_TO)
 
 
 @pytest.fixture
@@ -198,9 +198,10 @@ def plot_by_mouse_shown(window, orders: dict[str, list[str]]) -> None:
 
 
 def test_the_golden_duel_by_mouse_alone(window):
-    """games/hold-fast-duel.log played with clicks only (the panel, the action bar, the
-    ships): the same actions, and the same state, as the log replayed."""
-    seed, actions = read_log(ROOT / "games" / "hold-fast-duel.log")
+    """The hove-to duel (tests/golden/hold-fast/hove-to.log) played with clicks only
+    (the panel, the action bar, the ships): the same actions, and the same state, as the
+    log replayed."""
+    seed, actions = read_log(HOVE_TO_LOG)
     plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
     plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
     assert window.plot is None  # phase I: movement done, fire to declare
