@@ -989,7 +989,7 @@ def test_a_name_keeps_off_another_name_before_a_ship():
 
 
 def test_ship_names_alongside_do_not_overlap_on_screen(fresh):
-    """The Hold Fast duel's Amazon and Cleopatre lie 2.1 inches apart: their names, each
+    """The hove-to duel's Amazon and Cleopatre lie 2.1 inches apart: their names, each
     once drawn below its ship, now take places that do not meet."""
     fresh.load(str(HOVE_TO))
     fresh.rebuild()
