@@ -890,3 +890,24 @@ def test_hf8_sail_and_move_count_the_actions_of_her_start_speed(tmp_path):
     assert rs.plan_move(now.table(), model, parse_path("F1 F1 F1 F1"), ctx).violations == ()
     five = rs.plan_move(now.table(), model, parse_path("F1 F1 F1 F1 F1"), ctx)
     assert five.violations == ("5 movement actions; at speed 4 she has 4",)
+
+
+def test_her_loss_is_how_near_she_is_to_sinking_or_striking():
+    """She sinks when her hull boxes are gone and strikes on a roll once her morale is at
+    its last box, so the computer captain counts her loss as the larger share of them
+    gone.  Amazon (a 36: 6 hull boxes, 4 morale): whole, 0; two hull boxes gone, 2/6 =
+    1/3; three morale boxes gone as well (her last left), 3/4 (the report's mean of
+    hull 2/6, masts 0, marines 0 and morale 3/4 made it (1/3 + 3/4) / 4 = 0.271);
+    struck, 1.  Sirene (a brig: 3 hull, 2 morale) one morale box down: 1/2."""
+    from tabletop.ai.judge import damage_share
+
+    g = Game.new(load_scenario(ROOT / "scenarios/hold-fast-duel.toml"), 1)
+    rs, amazon = g.state.scenario.ruleset, g.state.ship("amazon")
+    assert rs.loss(g.state, "amazon") == 0
+    hit = g.state.with_ship(replace(amazon, hull_lost=2))
+    assert rs.loss(hit, "amazon") == pytest.approx(2 / 6)
+    hit = g.state.with_ship(replace(amazon, hull_lost=2, morale_lost=3))
+    assert damage_share(hit, "amazon") == pytest.approx(3 / 4)
+    assert rs.loss(g.state.with_ship(replace(amazon, struck=True)), "amazon") == 1
+    down = g.state.with_ship(replace(g.state.ship("sirene"), morale_lost=1))
+    assert rs.loss(down, "sirene") == pytest.approx(1 / 2)

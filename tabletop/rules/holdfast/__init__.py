@@ -41,7 +41,13 @@ from tabletop.rules.base import (
 from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import DAMAGE_CONTROL, HoldFastGame, describe, wind_shift
-from tabletop.rules.holdfast.ship import HoldFastShip, diagram, start_speed
+from tabletop.rules.holdfast.ship import (
+    HoldFastShip,
+    diagram,
+    hull_boxes,
+    morale_boxes,
+    start_speed,
+)
 from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
@@ -361,6 +367,20 @@ class HoldFast(Ruleset):
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """A forward step in each phase she acts in."""
         return float(cls.speed) * self.step_length(scn.units)
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How near she is to being lost: out of the fight (struck, sinking, fled...) she
+        is; else she sinks when her hull boxes are gone and strikes on a roll once her
+        morale is down to its last box, so the larger of the shares of them gone.  The
+        mean of her report's figures (hull, masts, marines, morale) counted a frigate at
+        her last morale box, 50% to strike on her next morale hit, a fifth lost."""
+        st = state.ship(ship)
+        if not isinstance(st, HoldFastShip):
+            return None
+        if st.out:
+            return 1.0
+        cls = state.scenario.ship(ship).cls
+        return max(st.hull_lost / hull_boxes(cls), st.morale_lost / morale_boxes(cls))
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
