@@ -379,8 +379,9 @@ class HoldFast(Ruleset):
             return None
         if st.out:
             return 1.0
-        cls = state.scenario.ship(ship).cls
-        return max(st.hull_lost / hull_boxes(cls), st.morale_lost / morale_boxes(cls))
+        cls = state.scenario.ship(ship).cls  # a roster may give 0 boxes (check_class)
+        hull, morale = max(1, hull_boxes(cls)), max(1, morale_boxes(cls))
+        return max(st.hull_lost / hull, st.morale_lost / morale)
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
