@@ -496,6 +496,45 @@ def test_a_captain_foresees_a_scripted_enemys_secret_plot_from_the_table_alone()
     assert all(v.ship("amazon").pose == state.ship("amazon").pose for v in views)
 
 
+def test_a_squadron_plots_ship_by_ship_each_knowing_her_consorts_plot(monkeypatch):
+    """A side's ships plot in turn, and each judges hers with the consorts already
+    plotted where their plots put them in each phase (not where they lie now): the
+    French light squadron's second ship sees the first's five poses, the third both.
+    The foresight of a squadron's secret plot is made the same way, so the admiral
+    foresees the captain's plot as he gives it."""
+    from tabletop.ai import captain as captain_mod
+    from tabletop.ai import plotting
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    rs = state.scenario.ruleset
+    state = _apply(state, Captain.for_game(state, "british", "scripted").decide(state).action)
+    calls: list[tuple[str, dict]] = []
+    real = plotting.choose
+
+    def spy(st, ship, level, w, clock=None, seen=None, plots=None):
+        calls.append((ship, dict(seen or {})))
+        return real(st, ship, level, w, clock, seen, plots)
+
+    monkeypatch.setattr(captain_mod, "choose", spy)
+    order = Captain.for_game(state, "french", "captain").decide(state).action
+    assert [c[0] for c in calls] == ["cleopatre", "railleuse", "sirene"]
+    first = rs.phase_poses(state, "cleopatre", tuple(_words_of(order, "cleopatre")))
+    second = rs.phase_poses(state, "railleuse", tuple(_words_of(order, "railleuse")))
+    assert "cleopatre" not in calls[0][1]
+    assert calls[1][1]["cleopatre"] == first and "railleuse" not in calls[1][1]
+    assert calls[2][1]["cleopatre"] == first and calls[2][1]["railleuse"] == second
+    assert calls[2][1]["amazon"] == calls[0][1]["amazon"]  # the enemy foreseen, once
+
+    calls.clear()
+    monkeypatch.setattr(plotting, "choose", spy)
+    squadron = ["cleopatre", "railleuse", "sirene"]
+    seen = plotting.foresee(state, squadron, "captain", load_weights(rs))
+    assert [c[0] for c in calls if c[0] != "amazon"] == squadron
+    mine = [c for c in calls if c[0] != "amazon"]
+    assert mine[2][1]["cleopatre"] == seen["cleopatre"] == first
+    assert mine[2][1]["railleuse"] == seen["railleuse"] == second
+
+
 def test_a_plotted_turns_later_phases_count_less_by_the_phase_trust(monkeypatch):
     """A plot's judgements after phases I-V are weighed 1, t, t², t³, t⁴ (``[search]
     phase_trust`` = t): with t = 0.8 and judgements 10, 20, 30, 40, 50 the plot scores

@@ -149,8 +149,9 @@ class Captain:
 
     def plot(self, state: GameState) -> Decision | None:
         """Where the rules want a side's orders plotted ahead: one order for all her
-        ships that have plots (each ship's best, timed as one decision each), tried
-        blind; refused, the side's order with no ship's plot in it."""
+        ships that have plots (each ship's best, timed as one decision each, judged
+        with the consorts before her where their plots put them), tried blind;
+        refused, the side's order with no ship's plot in it."""
         rs = state.scenario.ruleset
         parts: dict[str, str] = {}
         reasons = []
@@ -175,6 +176,7 @@ class Captain:
                 self._done(start)
                 parts[ship] = got[0].words
                 reasons.append(got[1])
+                seen = {**seen, ship: got[0].poses}  # her consorts plot knowing hers
         if not parts:  # none of hers can sail, yet the side may owe its plot
             if spec is None or spec.side != self.side:
                 return None

@@ -5,6 +5,9 @@ for every phase and where each phase leaves her), each ship's plots are sketched
 phase's pose at once (the edge, land and shoals in any phase weigh as much as where she
 ends: a ship that leaves the table in phase II is gone), the best few judged exactly
 with the fire rulings at each phase, and the admiral also weighs the enemy's replies.
+A side's ships plot in turn, each with her consorts already plotted where their plots
+put them in each phase (a consort in the line of fire in phase III is where she will
+be then, not where she lies now); the foresight of an enemy squadron is made alike.
 
 The enemy's plot is secret, so a captain foresees it (:func:`foresee`) the way a player
 reads an opponent: from the table alone (``Ruleset.foreseen_plots``, never the orders
@@ -57,6 +60,7 @@ def foresee(
         got = choose(state, s, level, w, clock, theirs.get(side, {}), plots)
         if got is not None:
             out[s] = got[0].poses
+            theirs[side] = {**theirs.get(side, {}), s: got[0].poses}  # as her consorts see her
     return out
 
 
