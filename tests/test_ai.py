@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tabletop.ai.captain import Captain
@@ -15,6 +16,8 @@ from tabletop.cli import main
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
 from tabletop.errors import TabletopError
+from tabletop.geometry.outlines import base_corners
+from tabletop.geometry.pose import Pose
 
 from .conftest import SCENARIOS
 
@@ -422,7 +425,6 @@ def test_the_escaping_side_aims_for_its_edge_and_leaving_by_it_is_no_blunder():
     is; a British base beyond the west edge is."""
     from tabletop.ai.duel import blunder
     from tabletop.ai.judge import moved
-    from tabletop.geometry.pose import Pose
 
     state = Game.new(load_scenario(ESCAPE), 1).state
     rs = state.scenario.ruleset
@@ -599,7 +601,6 @@ def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
     safe, she takes the least dangerous, and ends on the table."""
     from tabletop.ai.duel import blunder
     from tabletop.ai.judge import moved, place
-    from tabletop.geometry.pose import Pose
 
     state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 3).state
     state = moved(state, "amazon", Pose(60.0, 60.0, 270.0))
@@ -740,8 +741,6 @@ def test_the_lee_shore_is_feared_only_beyond_the_enemy_she_closes_with():
     spared = safety(scn, cls, w, x, y, h) - safety(scn, cls, w, x, y, h, lee_floor=0.5)
     assert spared == pytest.approx([20.0, 10.0, 0.0])
 
-    from tabletop.geometry.pose import Pose
-
     only_lee = replace(w, close=0.0, weather=0.0, approach=0.0)  # loire's other pulls off
 
     def at(loire_y: float) -> float:
@@ -773,10 +772,7 @@ def test_the_captains_shortlist_is_of_distinct_poses():
     paths end at one pose (turns made early or late, cut by the allowance): of her ten
     best sketched, eight were (98.8, 36.5, 180).  The captain judged those twins and left
     the other poses unjudged; her ranked moves are now all distinct poses."""
-    import numpy as np
-
     from tabletop.ai.judge import moved, sketch
-    from tabletop.geometry.pose import Pose
 
     state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 35).state
     state = moved(state, "amazon", Pose(82.17465615251217, 50.856420190687054, 123.75))
@@ -888,3 +884,86 @@ def test_a_match_of_one_level_plays_each_seed_once():
     assert [g["seed"] for g in s["per_game"]] == [5, 6, 7]
     assert {g["as"] for g in s["per_game"]} == {"british"}
     assert s["games"] == 3 and s["wins"] + s["draws"] + s["losses"] == 3
+
+
+def test_a_plot_that_runs_her_aboard_a_consorts_plotted_place_is_foul():
+    """Railleuse (corvette, base 1.0 x 0.4 in) plots with Cleopatre (sixth rate, 1.1 x
+    0.45 in) already plotted to lie at (20, 17) heading 270 at the end of phase III, and
+    Amazon (the enemy) foreseen there too.  Abreast of her, centres d apart, the bases'
+    gap is d - (0.45 + 0.4)/2 = d - 0.425: d = 0.6 leaves 0.175 in, within the 0.25 in
+    foul_margin (foul); d = 0.7 leaves 0.275 in (clear).  In line ahead, centres 1.25 in
+    apart, the gap is 1.25 - (1.1 + 1.0)/2 = 0.2 in (foul); 1.35 in leaves 0.3 (clear).
+    The same place in phase II is clear (Cleopatre is elsewhere then); an enemy there
+    is no consort's (boarding is hers to seek); with foul unweighed, none is foul."""
+    from tabletop.ai import plotting
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    w = load_weights(state.scenario.ruleset)
+    assert (w.foul, w.foul_margin) == (40.0, 0.25)  # Hold Fast's data
+    there = Pose(20.0, 17.0, 270.0)
+    away = Pose(5.0, 5.0, 270.0)
+    seen = {"cleopatre": (away, away, there, there, there), "amazon": (there,) * 5}
+    at = [(20.0, 17.6), (20.0, 17.7), (21.25, 17.0), (21.35, 17.0), (20.0, 17.0)]
+    x = np.full((len(at) + 1, 5), 40.0)
+    y = np.full((len(at) + 1, 5), 5.0)
+    h = np.full((len(at) + 1, 5), 270.0)
+    for i, (px, py) in enumerate(at):
+        x[i, 2], y[i, 2] = px, py
+    x[-1, 1], y[-1, 1] = 20.0, 17.0  # phase II: Cleopatre is away then
+    got = plotting._fouling(state, "railleuse", seen, w, x, y, h)
+    assert got.tolist() == [True, False, True, False, True, False]
+    assert not plotting._fouling(state, "railleuse", {"amazon": (there,) * 5}, w, x, y, h).any()
+    assert not plotting._fouling(state, "railleuse", seen, replace(w, foul=0.0), x, y, h).any()
+
+
+def test_a_captain_plots_clear_of_where_her_consort_has_plotted():
+    """Cleopatre plotted to lie, from phase III on, where Railleuse's best plot alone
+    would put her then (and far off before): unweighed (foul 0), Railleuse still plots
+    aboard her; weighed, another plot, clear of her in every phase.  The term alone
+    turns her aside."""
+    from tabletop.ai import plotting
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    state = _apply(state, Captain.for_game(state, "british", "scripted").decide(state).action)
+    w = load_weights(state.scenario.ruleset)
+
+    def fouls(plot) -> bool:
+        x, y, h = (np.array([[getattr(p, a) for p in plot.poses]]) for a in ("x", "y", "heading"))
+        return bool(plotting._fouling(state, "railleuse", seen, w, x, y, h)[0])
+
+    alone = plotting.choose(state, "railleuse", "captain", w, None, {})
+    assert alone is not None
+    away = Pose(5.0, 5.0, 270.0)
+    seen = {"cleopatre": (away, away, *alone[0].poses[2:])}
+    blind = plotting.choose(state, "railleuse", "captain", replace(w, foul=0.0), None, seen)
+    clear = plotting.choose(state, "railleuse", "captain", w, None, seen)
+    assert blind is not None and clear is not None
+    assert fouls(blind[0]) and not fouls(clear[0])
+    assert clear[0].words != blind[0].words
+
+
+def test_a_captain_adrift_without_a_rudder_keeps_off_the_lee_edge():
+    """Cleopatre, her rudder shot away and at speed 0 (she may not turn), lies 1.34 in
+    off the south edge, the wind from the north.  Plotting nothing she drifts 1 in after
+    phase V, to y = 0.34, her base (1.1 x 0.45 in, heading 225) over the edge: fled, the
+    game lost, as in the duel's seed 2 on ee2e12e (ten turns adrift).  Her captain drops
+    the anchor (raising sail would leave her where she lies too, but next turn she could
+    only run on ahead, south-west onto the edge): her plot ends with her base on the
+    table."""
+    from tabletop.ai import plotting
+    from tabletop.rules.holdfast.ship import HoldFastShip
+
+    state = Game.new(load_scenario(HOLD_FAST[0]), 1).state
+    state = _apply(state, Captain.for_game(state, "british", "scripted").decide(state).action)
+    st = state.ship("cleopatre")
+    assert isinstance(st, HoldFastShip)
+    state = state.with_ship(replace(st, pose=Pose(11.34, 1.34, 225.0), speed=0, rudder=True))
+    rs = state.scenario.ruleset
+    offered = {p.words: p for p in rs.plots(state, "cleopatre")}
+    assert offered["- - - - -"].after.y == pytest.approx(0.34)
+    got = plotting.choose(state, "cleopatre", "captain", load_weights(rs), None, {})
+    assert got is not None and got[0].words == "DA - - - -"
+    end = got[0].poses[-1]
+    cls = state.scenario.ship("cleopatre").cls
+    corners = base_corners(end.x, end.y, end.heading, cls.base_length, cls.base_width)
+    assert corners[:, 1].min() > 0 and corners[:, 0].min() > 0

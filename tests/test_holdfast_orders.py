@@ -221,6 +221,35 @@ def test_hf22_d_may_be_plotted_only_when_she_will_drift(tmp_path):
     assert check(("-", "-", "-", "-", "D"), 1, 5, False, False, SCHEDULE).problems
 
 
+def test_plots_at_speed_0_offer_the_anchor_and_end_where_she_drifts(tmp_path):
+    """A ship at speed 0, wind from N, is offered the anchor dropped in any phase (HF-19:
+    only at speed 0); a plot that leaves her at speed 0 and not at anchor leaves her,
+    when the turn is over (``Plot.after``), a step (1 in) downwind of where she lay, her
+    heading kept (HF-22): (10, 10) → (10, 9).
+    Anchored, or with sail raised (speed 1: she acts in phase III only, HF-9), she does
+    not drift.  At speed 2 no anchor is offered.  The window's ghosts show the drift."""
+    g = hf_game(tmp_path, [("a", 10, 10, 90, "red", "start_speed = 0"), FAR])
+    rs = g.state.scenario.ruleset
+    got = {p.words: p.after or p.poses[-1] for p in rs.plots(g.state, "a")}
+    for p in range(5):
+        words = ["-"] * 5
+        words[p] = "DA"
+        assert got[" ".join(words)] == Pose(10, 10, 90)
+    assert got["- - - - -"] == Pose(10, 9, 90)
+    assert [p.poses for p in rs.plots(g.state, "a") if p.words == "- - - - -"] == [
+        (Pose(10, 10, 90),) * 5
+    ]  # after each phase she lies still
+    assert got["RS - F - -"] == Pose(11, 10, 90)
+    assert got["- - - - RS"] == Pose(10, 10, 90)
+    # the window's ghosts alike: she lies still in phases I-V, then drifts
+    still = rs.phase_poses(g.state, "a", ("-", "-", "-", "-", "-"))
+    assert still == (Pose(10, 10, 90),) * 4 + (Pose(10, 9, 90),)
+    assert rs.phase_poses(g.state, "a", ("DA", "-", "-", "-", "-")) == (Pose(10, 10, 90),) * 5
+    g2 = hf_game(tmp_path, [("a", 10, 10, 90, "red", "start_speed = 2"), FAR])
+    offered = g2.state.scenario.ruleset.plots(g2.state, "a")
+    assert offered and not [p for p in offered if "DA" in p.words]
+
+
 # -- HF-24: wind shift -------------------------------------------------------------------------
 def test_hf24_wind_shift_on_a_six_then_clockwise_on_two(tmp_path, rigged):
     # source example: wind from N; a 6 then a 2: one point clockwise, to NE

@@ -8,6 +8,8 @@ with the fire rulings at each phase, and the admiral also weighs the enemy's rep
 A side's ships plot in turn, each with her consorts already plotted where their plots
 put them in each phase (a consort in the line of fire in phase III is where she will
 be then, not where she lies now); the foresight of an enemy squadron is made alike.
+A plot that runs her aboard a consort's plotted place costs her (``foul``): the rules
+judge a collision at the end of each phase, and it costs both ships hull and orders.
 
 The enemy's plot is secret, so a captain foresees it (:func:`foresee`) the way a player
 reads an opponent: from the table alone (``Ruleset.foreseen_plots``, never the orders
@@ -23,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 import numpy as np
+import shapely
 
 from tabletop.ai.clock import Clock, unlimited
 from tabletop.ai.judge import distinct, enemies, enemy_to_close, judge, moved, sketch
@@ -30,6 +33,7 @@ from tabletop.ai.replies import reply_risk
 from tabletop.ai.sea import clearance, safety, to_goal
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
+from tabletop.geometry.outlines import base_corners
 from tabletop.geometry.pose import Pose
 from tabletop.rules.base import Plot
 
@@ -98,7 +102,10 @@ def choose(
     x, y, h = (
         np.array([[getattr(p, a) for p in pl.poses] for pl in plots]) for a in ("x", "y", "heading")
     )
-    unsafe = _unsafe(state, ship, w, x, y, h)
+    # where the turn leaves her (a drift after the last phase) is as unsafe as any phase
+    ends = [pl.after or pl.poses[-1] for pl in plots]
+    xa, ya, ha = (np.array([[getattr(p, a)] for p in ends]) for a in ("x", "y", "heading"))
+    unsafe = _unsafe(state, ship, w, *(np.hstack(c) for c in ((x, xa), (y, ya), (h, ha))))
     if level == "scripted":
         crowd = np.array([0.1 * ("RS" in pl.words) for pl in plots])
         score = _closing(state, ship, x[:, -1], y[:, -1]) + crowd
@@ -108,14 +115,15 @@ def choose(
     phases = x.shape[1]
     views = _views(state, seen or {}, phases)
     rough = sum(sketch(views[k], ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
-    rough = rough / phases - w.blunder * unsafe
+    unsafe = w.blunder * unsafe + w.foul * _fouling(state, ship, seen or {}, w, x, y, h)
+    rough = rough / phases - unsafe
     short = distinct(rough, x, y, h)[: w.shortlist]
     exact: dict[int, float] = {}
     known: dict[tuple[int, Pose], float] = {}
     for i in short:
         if exact and (clock.over(stage) or clock.late(0.5)):
             break
-        exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - w.blunder * unsafe[i]
+        exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - unsafe[i]
         clock.tick()
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
@@ -156,8 +164,9 @@ def _judged(
 def _unsafe(
     state: GameState, ship: str, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
 ) -> np.ndarray:
-    """Plots that take her off the table, onto land or a shoal in any phase, or leave
-    her with no room to sail clear in the turns after (the scripted captain too)."""
+    """Plots that take her off the table, onto land or a shoal in any phase or where the
+    turn leaves her (the last column), or leave her there with no room to sail clear in
+    the turns after (the scripted captain too)."""
     scn = state.table()
     cls = scn.ship(ship).cls
     goal = scn.ruleset.goal_edges(state, ship)
@@ -168,6 +177,40 @@ def _unsafe(
         )
         bad |= (edge < 0) | (gap <= 0)
     return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4)
+
+
+def _fouling(
+    state: GameState,
+    ship: str,
+    seen: Foresight,
+    w: Weights,
+    x: np.ndarray,
+    y: np.ndarray,
+    h: np.ndarray,
+) -> np.ndarray:
+    """Plots whose base touches a consort's (within ``foul_margin``) at the end of any
+    phase, the consort where her plot puts her then: the rules judge a collision there,
+    and a ship that runs aboard her consort costs both a hull box and their orders.
+    Only consorts already plotted are known (``seen``); the rest plot knowing hers."""
+    bad = np.zeros(x.shape[0], bool)
+    if not w.foul:
+        return bad
+    side = state.side_of(ship)
+    consorts = [s for s in seen if s != ship and state.side_of(s) == side]
+    if not consorts:
+        return bad
+    scn = state.scenario
+    cls = scn.ship(ship).cls
+    for k in range(x.shape[1]):
+        mine = shapely.polygons(
+            base_corners(x[:, k], y[:, k], h[:, k], cls.base_length, cls.base_width)
+        )
+        for c in consorts:
+            p = seen[c][min(k, len(seen[c]) - 1)]
+            o = scn.ship(c).cls
+            theirs = shapely.Polygon(base_corners(p.x, p.y, p.heading, o.base_length, o.base_width))
+            bad |= shapely.dwithin(mine, theirs, w.foul_margin)
+    return bad
 
 
 def _closing(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:

@@ -73,6 +73,11 @@ class Weights:
     #: A battle won (the engine's ``winner`` her side), in the units of the weights: an
     #: order that ends it is worth more than what is left of the ship it takes.
     victory: float
+    #: A plotted turn (see ``ai.plotting``): a plot whose base touches, in any phase, a
+    #: consort's where her own plot puts her then (within ``foul_margin``), as the
+    #: rules judge a collision at the end of each phase's movement.  A ship's plot that
+    #: ran her aboard her consort cost both a hull box, their orders and the turn.
+    foul: float
     #: Beyond ``approach_range``, per half turn (180°) her bow points away from the enemy
     #: she closes with (see ``judge.placed``): she comes about after a pass (none: unweighed).
     approach: float
@@ -86,6 +91,9 @@ class Weights:
     edge_margin: float
     land_margin: float
     formation_gap: float
+    #: How near a consort's plotted base counts as fouling her (``foul``): a plot cut
+    #: short, hers or the consort's, leaves them nearer than plotted.
+    foul_margin: float
     density: int
     shortlist: int
     admiral_shortlist: int
@@ -139,12 +147,15 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["formation"] = r.number(w, "weights", "formation", default=0.0, minimum=0)
     # the battle won by an order (none: only the material it gains is weighed)
     nums["victory"] = r.number(w, "weights", "victory", default=0.0, minimum=0)
+    # a plot that runs her aboard a consort's plotted place (none: unweighed)
+    nums["foul"] = r.number(w, "weights", "foul", default=0.0, minimum=0)
     # her bow toward the enemy beyond her range: she comes about after a pass (none: unweighed)
     nums["approach"] = r.number(w, "weights", "approach", default=0.0, minimum=0)
     # a tack's cost beyond where it leads (none: only that pose is weighed)
     nums["turnabout"] = r.number(w, "weights", "turnabout", default=0.0, minimum=0)
     lens = {k: r.length(w, "weights", k, units) for k in _LENGTHS}
     lens["formation_gap"] = r.length(w, "weights", "formation_gap", units, default=0.0)
+    lens["foul_margin"] = r.length(w, "weights", "foul_margin", units, default=0.0)
     lens["approach_range"] = r.length(
         w, "weights", "approach_range", units, default=lens["ideal_range"]
     )

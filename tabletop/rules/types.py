@@ -135,10 +135,13 @@ class FireChance:
 @dataclass(frozen=True)
 class Plot:
     """One ship's plotted orders for a turn given ahead (her part of her side's order),
-    and where she will be after each phase if nothing stops her."""
+    and where she will be after each phase if nothing stops her; ``after``: where she
+    will lie when the turn is over, where that is not her last phase's pose (a drift
+    after the last phase), else None."""
 
     words: str
     poses: tuple[Pose, ...]
+    after: Pose | None = None
 
 
 @dataclass(frozen=True)

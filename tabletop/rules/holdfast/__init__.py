@@ -445,16 +445,17 @@ class HoldFast(Ruleset):
 
     def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
         """Where ``ship`` would be after each phase I-V of ``plot`` (five phase words) if
-        nothing stops her: for the window's plotting ghosts.  Raises IllegalAction when
-        the plot breaks a rule, with the reason."""
+        nothing stops her, her drift after phase V in the last: for the window's plotting
+        ghosts.  Raises IllegalAction when the plot breaks a rule, with the reason."""
         st = state.ship(ship)
         assert isinstance(st, HoldFastShip)
         words = HoldFastGame(self)._plot(state, st, list(plot))
         wind = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
-        return orders.poses_after(
-            st.pose, words, st.speed, self.phases, wind,
-            self.step_length(state.scenario.units), self.pivot, self.sectors[1].lower,
-        )  # fmt: skip
+        step = self.step_length(state.scenario.units)
+        poses = orders.poses_after(
+            st.pose, words, st.speed, self.phases, wind, step, self.pivot, self.sectors[1].lower
+        )
+        return orders.with_drift(poses, words, st.speed, st.anchored or st.beached, wind, step)
 
 
 def _at_speed(ship: Ship, speed: int | None) -> Ship:

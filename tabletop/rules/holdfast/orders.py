@@ -116,6 +116,30 @@ def pivot_to(pose: Pose, word: str, pivot: float) -> Pose:
     return Pose(pose.x, pose.y, float(normalise(h)))
 
 
+def with_drift(
+    poses: tuple[Pose, ...],
+    words: tuple[str, ...],
+    speed: int,
+    held: bool,
+    wind_from: float,
+    step: float,
+) -> tuple[Pose, ...]:
+    """A legal plot's poses after each phase with, where it leaves her at speed 0 and
+    not at anchor (``held``: at anchor or aground as the turn begins), her drift after
+    phase V in the last (HF-22): where she will lie when the turn is over."""
+    end = speed + words.count("RS") - words.count("LS")
+    if end > 0 or "DA" in words or (held and "WA" not in words):
+        return poses
+    return (*poses[:-1], drifted(poses[-1], wind_from, step))
+
+
+def drifted(pose: Pose, wind_from: float, step: float) -> Pose:
+    """Where a ship at speed 0, not at anchor, lies after her drift at the end of phase
+    V: one step downwind, her heading kept (HF-22)."""
+    lee = Pose(pose.x, pose.y, float(normalise(wind_from + 180))).forward(step)
+    return Pose(lee.x, lee.y, pose.heading)
+
+
 def into_wind(wind_from: float, heading: float, edge: float) -> bool:
     """Whether her bow points into the wind (θ below the first sailing sector's edge):
     a forward move then is a wasted action, no movement at all (HF-18)."""
@@ -133,7 +157,7 @@ def poses_after(
     edge: float,
 ) -> tuple[Pose, ...]:
     """Where she will be after each phase I-V if nothing stops her (no collision, no
-    damage): the window's ghosts.  Drift after phase V is not included."""
+    damage).  Drift after phase V is not included (:func:`with_drift` adds it)."""
     pose, out = start, []
     for p, word in enumerate(orders, 1):
         if word in MOVES and p in table.get(speed, ()):

@@ -14,11 +14,17 @@ import shapely
 
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.geometry.angles import normalise
 from tabletop.geometry.pose import Pose
 from tabletop.rules.holdfast import collide, damage
 from tabletop.rules.holdfast.damage import Events, ship
-from tabletop.rules.holdfast.orders import MOVES, NUMERALS, forward, into_wind, pivot_to
+from tabletop.rules.holdfast.orders import (
+    MOVES,
+    NUMERALS,
+    drifted,
+    forward,
+    into_wind,
+    pivot_to,
+)
 from tabletop.rules.holdfast.ship import HoldFastShip, rate, top_speed
 from tabletop.units import TOL
 
@@ -85,13 +91,11 @@ def drift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameSta
     start = {s.id: s.pose for s in state.ships}
     speeds = {s.id: ship(state, s.id).speed for s in state.ships}
     step = rs.step_length(state.scenario.units)
-    lee = float(normalise(wind(state) + 180))
     for s in state.ships:
         st = ship(state, s.id)
         if st.speed or st.anchored or st.beached or st.sunk or st.fled or st.sinking >= 0:
             continue
-        moved = Pose(st.pose.x, st.pose.y, lee).forward(step)
-        pose = Pose(moved.x, moved.y, st.pose.heading)
+        pose = drifted(st.pose, wind(state), step)
         events.append({"drift": s.id, "to": [round(pose.x, 4), round(pose.y, 4)]})
         state = state.with_ship(replace(st, pose=pose))
     return after_moving(rs, state, start, speeds, dice, events, drifting=True)

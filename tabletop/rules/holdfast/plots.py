@@ -1,8 +1,11 @@
 """What a Hold Fast ship may do now, for a player (the computer captain) choosing: her
 fire's expected damage (:func:`chance`), and the plots she may be given (every sequence
 of moves in the phases she acts, with no sail change or one, raise or lower, in any
-phase, or the anchor weighed), each checked by the engine's own :func:`orders.check`
-and laid by :func:`orders.poses_after`.
+phase, or the anchor weighed, or at speed 0 dropped), each checked by the engine's own
+:func:`orders.check` and laid by :func:`orders.poses_after`, and where a plot leaves
+her at speed 0 and not at anchor, where her drift after phase V leaves her
+(``Plot.after``): a ship that had lost her way and her rudder was offered no anchor
+nor shown her drift, and drifted an inch a turn off the table.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ def plots(rs: HoldFast, state: GameState, sid: str, foreseen: bool = False) -> l
     edge = rs.sectors[1].lower
     out: list[Plot] = []
     seen: set[tuple[str, ...]] = set()
-    for change in _changes(st.anchored):
+    for change in _changes(st.anchored, st.speed, st.rudder):
         for words in _fills(change, st.speed, rs.phases, st.rudder):
             if words in seen:
                 continue
@@ -54,15 +57,27 @@ def plots(rs: HoldFast, state: GameState, sid: str, foreseen: bool = False) -> l
             poses = orders.poses_after(
                 st.pose, words, st.speed, rs.phases, wind, step, rs.pivot, edge
             )
-            out.append(Plot(" ".join(words), poses))
+            held = st.anchored or st.beached
+            end = orders.with_drift(poses, words, st.speed, held, wind, step)[-1]
+            out.append(Plot(" ".join(words), poses, None if end == poses[-1] else end))
             if len(out) >= MOST:
                 return out
     return out
 
 
-def _changes(anchored: bool) -> list[tuple[int, str]]:
-    """No change (phase 0), or one sail change or the anchor weighed in phase 1-5."""
-    words = ("WA",) if anchored else ("RS", "LS")
+def _changes(anchored: bool, speed: int, rudder: bool) -> list[tuple[int, str]]:
+    """No change (phase 0), or one sail change or the anchor weighed in phase 1-5, or
+    at speed 0 the anchor dropped (only at speed 0: HF-19).  Plots that leave her where
+    she lies, at anchor or with sail raised, are alike to a judge of poses, and the
+    first offered is kept: with her rudder shot away the anchor comes first (under sail
+    she can only run on ahead, onto whatever lies there), else the sail (anchored she
+    must weigh it, a phase, before she can make sail again)."""
+    if anchored:
+        words: tuple[str, ...] = ("WA",)
+    elif speed:
+        words = ("RS", "LS")
+    else:
+        words = ("DA", "RS", "LS") if rudder else ("RS", "LS", "DA")
     return [(0, "")] + [(p, w) for w in words for p in range(1, orders.PHASES + 1)]
 
 
