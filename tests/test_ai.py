@@ -967,3 +967,32 @@ def test_a_captain_adrift_without_a_rudder_keeps_off_the_lee_edge():
     cls = state.scenario.ship("cleopatre").cls
     corners = base_corners(end.x, end.y, end.heading, cls.base_length, cls.base_width)
     assert corners[:, 1].min() > 0 and corners[:, 0].min() > 0
+
+
+def test_a_plot_off_the_table_is_worse_than_one_that_leaves_her_cornered():
+    """The escape's Vestale (base 1.25 x 0.5 in), her rudder shot away and at speed 0,
+    heads north at (17.59, 23.0), the wind shifted to blow from 135°.  Drifting, she goes
+    an inch north-west, to (17.59 - 0.71, 23.0 + 0.71) = (16.88, 23.71): her bow at
+    23.71 + 0.625 = 24.33, over the north edge (the table is 24 deep), fled.  Anchored
+    she stays, her bow 0.375 in off the edge with no room to sail clear: cornered, which
+    weighs half a blunder; off the table weighs a whole one.  Both counted alike, she
+    drifted off (seed 36 on fac5273).  The admiral anchors; the scripted captain stays
+    too, with sail raised."""
+    from tabletop.ai import plotting
+    from tabletop.rules.holdfast.ship import HoldFastShip
+
+    state = Game.new(load_scenario(ESCAPE), 1).state
+    st = state.ship("vestale")
+    assert isinstance(st, HoldFastShip)
+    pose = Pose(17.585786, 23.0, 0.0)
+    state = replace(state.with_ship(replace(st, pose=pose, speed=0, rudder=True)), wind_from=135.0)
+    rs = state.scenario.ruleset
+    plots = rs.foreseen_plots(state, "vestale")
+    drift = next(p for p in plots if p.words == "- - - - -").after
+    assert drift is not None and (drift.x, drift.y) == pytest.approx((16.878679, 23.707107))
+    w = load_weights(rs)
+    got = plotting.choose(state, "vestale", "admiral", w, None, {}, plots)
+    assert got is not None and got[0].words == "DA - - - -"
+    # the baseline makes sail where she lies (its crowding of sail breaks the tie)
+    got = plotting.choose(state, "vestale", "scripted", w, None, {}, plots)
+    assert got is not None and got[0].words == "- - RS - -" and got[0].after is None

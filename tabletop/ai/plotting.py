@@ -109,7 +109,7 @@ def choose(
     if level == "scripted":
         crowd = np.array([0.1 * ("RS" in pl.words) for pl in plots])
         score = _closing(state, ship, x[:, -1], y[:, -1]) + crowd
-        score = np.where(unsafe, -1e9, score)
+        score = score - 1e9 * unsafe
         best = int(np.argmax(score))
         return plots[best], f"{ship} closes with the enemy ({plots[best].words})"
     phases = x.shape[1]
@@ -164,9 +164,11 @@ def _judged(
 def _unsafe(
     state: GameState, ship: str, w: Weights, x: np.ndarray, y: np.ndarray, h: np.ndarray
 ) -> np.ndarray:
-    """Plots that take her off the table, onto land or a shoal in any phase or where the
-    turn leaves her (the last column), or leave her there with no room to sail clear in
-    the turns after (the scripted captain too)."""
+    """1 for plots that take her off the table, onto land or a shoal in any phase or
+    where the turn leaves her (the last column); half that for those that leave her there
+    with no room to sail clear in the turns after; else 0 (the scripted captain too).
+    Counted alike, a ship adrift without a rudder an inch off the edge, whose every plot
+    left her no room, drifted off rather than anchor (the escape's seed 36 on fac5273)."""
     scn = state.table()
     cls = scn.ship(ship).cls
     goal = scn.ruleset.goal_edges(state, ship)
@@ -176,7 +178,8 @@ def _unsafe(
             scn, cls.base_length, cls.base_width, x[:, k], y[:, k], h[:, k], goal
         )
         bad |= (edge < 0) | (gap <= 0)
-    return bad | (safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4)
+    cornered = safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4
+    return np.where(bad, 1.0, 0.5 * cornered)
 
 
 def _fouling(
