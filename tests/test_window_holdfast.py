@@ -354,3 +354,18 @@ def test_the_panel_says_in_which_phases_each_ship_moves(window):
     window.rebuild()
     texts = [b.text for b in window.plot_pane.boxes]
     assert "speed 3: moves in phases I, III, V (a sail change alters them)" in texts
+
+
+def test_the_plotting_fan_shows_where_a_ship_at_speed_0_drifts(tmp_path):
+    """A ship at speed 0, wind from N, at (10, 10): plotting nothing she lies still
+    through phase V and then drifts a step (1 in) downwind, so the fan shows that plot
+    ending at (10, 9); dropping her anchor ends it at (10, 10)."""
+    from tabletop.view.moving import plot_fan
+
+    from .hf import hf_game
+
+    g = hf_game(tmp_path, [("a", 10, 10, 90, "red", "start_speed = 0"), ("b", 30, 20, 0, "blue")])
+    fan, plots = plot_fan(g.state, "a")
+    ends = {p.words: (float(fan.x[i]), float(fan.y[i])) for i, p in enumerate(plots)}
+    assert ends["- - - - -"] == pytest.approx((10.0, 9.0))
+    assert ends["DA - - - -"] == pytest.approx((10.0, 10.0))

@@ -26,14 +26,15 @@ PART_SAILED = "has sailed part of her move: the fan shows fresh moves only"
 
 def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
     """The fan of a ship whose turn is plotted ahead: where each plot the rules allow her
-    now leaves her after the last phase, coloured by her point of sail there, and the
-    plots in the same order (a click on a pose takes its plot)."""
+    now leaves her when the turn is over (after the last phase, or where she drifts
+    then), coloured by her point of sail there, and the plots in the same order (a click
+    on a pose takes its plot)."""
     rs = state.scenario.ruleset
     plots = rs.plots(state, ship)
     if not plots:
         return empty_fan(), []
     scn = state.table()
-    ends = [p.poses[-1] for p in plots]
+    ends = [p.after or p.poses[-1] for p in plots]
     heading = np.array([e.heading for e in ends])
     sector = np.array([rs.sectors.index(rs.sector(rs.theta(scn, h))) for h in heading])
     n = len(ends)
