@@ -99,13 +99,14 @@ def choose(
         return None
     clock = clock or unlimited()
     stage = clock.stage()
-    x, y, h = (
-        np.array([[getattr(p, a) for p in pl.poses] for pl in plots]) for a in ("x", "y", "heading")
+    # each plot's pose after each phase, then where the turn leaves her (a drift after
+    # the last phase), which is as unsafe as any phase's
+    xe, ye, he = (
+        np.array([[getattr(p, a) for p in (*pl.poses, pl.after or pl.poses[-1])] for pl in plots])
+        for a in ("x", "y", "heading")
     )
-    # where the turn leaves her (a drift after the last phase) is as unsafe as any phase
-    ends = [pl.after or pl.poses[-1] for pl in plots]
-    xa, ya, ha = (np.array([[getattr(p, a)] for p in ends]) for a in ("x", "y", "heading"))
-    unsafe = _unsafe(state, ship, w, *(np.hstack(c) for c in ((x, xa), (y, ya), (h, ha))))
+    x, y, h = xe[:, :-1], ye[:, :-1], he[:, :-1]
+    unsafe = _unsafe(state, ship, w, xe, ye, he)
     if level == "scripted":
         crowd = np.array([0.1 * ("RS" in pl.words) for pl in plots])
         score = _closing(state, ship, x[:, -1], y[:, -1]) + crowd
@@ -115,15 +116,15 @@ def choose(
     phases = x.shape[1]
     views = _views(state, seen or {}, phases)
     rough = sum(sketch(views[k], ship, w, x[:, k], y[:, k], h[:, k]) for k in range(phases))
-    unsafe = w.blunder * unsafe + w.foul * _fouling(state, ship, seen or {}, w, x, y, h)
-    rough = rough / phases - unsafe
+    cost = w.blunder * unsafe + w.foul * _fouling(state, ship, seen or {}, w, x, y, h)
+    rough = rough / phases - cost
     short = distinct(rough, x, y, h)[: w.shortlist]
     exact: dict[int, float] = {}
     known: dict[tuple[int, Pose], float] = {}
     for i in short:
         if exact and (clock.over(stage) or clock.late(0.5)):
             break
-        exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - unsafe[i]
+        exact[int(i)] = _judged(views, ship, plots[int(i)], w, known) - cost[i]
         clock.tick()
     if level == "admiral":
         for i in sorted(exact, key=lambda k: -exact[k])[: w.admiral_shortlist]:
