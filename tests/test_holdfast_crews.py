@@ -220,6 +220,63 @@ def test_hf67_escape_scores_the_guns_of_escaping_ships(tmp_path):
     assert {"winner": "red", "points": {"red": 48, "blue": 0}} in ev
 
 
+def _to_turn_end(g: Game) -> list[dict]:
+    """Every side ends each fire step and its damage control unmoved until the turn is
+    over (the next turn's orders are due) or the game is; the last action's events."""
+    ev: list[dict] = []
+    turn = g.state.turn
+    for _ in range(40):
+        if g.state.winner is not None or g.state.turn != turn:
+            return ev
+        ev = g.play("end")
+    raise AssertionError("the turn never ended")
+
+
+POINTS = 'victory = "points"\nlast_turn = {last}'
+FLEEING = [("a", 35.5, 10, 90, "red"), ("c", 5, 20, 0, "red"), ("b", 5, 5, 0, "blue")]
+
+
+def test_hf67_points_decide_the_battle_when_the_last_turn_is_over(tmp_path):
+    # a (4 batteries a side: 6 guns × 2 sides × 4 = 48) flees the table by the east edge
+    # in phase I; red's c and blue's b fight on, so the battle goes on to its last turn
+    g = hf_game(tmp_path, FLEEING, options=POINTS.format(last=1))
+    g.play("orders a F F F F F c - - - - -")
+    g.play("orders b - - - - -")
+    assert st(g, "a").fled and g.state.winner is None
+    ev = _to_turn_end(g)
+    assert {"winner": "blue", "why": "turn 1 is over", "points": {"red": 0, "blue": 48}} in ev
+    assert g.state.winner == "blue" and g.state.final_turn == 1
+
+
+def test_hf67_the_battle_goes_on_until_its_last_turn(tmp_path):
+    g = hf_game(tmp_path, FLEEING, options=POINTS.format(last=2))
+    g.play("orders a F F F F F c - - - - -")
+    g.play("orders b - - - - -")
+    _to_turn_end(g)
+    assert g.state.winner is None and g.state.turn == 2  # turn 2 is still to be fought
+
+
+def test_hf67_no_points_at_the_last_turn_is_a_draw(tmp_path):
+    g = hf_game(tmp_path, [("c", 5, 20, 0, "red"), ("b", 5, 5, 0, "blue")],
+                options=POINTS.format(last=1))  # fmt: skip
+    g.play("orders c - - - - -")
+    g.play("orders b - - - - -")
+    ev = _to_turn_end(g)
+    assert {"winner": "draw", "why": "turn 1 is over", "points": {"red": 0, "blue": 0}} in ev
+
+
+def test_hf67_an_escape_ends_on_points_at_its_last_turn(tmp_path):
+    # the escaping a is still on the table when turn 1 is over: no escaping guns score,
+    # and the blockers struck nothing: drawn (a blocker's flight scores nothing, HF-67)
+    opts = 'victory = "escape"\nescaping = "red"\nlast_turn = 1'
+    g = hf_game(tmp_path, [("a", 10, 10, 90, "red"), ("b", 35.5, 5, 90, "blue")], options=opts)
+    g.play("orders a - - - - -")
+    g.play("orders b F F F F F")
+    assert st(g, "b").fled and g.state.winner is None  # no blocker left, a still to escape
+    ev = _to_turn_end(g)
+    assert {"winner": "draw", "why": "turn 1 is over", "points": {"red": 0, "blue": 0}} in ev
+
+
 # -- hazards ---------------------------------------------------------------------------------
 LAND = '\n[[terrain]]\nkind = "land"\nname = "rock"\npolygon = [[11.5, 8], [14, 8], [14, 12], [11.5, 12]]\n'  # noqa: E501
 

@@ -74,6 +74,7 @@ class HoldFast(Ruleset):
         "escape_edge": "north|south|east|west",  # the edge it escapes by, if one only
         "wind_shift": "bool",  # the optional wind shift (HF-24)
         "full_sail": "bool",  # ships begin under full sail
+        "last_turn": "turn",  # the battle ends with this turn, won on points (game.victory)
     }
     verbs: ClassVar[dict[str, Verb]] = {
         "orders": Verb(

@@ -354,8 +354,10 @@ def edge_of(state: GameState, sid: str) -> str:
 
 def points(state: GameState) -> dict[str, int]:
     """Victory points by guns (HF-67): each side scores the guns of the enemy ships it
-    has defeated (struck, sunk or beached); in an escape, the escaping side scores the
-    guns of its ships that left the table (by ``escape_edge``, when the scenario names one)."""
+    has defeated (struck, sunk or beached, or, outside an escape, fled: out of the fight,
+    as the duel's minor victory holds); in an escape, the escaping side scores the guns of
+    its ships that left the table (by ``escape_edge``, when the scenario names one), and
+    the blockers only the ships they struck or sank."""
     out = {side: 0 for side in state.sides}
     escaping = state.scenario.options.get("escaping")
     for s in state.ships:
@@ -365,7 +367,7 @@ def points(state: GameState) -> dict[str, int]:
             edge = state.scenario.options.get("escape_edge")
             if edge is None or edge == edge_of(state, s.id):
                 out[own] += guns(state, s.id)
-        elif st.struck or st.sunk or st.sinking >= 0 or st.beached:
+        elif st.struck or st.sunk or st.sinking >= 0 or st.beached or (st.fled and not escaping):
             for side in out:
                 if side != own:
                     out[side] += guns(state, s.id)
@@ -375,22 +377,36 @@ def points(state: GameState) -> dict[str, int]:
 def victory(state: GameState, events: Events) -> GameState:
     """Duel and multi-ship: the side with ships still fighting when no other has any
     wins (a minor victory when the enemy fled), none left a draw.  Escape (``victory =
-    "escape"``): once no escaping ship is left on the table, the most points win."""
+    "escape"``): once no escaping ship is left on the table, the most points win.
+
+    Ruling (HF-67 scores a multi-ship action by the guns of defeated ships "at the end
+    of the scenario" and names no end): with the scenario's ``last_turn``, when that
+    turn is over with both sides still fighting, the most points win, equal a draw.
+    Without one, two squadrons that had struck nothing by turn 30 were simply drawn
+    (19 of 40 computer games), however the fight had gone."""
     if state.winner is not None:
         return state
     left = {state.side_of(s.id) for s in state.ships if not ship(state, s.id).out}
     escaping = state.scenario.options.get("escaping")
+    last = state.scenario.options.get("last_turn")
     if state.scenario.options.get("victory") == "escape" and escaping:
-        if escaping in left:
+        if escaping in left and (last is None or state.turn <= last):
             return state
-        pts = points(state)
-        best = max(pts.values())
-        top = [side for side, n in pts.items() if n == best]
-        winner = top[0] if len(top) == 1 else "draw"
-        events.append({"winner": winner, "points": pts})
-        return replace(state, winner=winner)
+        return _on_points(state, events, None if escaping not in left else last)
     if len(left) > 1:
-        return state
+        return state if last is None or state.turn <= last else _on_points(state, events, last)
     winner = next(iter(left)) if left else "draw"
     events.append({"winner": winner, "points": points(state)})
+    return replace(state, winner=winner)
+
+
+def _on_points(state: GameState, events: Events, last: int | None) -> GameState:
+    """The battle over (``last``: because that turn is): the side with the most points
+    has won; equal, drawn."""
+    pts = points(state)
+    best = max(pts.values())
+    top = [side for side, n in pts.items() if n == best]
+    winner = top[0] if len(top) == 1 else "draw"
+    why = {} if last is None else {"why": f"turn {last} is over"}
+    events.append({"winner": winner, **why, "points": pts})
     return replace(state, winner=winner)
