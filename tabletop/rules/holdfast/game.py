@@ -379,8 +379,8 @@ def victory(state: GameState, events: Events) -> GameState:
     wins (a minor victory when the enemy fled), none left a draw.  Escape (``victory =
     "escape"``): once no escaping ship is left on the table, the most points win.
 
-    Ruling (HF-67 scores a multi-ship action by the guns of defeated ships "at the end
-    of the scenario" and names no end): with the scenario's ``last_turn``, when that
+    Ruling (HF-67 scores a multi-ship action by the guns of defeated ships, counted when
+    the scenario ends, and names no end): with the scenario's ``last_turn``, when that
     turn is over with both sides still fighting, the most points win, equal a draw.
     Without one, two squadrons that had struck nothing by turn 30 were simply drawn
     (19 of 40 computer games), however the fight had gone."""
