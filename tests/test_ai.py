@@ -808,13 +808,41 @@ def test_a_ship_straggling_from_her_squadron_is_measured_in_gaps():
 
 
 def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
-    """The Trafalgar duel, seed 1: the British captain plays her first turn, and the
-    French captain orders loire's move.  The British admiral, reading the same table,
-    foresees loire at the very pose that move ends at, which is not the best of loire's
-    sketched fan (the first of a captain's ranking is judged with the fire rulings)."""
-    import numpy as np
+    """The Trafalgar duel, seed 1: the British captain plays her first turn, and a
+    French captain judging ``reply_care`` (3) of loire's sketched moves, as the admiral's
+    foresight does, orders loire's move.  The British admiral, reading the same table,
+    foresees loire at the very pose that move ends at.  Judging all 20 of his shortlist
+    (the captain at the table), he sails elsewhere: the foresight is his captain's
+    reading at a smaller care, the same for every candidate of hers."""
+    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
+    british = Captain.for_game(state, "british", "captain")
+    while state.active_side == "british":
+        got = trial(state, british.decide(state).action)
+        assert got is not None
+        state = got
+    admiral = Captain.for_game(state, "british", "admiral")
+    assert admiral.w.foreseen == 2 and admiral.w.reply_care == 3
+    french = Captain.for_game(state, "french", "captain")
+    french.w = replace(french.w, shortlist=3)
+    order = french.decide(state)
+    assert order.action.startswith("move loire ")
+    after = trial(state, order.action)
+    assert after is not None
+    pose = admiral.foreseen(state, "loire")
+    assert pose is not None and tuple(pose) == pytest.approx(tuple(after.ship("loire").pose))
+    whole = trial(state, Captain.for_game(state, "french", "captain").decide(state).action)
+    assert whole is not None
+    assert tuple(whole.ship("loire").pose) != pytest.approx(tuple(pose))
 
-    from tabletop.ai.judge import sketch
+
+def test_a_foreseen_reply_is_made_with_the_same_care_for_every_candidate():
+    """With ``reply_care`` 3 the enemy captain's foreseen reply is his best of his first
+    3 sketched moves whatever is left of her decision's count: the same pose, at the
+    same cost, 2 for his fan (``FAN_JUDGEMENTS``) + 3 judged = 5, on a fresh decision
+    and with 100 of its 140 judgements already spent.  Without it (0) his ranking runs
+    on what her count has left, so the two readings of the same table part: the fresh
+    one judged far more of his moves than the late one."""
+    from tabletop.ai.clock import FAN_JUDGEMENTS
 
     state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
     british = Captain.for_game(state, "british", "captain")
@@ -822,17 +850,21 @@ def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
         got = trial(state, british.decide(state).action)
         assert got is not None
         state = got
-    order = Captain.for_game(state, "french", "captain").decide(state)
-    assert order.action.startswith("move loire ")
-    after = trial(state, order.action)
-    assert after is not None
-    admiral = Captain.for_game(state, "british", "admiral")
-    assert admiral.w.foreseen == 2
-    pose = admiral.foreseen(state, "loire")
-    assert pose is not None and tuple(pose) == pytest.approx(tuple(after.ship("loire").pose))
-    fan = state.scenario.ruleset.fan_now(state, "loire", admiral.w.density)
-    k = int(np.argmax(sketch(state, "loire", admiral.w, fan.x, fan.y, fan.heading)))
-    assert (fan.x[k], fan.y[k], fan.heading[k]) != pytest.approx(tuple(pose))
+
+    def read(care: int, spent: int) -> tuple[tuple[float, ...], int]:
+        admiral = Captain.for_game(state, "british", "admiral")
+        admiral.w = replace(admiral.w, reply_care=care)
+        admiral.clock.begin()
+        admiral.clock.tick(spent)
+        pose = admiral.foreseen(state, "loire")
+        assert pose is not None
+        return tuple(pose), admiral.clock.spent - spent
+
+    fresh, late = read(3, 0), read(3, 100)
+    assert fresh[0] == pytest.approx(late[0])
+    assert fresh[1] == late[1] == FAN_JUDGEMENTS + 3
+    fresh, late = read(0, 0), read(0, 100)
+    assert fresh[1] > late[1]
 
 
 def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():

@@ -13,11 +13,11 @@ orders the rules accept.  Decisions come from the state, never from the dice see
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from tabletop.ai.clock import FAN_JUDGEMENTS, Clock
+from tabletop.ai.clock import FAN_JUDGEMENTS, Clock, unlimited
 from tabletop.ai.judge import (
     Shot,
     Verdict,
@@ -413,8 +413,15 @@ class Captain:
         self.clock.tick(FAN_JUDGEMENTS)  # his fan counts in her decision's allowance...
         if not len(fan):
             return None
-        him = Captain(state.side_of(foe), "captain", self.w)
-        him.clock = self.clock  # ...and so does his ranking of it
+        care = self.w.reply_care
+        him = Captain(
+            state.side_of(foe), "captain", replace(self.w, shortlist=care) if care else self.w
+        )
+        if care:  # his best of ``care`` moves, whatever her count has left: alike for each
+            him.clock = unlimited()
+            him.clock.count = self.clock.count  # ...and his ranking counts in hers too
+        else:
+            him.clock = self.clock  # ...and so does his ranking of it
         return fan.pose(int(him.rank(state, foe, fan)[0]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:

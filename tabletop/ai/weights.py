@@ -101,6 +101,10 @@ class Weights:
     #: The admiral foresees the replies of her nearest this many enemies as their own
     #: captain would give them; 0 samples each enemy's replies instead (``ai.replies``).
     foreseen: int
+    #: A foreseen reply is his captain's best of this many of his sketched moves,
+    #: judged alike for each of her candidates; 0: as many as her decision's count
+    #: has left (the first candidate's reply best of twenty, the later ones one).
+    reply_care: int
     time_limit: float
     decision_limit: float
     #: One ship's decision and each stage of its search, in judgements counted (see
@@ -166,6 +170,7 @@ def _load(name: str, units: str, file: str) -> Weights:
         if k not in s:
             r.error(f"search.{k}", "a whole number ≥ 1", None)
     search["foreseen"] = r.integer(s, "search", "foreseen", minimum=0, default=0) or 0
+    search["reply_care"] = r.integer(s, "search", "reply_care", minimum=0, default=0) or 0
     limit = r.number(s, "search", "time_limit", minimum=0.01, maximum=60)
     whole = r.number(s, "search", "decision_limit", minimum=0.05, maximum=60)
     trust = r.number(s, "search", "phase_trust", default=1.0, minimum=0, maximum=1)
