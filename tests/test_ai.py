@@ -15,6 +15,7 @@ from tabletop.ai.weights import load_weights
 from tabletop.cli import main
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game
+from tabletop.engine.state import GameState
 from tabletop.errors import TabletopError
 from tabletop.geometry.outlines import base_corners
 from tabletop.geometry.pose import Pose
@@ -807,6 +808,17 @@ def test_a_ship_straggling_from_her_squadron_is_measured_in_gaps():
     assert straggling(alone, "bellona", x, y, 15.0) == pytest.approx([0, 0, 0, 0])
 
 
+def _duel_after_the_british_turn() -> GameState:
+    """The Trafalgar duel, seed 1, once the British captain has played her first turn."""
+    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
+    british = Captain.for_game(state, "british", "captain")
+    while state.active_side == "british":
+        got = trial(state, british.decide(state).action)
+        assert got is not None
+        state = got
+    return state
+
+
 def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
     """The Trafalgar duel, seed 1: the British captain plays her first turn, and a
     French captain judging ``reply_care`` (3) of loire's sketched moves, as the admiral's
@@ -814,12 +826,7 @@ def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
     foresees loire at the very pose that move ends at.  Judging all 20 of his shortlist
     (the captain at the table), he sails elsewhere: the foresight is his captain's
     reading at a smaller care, the same for every candidate of hers."""
-    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
-    british = Captain.for_game(state, "british", "captain")
-    while state.active_side == "british":
-        got = trial(state, british.decide(state).action)
-        assert got is not None
-        state = got
+    state = _duel_after_the_british_turn()
     admiral = Captain.for_game(state, "british", "admiral")
     assert admiral.w.foreseen == 2 and admiral.w.reply_care == 3
     french = Captain.for_game(state, "french", "captain")
@@ -844,12 +851,7 @@ def test_a_foreseen_reply_is_made_with_the_same_care_for_every_candidate():
     one judged far more of his moves than the late one."""
     from tabletop.ai.clock import FAN_JUDGEMENTS
 
-    state = Game.new(load_scenario(SCENARIOS / "frigate-duel.toml"), 1).state
-    british = Captain.for_game(state, "british", "captain")
-    while state.active_side == "british":
-        got = trial(state, british.decide(state).action)
-        assert got is not None
-        state = got
+    state = _duel_after_the_british_turn()
 
     def read(care: int, spent: int) -> tuple[tuple[float, ...], int]:
         admiral = Captain.for_game(state, "british", "admiral")
