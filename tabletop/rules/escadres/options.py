@@ -34,7 +34,12 @@ def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
     straight first when stopped), none entering a hex a ship or land holds or leaving
     the table; one end per distinct final (bow, facing), the fewest steps kept.  A ship
     not playing now is given the moves of her next activation, as if drawn now (what
-    an enemy could reply): only the drawn ship's moves are orders the engine takes."""
+    an enemy could reply): only the drawn ship's moves are orders the engine takes.
+    One who has fired this round has none, and :func:`chance` gives her broadsides
+    fired none, until she is drawn again: the admiral's replies and the captain's
+    exposure count nothing of hers until then (counted at a half or whole for her next
+    round's activation, the admiral scored 54.75% and 53.25% against the captain, as
+    without: docs/strength.md)."""
     st = at_pose(rs, state, ship_of(state, sid))
     if st.fired or st.lost:
         return empty_fan()
