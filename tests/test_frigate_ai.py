@@ -337,7 +337,9 @@ def test_the_admirals_foreseen_replies_are_her_nearest_enemies_in_turn(write_sce
 def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     """Match strengths are gunnery after crew hits times defence: a frigate-38 6 × 6 =
     36, a merchantman 1 × 3 = 3; with two crew hits the frigate's gunnery is 6 × (1 −
-    2/3) = 2, so 2 × 6 = 12.  The merchantman is outmatched by (36 − 3)/(36 + 3) =
+    2/3) = 2, so 2 × 6 = 12, and with one hit of before and one marked this segment
+    the same (with one alone 6 × 2/3 = 4, 24).  The merchantman is outmatched by (36 −
+    3)/(36 + 3) =
     33/39; the frigate by nobody (0).  With ``prudence`` 1 her closing term, −close ×
     |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| + 33/39 × close × min(d,
     7.5), 7.5 inches being half the frigate's turn's run (10 points × 1.5-inch hexes):
@@ -361,6 +363,14 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     assert outmatched(g.state, "a", "m") == 0.0
     hurt = g.state.with_ship(replace(g.state.ship("a"), crew_hits=2))
     assert rs.match_strength(hurt, "a") == 12
+    # hits marked this segment count before its end applies them: one old and one new
+    # is two, 12; three old and one new are the table's last row, all of her gunnery
+    marked = g.state.with_ship(replace(g.state.ship("a"), crew_hits=1, crew_new=1))
+    assert rs.match_strength(marked, "a") == 12
+    once = g.state.with_ship(replace(g.state.ship("a"), crew_hits=1))
+    assert rs.match_strength(once, "a") == 24
+    beaten = g.state.with_ship(replace(g.state.ship("a"), crew_hits=3, crew_new=1))
+    assert rs.match_strength(beaten, "a") == 0
     assert outmatched(hurt, "m", "a") == pytest.approx((12 - 3) / (12 + 3))
 
     w = load_weights(rs)
@@ -503,3 +513,43 @@ def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, ri
         [m, ("s", "sloop-18", "blue", (-1, 1), 0), ("e", "frigate-38", "red", (5, 0), 0)]
     )
     assert menace(escorted, "blue", w) == pytest.approx(threat)
+
+
+def test_the_admiral_fires_where_it_lifts_the_threat_to_her_convoy(write_scenario, rigged):
+    """Blue's frigate a has two enemies in her starboard broadside, each two hexes off:
+    the merchantman t and the sloop s, alongside blue's convoy m.  Her 6 against their
+    defence 3 is 2-1 on either, 5/6 hits, so the captain fires at t, the first of
+    equals.  But s outmatches m, (3·3 − 1·3)/(9 + 3) = 1/2, and one crew hit marked on
+    him makes his gunnery 3 × (1 − 1/3) = 2, so (2·3 − 3)/(6 + 3) = 1/3: the threat to
+    the convoy falls by a third; t, a merchantman as m is, threatens nobody, 3 against
+    3.  The admiral fires at s; with ``threat`` nought she keeps the captain's t."""
+    from dataclasses import replace
+
+    from tabletop.ai.judge import outmatched, shots
+    from tabletop.ai.replies import lifting_shot
+    from tabletop.ai.weights import load_weights
+    from tabletop.fire import Table
+
+    ships = [
+        A,
+        ("t", "merchantman", "red", (1, 1), 0),
+        ("s", "sloop-18", "red", (2, 0), 0),
+        ("m", "merchantman", "blue", (3, 0), 0),
+    ]
+    g = game(write_scenario, ships, rigged, wind="E", options='convoy = "m"\n')
+    declare(g, {x[0]: 0 for x in ships})
+    st = g.state
+    rs = st.scenario.ruleset
+    w = load_weights(rs)
+    for e in "ts":
+        c = rs.fire_chance(st, "a", e)
+        assert c is not None and (c.arc, c.expected) == ("starboard", pytest.approx(5 / 6))
+    assert outmatched(st, "m", "s") == pytest.approx(1 / 2)
+    assert outmatched(set_ship(st, "s", crew_new=1), "m", "s") == pytest.approx(1 / 3)
+    assert outmatched(st, "m", "t") == 0.0
+    scn = st.table()
+    shot = shots(scn, Table.of(scn), st, "a", w, set())["starboard"]
+    assert shot.target == "t"
+    lifted = lifting_shot(st, "a", shot, w)
+    assert (lifted.arc, lifted.target, lifted.hits) == ("starboard", "s", pytest.approx(5 / 6))
+    assert lifting_shot(st, "a", shot, replace(w, threat=0.0)) is shot

@@ -38,7 +38,7 @@ from tabletop.ai.judge import (
 from tabletop.ai.orders import fill, options
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
-from tabletop.ai.replies import boarding_threat, menace, reply_risk
+from tabletop.ai.replies import boarding_threat, lifting_shot, menace, reply_risk
 from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
@@ -220,6 +220,8 @@ class Captain:
 
     def _fire(self, state: GameState, ship: str, shot: Shot) -> Decision:
         self.turn.fired.setdefault(ship, set()).add(shot.arc)
+        if self.level == "admiral":
+            shot = lifting_shot(state, ship, shot, self.w)
         text = f"fire {ship} {shot.target}"
         aimed = self.aimed(state, ship, text)
         why = fire_reason(ship, shot)

@@ -24,9 +24,11 @@ from collections.abc import Callable
 import numpy as np
 
 from tabletop.ai.judge import (
+    Shot,
     alongside,
     armed,
     chance,
+    cups,
     damage_share,
     distinct,
     enemies,
@@ -34,6 +36,7 @@ from tabletop.ai.judge import (
     outmatched,
     sketch,
 )
+from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
 from tabletop.fire import Table
@@ -136,3 +139,40 @@ def menace(state: GameState, side: str, w: Weights) -> float:
     within a turn's run of her, outmatching her, holds the battle in her reach (the
     Frigate prize: 60.5% against the captain over 200 games, 52.5% without it)."""
     return sum(boarding_threat(state, e, w) for e in enemies(state, side))
+
+
+def standing(state: GameState, side: str, own: list[str], w: Weights) -> float:
+    """What a state is worth to her side beyond the lie of the table, the boarding
+    threats between the sides counted: :func:`~tabletop.ai.stakes.outcome`, plus her
+    side's :func:`menace`, less the threat to each of ``own`` (her side's ships as the
+    order found them: a prize her fire takes is not hers to guard) still in it."""
+    here = {s.id for s in state.ships}
+    threat = sum(boarding_threat(state, s, w) for s in own if s in here)
+    return outcome(state, side, w) + menace(state, side, w) - threat
+
+
+def lifting_shot(state: GameState, ship: str, shot: Shot, w: Weights) -> Shot:
+    """The admiral's target for her broadside ``shot.arc`` where ``threat`` is above
+    nought: of the enemies it bears on, the one whose fire's blind cups leave her side
+    best standing (:func:`standing`), ``shot`` unless another does better.  The captain
+    fires at the most hits; hits on the crew of the sloop closing on the convoy lift her
+    threat to it (her match strength falls) where as many on a frigate lift nothing (the
+    Frigate prize, README)."""
+    if not w.threat:
+        return shot
+    scn = state.table()
+    tab = Table.of(scn)
+    side = state.side_of(ship)
+    own = [s.id for s in state.ships if state.side_of(s.id) == side]
+    best: tuple[float, Shot] | None = None
+    for e in enemies(state, side):
+        r = chance(scn, tab, state, ship, e)
+        if r is None or r.arc != shot.arc or r.expected <= 0:
+            continue
+        got = cups(state, f"fire {ship} {e}")
+        if not got:
+            continue
+        v = sum(standing(a, side, own, w) for a in got) / len(got)
+        if best is None or v > best[0] + 1e-9 or (abs(v - best[0]) <= 1e-9 and e == shot.target):
+            best = (v, Shot(r.arc, e, r.expected, r.rake, v))
+    return shot if best is None else best[1]

@@ -65,7 +65,8 @@ class Weights:
     #: costs what she is still worth (``material``) and, where she is his side's
     #: ``Ruleset.quarry``, the battle (``victory``): a capture or a boarding the
     #: fire of his reply does not show (``ai.replies.boarding_threat``); her side's
-    #: threat to his ships is weighed alike (``ai.replies.menace``).
+    #: threat to his ships is weighed alike (``ai.replies.menace``), and she fires
+    #: where her blind cups lift the most of it (``ai.replies.lifting_shot``).
     threat: float
     #: Per ``formation_gap`` that her nearest consort lies beyond ``formation_gap`` (up
     #: to two of them): a squadron keeps together (see ``judge.placed``).

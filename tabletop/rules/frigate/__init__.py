@@ -328,10 +328,15 @@ class Frigate(HexTable):
         """Her gunnery strength after her crew hits times her defence strength: on the
         combat results table her odds against an enemy are her gunnery to his defence,
         his against her his gunnery to hers, so the products compare as the match-up
-        does (a 38 is 6 × 6 = 36, a sloop 3 × 3 = 9, a merchantman 1 × 3 = 3)."""
+        does (a 38 is 6 × 6 = 36, a sloop 3 × 3 = 9, a merchantman 1 × 3 = 3).  Hits
+        marked this segment count, as in :meth:`loss`: they take her gunnery at its end,
+        before any boarding, and a look ahead that waited for them saw no fire change
+        who outmatches whom until the next segment."""
         st = ship_of(state, ship)
         if st.lost:
             return 0.0
+        if st.crew_new:
+            st = replace(st, crew_hits=min(st.crew_hits + st.crew_new, len(self.combat.crew_loss)))
         g = Combat(self).strength(state, st, None, False)
         return float(g * field(state.scenario.ship(ship).cls, "defence", 1))
 
