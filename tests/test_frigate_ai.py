@@ -338,13 +338,13 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     """Match strengths are gunnery after crew hits times defence: a frigate-38 6 × 6 =
     36, a merchantman 1 × 3 = 3; with two crew hits the frigate's gunnery is 6 × (1 −
     2/3) = 2, so 2 × 6 = 12, and with one hit of before and one marked this segment
-    the same (with one alone 6 × 2/3 = 4, 24).  The merchantman is outmatched by (36 −
-    3)/(36 + 3) =
-    33/39; the frigate by nobody (0).  With ``prudence`` 1 her closing term, −close ×
-    |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| + 33/39 × close × min(d,
-    7.5), 7.5 inches being half the frigate's turn's run (10 points × 1.5-inch hexes):
-    the poses' place rises by 33/39 × close × (|d − ideal| + min(d, 7.5)) over prudence
-    0; at 3 and 6 inches the farther gains the more, at 9 no more than at 7.5."""
+    the same (with one alone 6 × 2/3 = 4, 24).  The merchantman is outmatched by
+    (36 − 3)/(36 + 3) = 33/39; the frigate by nobody (0).  With ``prudence`` 1 her
+    closing term, −close × |d − ideal|, becomes −(1 − 33/39) × close × |d − ideal| +
+    33/39 × close × min(d, 7.5), 7.5 inches being half the frigate's turn's run (10
+    points × 1.5-inch hexes): the poses' place rises by 33/39 × close × (|d − ideal| +
+    min(d, 7.5)) over prudence 0; at 3 and 6 inches the farther gains the more, at 9 no
+    more than at 7.5."""
     from dataclasses import replace
 
     import numpy as np

@@ -336,7 +336,7 @@ class Frigate(HexTable):
         if st.lost:
             return 0.0
         if st.crew_new:
-            st = replace(st, crew_hits=min(st.crew_hits + st.crew_new, len(self.combat.crew_loss)))
+            st = replace(st, crew_hits=st.crew_hits + st.crew_new)  # strength caps them
         g = Combat(self).strength(state, st, None, False)
         return float(g * field(state.scenario.ship(ship).cls, "defence", 1))
 
