@@ -365,12 +365,9 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
     assert rs.match_strength(hurt, "a") == 12
     # hits marked this segment count before its end applies them: one old and one new
     # is two, 12; three old and one new are the table's last row, all of her gunnery
-    marked = g.state.with_ship(replace(g.state.ship("a"), crew_hits=1, crew_new=1))
-    assert rs.match_strength(marked, "a") == 12
-    once = g.state.with_ship(replace(g.state.ship("a"), crew_hits=1))
-    assert rs.match_strength(once, "a") == 24
-    beaten = g.state.with_ship(replace(g.state.ship("a"), crew_hits=3, crew_new=1))
-    assert rs.match_strength(beaten, "a") == 0
+    assert rs.match_strength(set_ship(g.state, "a", crew_hits=1, crew_new=1), "a") == 12
+    assert rs.match_strength(set_ship(g.state, "a", crew_hits=1), "a") == 24
+    assert rs.match_strength(set_ship(g.state, "a", crew_hits=3, crew_new=1), "a") == 0
     assert outmatched(hurt, "m", "a") == pytest.approx((12 - 3) / (12 + 3))
 
     w = load_weights(rs)
