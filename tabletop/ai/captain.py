@@ -80,7 +80,7 @@ class Captain:
     def __init__(self, side: str, level: str, w: Weights) -> None:
         self.side = side
         self.level = level
-        self.w = w
+        self.w = w if level == "admiral" else replace(w, stakes=0.0)  # the admiral's alone
         self.turn = _Turn()
         self.thinking: list[float] = []  # seconds per ship decision
         self.judged: list[int] = []  # judgements per ship decision

@@ -208,7 +208,7 @@ def judge(state: GameState, ship: str, w: Weights, used: set[str]) -> Verdict:
     base -= trapped(state, ship, w)
     hurt = damage_share(state, ship)
     risk = w.exposure * exposure(scn, tab, state, ship, w) * (1 + w.damage * hurt)
-    foe = enemy_to_close(state, ship, pose.x, pose.y)
+    foe = enemy_to_close(state, ship, pose.x, pose.y, w)
     shy = shyness(state, ship, foe, w) if foe is not None else 0.0
     terms = {"place": base, "fire": fire, "exposure": -risk, "danger": -float(danger[0])}
     return Verdict(base + fire - risk, got, terms, shy)
@@ -236,18 +236,38 @@ def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.array([pose.x]), np.array([pose.y]), np.array([pose.heading])
 
 
-def enemy_to_close(state: GameState, ship: str, x: float, y: float) -> str | None:
+def stake(state: GameState, sid: str, w: Weights | None) -> float:
+    """What she is worth in the battle's score against her side's mean
+    (:meth:`~Ruleset.worth`), as far as ``w.stakes`` (the admiral's) counts it; 1 with
+    none.  In the escape the frigate leaving scores 36 and the brig 16, yet both were
+    weighed alike, sailing for the edge and chased."""
+    if w is None or not w.stakes:
+        return 1.0
+    rs = state.scenario.ruleset
+    side = state.scenario.ship(sid).side
+    mine = [rs.worth(state, s.id) for s in state.scenario.ships if s.side == side]
+    mean = sum(mine) / len(mine)
+    return 1.0 + w.stakes * (rs.worth(state, sid) / mean - 1.0) if mean > 0 else 1.0
+
+
+def enemy_to_close(
+    state: GameState, ship: str, x: float, y: float, w: Weights | None = None
+) -> str | None:
     """The enemy she closes with: the ship whose taking wins her side the battle while
-    she fights (:meth:`~Ruleset.quarry`: a convoy), else the nearest to (x, y).  Closing
-    with the nearest, the British in a convoy action fought the escort and let the
-    convoy sail on to the last turn, and the judge never saw the battle lost."""
+    she fights (:meth:`~Ruleset.quarry`: a convoy), else the nearest to (x, y), his
+    distance over his :func:`stake`.  Closing with the nearest, the British in a convoy
+    action fought the escort and let the convoy sail on to the last turn, and the judge
+    never saw the battle lost."""
     foes = enemies(state, state.side_of(ship))
     if not foes:
         return None
     quarry = state.scenario.ruleset.quarry(state, state.side_of(ship))
     if quarry in foes:
         return quarry
-    d = [np.hypot(state.ship(e).pose.x - x, state.ship(e).pose.y - y) for e in foes]
+    d = [
+        np.hypot(state.ship(e).pose.x - x, state.ship(e).pose.y - y) / stake(state, e, w)
+        for e in foes
+    ]
     return foes[int(np.argmin(d))]
 
 
@@ -275,13 +295,14 @@ def placed(
     out = np.zeros(len(x))
     model = scn.ship(ship)
     goal = rs.goal_edges(state, ship)
-    foe = enemy_to_close(state, ship, float(model.pose.x), float(model.pose.y))
+    foe = enemy_to_close(state, ship, float(model.pose.x), float(model.pose.y), w)
     wind = scn.wind.from_deg
     floor = 0.0
     if goal:  # an escape: every unit nearer her edge counts, and leaving by it most
         left = to_goal(scn, goal, x, y)
-        out -= w.escape * np.maximum(left, 0.0)
-        out += w.blunder / 2 * (left < 0)
+        worth = stake(state, ship, w)
+        out -= worth * w.escape * np.maximum(left, 0.0)
+        out += worth * w.blunder / 2 * (left < 0)
     elif foe is not None:
         e = state.ship(foe).pose
         d = np.hypot(x - e.x, y - e.y)

@@ -97,6 +97,8 @@ def choose(
         plots = state.scenario.ruleset.plots(state, ship)
     if not plots:
         return None
+    if level != "admiral" and w.stakes:
+        w = replace(w, stakes=0.0)  # the admiral's alone, as in her foresight of a captain
     clock = clock or unlimited()
     stage = clock.stage()
     # each plot's pose after each phase, then where the turn leaves her (a drift after

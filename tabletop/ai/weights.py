@@ -60,6 +60,10 @@ class Weights:
     riposte: float
     lee: float
     prudence: float
+    #: The admiral's: how far a ship counts as her worth in the battle's score
+    #: (``Ruleset.worth``, against her side's mean; see ``judge.stake``): an escaping
+    #: ship sails for her edge, and an enemy is chased, by it; 0 weighs all alike.
+    stakes: float
     #: The admiral's: an enemy who outmatches her and lies within a turn's run of her
     #: where her move leaves her, times how far he outmatches her and how near he lies,
     #: costs what she is still worth (``material``) and, where she is his side's
@@ -146,6 +150,8 @@ def _load(name: str, units: str, file: str) -> Weights:
     nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
     # an outmatched ship keeps her distance (Ruleset.match_strength; none: all close)
     nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
+    # the admiral's: ships weighed by what they score in the battle (none: all alike)
+    nums["stakes"] = r.number(w, "weights", "stakes", default=0.0, minimum=0)
     # the admiral's: an enemy who can come alongside her (none: unweighed)
     nums["threat"] = r.number(w, "weights", "threat", default=0.0, minimum=0)
     # a squadron keeps together: her nearest consort within formation_gap (none: unweighed)

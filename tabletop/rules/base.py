@@ -8,9 +8,8 @@ and registers by name (as python-chess finds variants); its numbers come from
 state, verbs and pending decisions, the report, the coach.  A method left as it is here
 means "this ruleset has none": no gunnery, no engine (free play), no coach.
 
-The types a ruleset returns live with the interface (:mod:`tabletop.rules.types`) or
-below it (:mod:`tabletop.fire`, :mod:`tabletop.fan`).  Lengths are stored in the
-ruleset's own unit and converted to the scenario's on use.
+Its types live with it (:mod:`tabletop.rules.types`) or below (:mod:`tabletop.fire`,
+:mod:`tabletop.fan`); lengths are in the ruleset's own unit, converted on use.
 """
 
 from __future__ import annotations
@@ -321,26 +320,28 @@ class Ruleset(ABC):
         return state.side_of(ship) == state.active_side and self.fighting(state, ship)
 
     def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
-        """The table edges (``north``, ``south``, ``east``, ``west``) by which leaving the
-        table is this ship's aim, not her loss (an escape scenario's fleeing side); none
-        by default.  The computer captain sails for them instead of keeping off them."""
+        """The edges (``north``...) leaving by which is her aim, not her loss (an escape's
+        fleeing side): the computer captain sails for them; none by default."""
         return ()
 
     def quarry(self, state: GameState, side: str) -> str | None:
-        """The enemy ship whose taking wins ``side`` the battle (a convoy), which its
-        computer captains close with rather than the nearest enemy; None by default."""
+        """The enemy whose taking wins ``side`` the battle (a convoy), which its computer
+        captains close with rather than the nearest; None by default."""
         return None
 
+    def worth(self, state: GameState, ship: str) -> float:
+        """What her defeat or escape scores in a battle won on points (the admiral
+        weighs her by it); 1 for every ship where it is not scored."""
+        return 1.0
+
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        """What ``firer``'s fire at ``target`` would do as they lie now (a ship whose
-        pose differs from her rules' own record is taken at her pose), or None when she
-        cannot fire at her.  Rulesets with :meth:`rule_fire` need not implement this:
-        its exact odds say it; a ruleset that rules fire otherwise does."""
+        """What ``firer``'s fire at ``target`` would do as they lie now (a ship at a pose
+        not her rules' record is taken there), or None; a ruleset with :meth:`rule_fire`
+        need not say it (its exact odds do), one that rules fire otherwise does."""
         return None
 
     def plots(self, state: GameState, ship: str) -> list[Plot]:
-        """The orders this ship may be given now where a side's orders are plotted
-        ahead for the whole turn (none where ships are moved one by one)."""
+        """Her orders now where a side plots the whole turn ahead (none: moved singly)."""
         return []
 
     def loss(self, state: GameState, ship: str) -> float | None:
@@ -349,10 +350,9 @@ class Ruleset(ABC):
         return None
 
     def match_strength(self, state: GameState, ship: str) -> float | None:
-        """Her fighting strength now, on a scale of the ruleset's own where two ships'
-        figures compare as their match-up does (the computer captain's prudence: a ship
-        much weaker than the enemy nearest her keeps her distance); None: every ship
-        counts alike."""
+        """Her fighting strength now, on the ruleset's own scale, two ships' figures
+        comparing as their match-up does (the computer captain's prudence: a ship much
+        weaker than the enemy nearest her keeps her distance); None: all alike."""
         return None
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:

@@ -40,7 +40,13 @@ from tabletop.rules.base import (
 )
 from tabletop.rules.holdfast import config, damage, orders, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
-from tabletop.rules.holdfast.game import DAMAGE_CONTROL, HoldFastGame, describe, wind_shift
+from tabletop.rules.holdfast.game import (
+    DAMAGE_CONTROL,
+    HoldFastGame,
+    describe,
+    guns,
+    wind_shift,
+)
 from tabletop.rules.holdfast.ship import (
     HoldFastShip,
     diagram,
@@ -355,6 +361,15 @@ class HoldFast(Ruleset):
             return ()
         edge = opts.get("escape_edge")
         return (str(edge),) if edge else ("north", "south", "east", "west")
+
+    def worth(self, state: GameState, ship: str) -> float:
+        """Her guns where the battle is scored on them (HF-67: an escape, a points action
+        or one with a last turn), for the side that defeats her or, escaping, for her
+        own; else 1 (a duel is won by the last ship fighting, whatever her guns)."""
+        opts = state.scenario.options
+        if opts.get("victory") not in ("escape", "points") and opts.get("last_turn") is None:
+            return 1.0
+        return float(guns(state, ship))
 
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
         return plots.chance(self, state, firer, target)
