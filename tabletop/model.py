@@ -85,7 +85,8 @@ class Terrain:
     points: tuple[tuple[float, float], ...]
     name: str = ""
     level: int | None = None  # how shallow (shallows, shoals): higher is shallower
-    hidden: bool = False  # known to one side only until a ship finds it
+    hidden: bool = False  # unknown (to all but ``known_to``) until a ship finds it
+    known_to: str | None = None  # the side that charted a hidden shoal (none: uncharted)
 
     @property
     def blocks(self) -> bool:

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.data.load import load_scenario
 from tabletop.engine.game import Game, read_log
-from tabletop.errors import IllegalAction
+from tabletop.errors import DataErrors, IllegalAction
 
 from .conftest import HOVE_TO, HOVE_TO_LOG, ROOT
 from .hf import hf_game, pose, quiet_phase, st
@@ -291,10 +291,11 @@ def test_hf69_hf70_land_damages_by_speed_and_beaches(tmp_path):
     assert st(g, "a").beached and st(g, "a").hull_lost == 3
 
 
-def _shallows(level: int, hidden: bool = False) -> str:
+def _shallows(level: int, hidden: bool = False, known: str = "") -> str:
     kind = "shoal" if hidden else "shallows"
+    known = f'known_to = "{known}"\n' if known else ""
     return (f'\n[[terrain]]\nkind = "{kind}"\nname = "bank"\nlevel = {level}\nhidden = {str(hidden).lower()}\n'  # noqa: E501
-            "polygon = [[10.5, 8], [20, 8], [20, 12], [10.5, 12]]\n")  # fmt: skip
+            f"{known}polygon = [[10.5, 8], [20, 8], [20, 12], [10.5, 12]]\n")  # fmt: skip
 
 
 @pytest.mark.parametrize("roll, struck", [(4, False), (5, True)])
@@ -327,14 +328,22 @@ def test_hf71_a_failed_second_roll_beaches_her(tmp_path, rigged):
 
 def test_hf72_a_hidden_shoal_is_revealed_when_found(tmp_path, rigged):
     ships = [("a", 10, 10, 90, "red", "start_speed = 1"), RESERVE]
-    g = hf_game(tmp_path, ships, rigged, rate=2, terrain=_shallows(3, hidden=True))
+    g = hf_game(tmp_path, ships, rigged, rate=2, terrain=_shallows(3, True, "blue"))
     g.play("orders a - - F - -")
     g.play("orders z - - - - -")
     quiet_phase(g)
     rigged([1])
     g.play("end")
+    # charted by blue: red's captain does not know it, nor does the table at large
+    g0 = g.state
+    assert [t.name for t in g0.seen_by("blue").scenario.terrain] == ["bank"]
+    assert g0.seen_by("red").scenario.terrain == () == g0.seen_by(None).scenario.terrain
     ev = g.play("end")
     assert {"revealed": "bank", "level": 3} in ev
+    # found: every side knows it now, and a save records it
+    assert g.state.revealed == (0,) and g.state.snapshot()["revealed"] == [0]
+    assert [t.name for t in g.state.seen_by("red").scenario.terrain] == ["bank"]
+    assert "revealed" not in g0.snapshot()  # none found yet: the snapshot as it was
 
 
 def test_hf67_escape_by_another_edge_scores_nothing(tmp_path):
@@ -422,3 +431,25 @@ def test_hf71_a_ship_sailing_out_of_shallows_still_rolls(tmp_path, rigged):
     g.play("end")
     ev = g.play("end")
     assert {"shallows": "a", "in": "bank", "roll": 1, "rate": 2, "level": 2} in ev
+
+
+@pytest.mark.parametrize(
+    "extra, want",
+    [
+        ('known_to = "dutch"', "one of blue, red"),  # a side of the scenario
+        ("known_to = 3", "a side's name, on hidden terrain"),
+    ],
+)
+def test_hf72_known_to_names_a_side_of_the_scenario(tmp_path, extra, want):
+    ships = [("a", 10, 10, 90, "red"), RESERVE]
+    terrain = _shallows(3, True) + extra + "\n"
+    with pytest.raises(DataErrors) as e:
+        hf_game(tmp_path, ships, terrain=terrain)
+    assert any(x.path == "terrain[0].known_to" and x.expected == want for x in e.value.errors)
+
+
+def test_hf72_known_to_only_on_hidden_terrain(tmp_path):
+    ships = [("a", 10, 10, 90, "red"), RESERVE]
+    with pytest.raises(DataErrors) as e:
+        hf_game(tmp_path, ships, terrain=_shallows(3) + 'known_to = "red"\n')
+    assert [x.path for x in e.value.errors] == ["terrain[0].known_to"]

@@ -15,7 +15,7 @@ from tabletop.engine.game import read_log, replay  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.panes import COVER  # noqa: E402
 
-from .conftest import HOVE_TO, HOVE_TO_LOG  # noqa: E402
+from .conftest import HOVE_TO, HOVE_TO_LOG, SCENARIOS  # noqa: E402
 
 W, H = 1100, 760
 DUEL = str(HOVE_TO)
@@ -369,3 +369,29 @@ def test_the_plotting_fan_shows_where_a_ship_at_speed_0_drifts(tmp_path):
     ends = {p.words: (float(fan.x[i]), float(fan.y[i])) for i, p in enumerate(plots)}
     assert ends["- - - - -"] == pytest.approx((10.0, 9.0))
     assert ends["DA - - - -"] == pytest.approx((10.0, 10.0))
+
+
+def _terrain_named(view) -> set[str]:
+    view.rebuild()
+    return {lb.text for s in view.drawing._table_scenes for lb in s.labels}
+
+
+def test_a_hidden_shoal_is_drawn_only_for_the_side_that_charted_it():
+    """HF-72: the squadrons' Spanish shoal (``known_to = "spanish"``) is the Spanish
+    captain's secret: drawn while the screen is his, kept off it while the British
+    captain has it or both look on (it was drawn for every side)."""
+    w = TableWindow(str(SCENARIOS / "hold-fast-squadrons.toml"), W, H)
+    view = w.table
+    try:
+        assert view.plot is not None and view.plot.spec.side == "british"
+        assert "the bank" in _terrain_named(view)  # known terrain: drawn for everyone
+        assert "Spanish shoal" not in _terrain_named(view)  # the cover: both at the screen
+        click_box(view, "ready")  # the British captain at the screen
+        assert "Spanish shoal" not in _terrain_named(view)
+        click_box(view, "give")  # every British ship's phases '-'
+        assert view.plot is not None and view.plot.spec.side == "spanish"
+        assert "Spanish shoal" not in _terrain_named(view)  # covered again
+        click_box(view, "ready")  # the Spanish captain at the screen
+        assert "Spanish shoal" in _terrain_named(view)
+    finally:
+        w.close()

@@ -95,9 +95,11 @@ class Captain:
     def decide(self, state: GameState) -> Decision:
         """The next order: an answer to a decision the rules hand this side, the next
         ship's order, or ``end`` when every ship has done what she will.  Each is tried
-        blind first; one the rules refuse ends that ship's turn and the next is sought."""
+        blind first; one the rules refuse ends that ship's turn and the next is sought.
+        She decides on the table as her side knows it (``GameState.seen_by``)."""
+        seen = state.seen_by(self.side)
         while True:
-            d = self._next(state)
+            d = self._next(seen)
             if state.pending or not d.ship or trial(state, d.action) is not None:
                 return d
             self.refused(d)

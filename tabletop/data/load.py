@@ -215,6 +215,10 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ruleset.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
+    sides = sorted({s.side for s in ships})
+    for i, t in enumerate(terrain):
+        if t.known_to is not None and t.known_to not in sides:
+            r.error(join(join("terrain", i), "known_to"), "one of " + ", ".join(sides), t.known_to)
     options = _read_options(r, head, ruleset, {s.side for s in ships}, [s.id for s in ships])
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
@@ -404,7 +408,7 @@ def _read_terrain(
     terrain: list[Terrain] = []
     for i, tt in enumerate(r.tables(data, "", "terrain")):
         p = join("terrain", i)
-        _unknown(r, tt, p, ("kind", "polygon", "name", "level", "hidden"))
+        _unknown(r, tt, p, ("kind", "polygon", "name", "level", "hidden", "known_to"))
         kind = r.string(tt, p, "kind", choices=TERRAIN_KINDS)
         pts = tt.get("polygon")
         ok = (
@@ -436,7 +440,11 @@ def _read_terrain(
             tname = ""
         level = r.integer(tt, p, "level", minimum=0)
         hidden = r.boolean(tt, p, "hidden", False)
-        terrain.append(Terrain(kind, tuple(coords), tname, level, hidden))
+        known = tt.get("known_to")
+        if known is not None and (not hidden or not isinstance(known, str)):
+            r.error(join(p, "known_to"), "a side's name, on hidden terrain", known)
+            known = None
+        terrain.append(Terrain(kind, tuple(coords), tname, level, hidden, known))
     return terrain
 
 

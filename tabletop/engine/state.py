@@ -97,6 +97,8 @@ class GameState:
     # the turn the battle ended in (set with ``winner``): a battle ended by the turn's
     # end (a last turn, a drift) is over before the next, though ``turn`` has moved on
     ended_turn: int | None = None
+    # hidden terrain a ship has found (indexes into the scenario's terrain): known to all
+    revealed: tuple[int, ...] = ()
 
     @property
     def final_turn(self) -> int:
@@ -113,6 +115,21 @@ class GameState:
                 return s
         self.scenario.ship(ship_id)  # raises the user-facing error
         raise AssertionError
+
+    def seen_by(self, side: str | None) -> GameState:
+        """The game as ``side`` knows it (None: as every side does): hidden terrain she
+        did not chart (``known_to``) and no ship has found is left off the table.  The
+        computer captain plots on this, so it never steers round a shoal its side
+        cannot know of."""
+        terrain = self.scenario.terrain
+        kept = tuple(
+            t
+            for i, t in enumerate(terrain)
+            if not t.hidden or i in self.revealed or (side is not None and t.known_to == side)
+        )
+        if len(kept) == len(terrain):
+            return self
+        return replace(self, scenario=replace(self.scenario, terrain=kept))
 
     def side_of(self, ship_id: str) -> str:
         st = self.ship(ship_id)
@@ -154,6 +171,8 @@ class GameState:
         }
         if self.phase:
             out["phase"] = self.phase
+        if self.revealed:  # only where hidden terrain has been found
+            out["revealed"] = list(self.revealed)
         if self.wind_strength is not None:  # only where a ruleset changes the wind's strength
             out["wind"] = {"from": self.wind_from, "strength": self.wind_strength}
         return out

@@ -18,8 +18,8 @@ import pyglet
 from tabletop.errors import TabletopError
 from tabletop.geometry.angles import wrap
 from tabletop.geometry.motion import along, end_pose
+from tabletop.view import computer, uidump
 from tabletop.view import scene as sc
-from tabletop.view import uidump
 from tabletop.view.batch import Layer
 from tabletop.view.offers import taken
 from tabletop.view.plotting import plot_scene
@@ -142,6 +142,12 @@ class TableDrawing:
         if "table" in self.view._dirty:
             shown = self._tweened(scn) if scn is not None else None
             session = self.view.session
+            if shown is not None and session is not None and session.game is not None:
+                # the terrain the captain at the screen knows: a hidden shoal is drawn
+                # for the side that charted it, and for all once a ship has found it
+                known = session.game.state.seen_by(self._at_screen()).scenario.terrain
+                if len(known) != len(shown.terrain):
+                    shown = replace(shown, terrain=known)
             struck = session.struck if session is not None else {}
             notes = session.notes if session is not None else {}
             self._table_scenes = (
@@ -275,6 +281,14 @@ class TableDrawing:
         self.labels.draw()
         self.over_labels.draw()
         return True
+
+    def _at_screen(self) -> str | None:
+        """The side whose captain has the screen: the side plotting, once it is passed
+        to it; the one human against the computer; else None (two at the screen)."""
+        plot = self.view.plot
+        if plot is not None and plot.shown:
+            return plot.spec.side
+        return computer.lone_human(self.view)
 
     def _tweened(self, scn: Any) -> Any:
         """The table as drawn: while an action's movement plays out, each ship part of

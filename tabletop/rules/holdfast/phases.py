@@ -140,6 +140,8 @@ def hazards(
             collide.base(state, sid, was), area
         )
         if t.kind in ("shallows", "shoal") and through:
+            if t.hidden and i not in state.revealed:  # found: every side knows it now
+                state = replace(state, revealed=(*state.revealed, i))
             state = shallows(
                 rs, state, sid, speed, t.name or f"{t.kind}{i}", t.level, t.hidden, dice, events
             )
