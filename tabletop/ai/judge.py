@@ -76,7 +76,7 @@ def cast_away(after: GameState, ship: str) -> bool:
         if not any(s.id == ship for s in a.ships):
             continue
         x, y, h = _arr(a.ship(ship).pose)
-        edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal)
+        edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal, cls)
         if edge[0] < 0 or gap[0] <= 0:
             return True
     return False

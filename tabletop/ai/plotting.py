@@ -178,7 +178,7 @@ def _unsafe(
     bad = np.zeros(x.shape[0], bool)
     for k in range(x.shape[1]):
         edge, gap = clearance(
-            scn, cls.base_length, cls.base_width, x[:, k], y[:, k], h[:, k], goal
+            scn, cls.base_length, cls.base_width, x[:, k], y[:, k], h[:, k], goal, cls
         )
         bad |= (edge < 0) | (gap <= 0)
     cornered = safety(scn, cls, w, x[:, -1], y[:, -1], h[:, -1], goal) >= w.blunder / 4

@@ -13,7 +13,7 @@ import shapely
 from tabletop.ai.weights import Weights
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario
+from tabletop.model import Scenario, ShipClass
 
 
 def shares(scn: Scenario, cls: Any) -> np.ndarray:
@@ -42,7 +42,7 @@ def safety(
     k = scn.ruleset.scale(scn.units)
     run = max(scn.ruleset.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
-    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal)
+    edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal, cls)
     margin = w.edge_margin * k
     out += w.edge * np.clip((margin - edge) / margin, 0, 1)
     out += w.blunder * (edge < 0)
@@ -81,7 +81,7 @@ def safety(
     r = np.radians(hh)
     ax = (x + run * (np.sin(r0) + np.sin(r))).ravel()
     ay = (y + run * (np.cos(r0) + np.cos(r))).ravel()
-    e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, hh.ravel(), goal)
+    e2, g2 = clearance(scn, cls.base_length, cls.base_width, ax, ay, hh.ravel(), goal, cls)
     clear = np.minimum(e2, g2).reshape(hh.shape)
     room = np.where(sails, clear, -np.inf).max(axis=0, initial=-np.inf)
     out += w.blunder / 2 * (room < 0)
@@ -117,6 +117,7 @@ def clearance(
     y: np.ndarray,
     h: np.ndarray,
     goal: tuple[str, ...] = (),
+    cls: ShipClass | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """How far poses (x, y, heading h) lie inside the table's edges (all but those of
     ``goal``, her escape; ∞ when every edge is), and from land and shoals (∞: none).
@@ -125,13 +126,20 @@ def clearance(
     from her keel, bow to stern, less half her beam: the rounded shape that holds her
     base, so never further than it lies.  Measured from her centre, a bow or a stern
     over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
-    the Madame shoal judged 0.5 cm clear of it)."""
+    the Madame shoal judged 0.5 cm clear of it).  With her class (``cls``), what she
+    may strike ground on is her ruleset's (``Ruleset.grounds``: in Hold Fast a bank that
+    can take a 74 need not a frigate); else land and shoals."""
     far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    shoals = [shapely.Polygon(t.points) for t in scn.terrain if t.kind in ("land", "shoal")]
+    grounds = scn.ruleset.grounds
+    shoals = [
+        shapely.Polygon(t.points)
+        for t in scn.terrain
+        if (grounds(cls, t) if cls is not None else t.kind in ("land", "shoal"))
+    ]
     if shoals:
         r = np.radians(h)
         dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2

@@ -29,7 +29,7 @@ from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.model import Scenario, Ship, ShipClass, Terrain
 from tabletop.rules.types import (  # the interface's values, importable from here too
     NO_CONTEXT,
     Band,
@@ -314,9 +314,8 @@ class Ruleset(ABC):
         return not state.ship(ship).struck
 
     def can_act(self, state: GameState, ship: str) -> bool:
-        """Whether this ship may be given an order now: by default any ship still
-        fighting of the side to act; a ruleset that activates one ship at a time (or
-        lets a ship out of the fight still fire) says so."""
+        """Whether she may be given an order now: by default if she is fighting and
+        her side is to act (a ruleset that activates ships singly says otherwise)."""
         return state.side_of(ship) == state.active_side and self.fighting(state, ship)
 
     def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
@@ -329,15 +328,18 @@ class Ruleset(ABC):
         captains close with rather than the nearest; None by default."""
         return None
 
+    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
+        """Whether she may strike ground on it (the computer keeps her off): land, shoals."""
+        return terrain.kind in ("land", "shoal")
+
     def worth(self, state: GameState, ship: str) -> float:
         """What her defeat or escape scores in a battle won on points (the admiral
         weighs her by it); 1 for every ship where it is not scored."""
         return 1.0
 
     def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        """What ``firer``'s fire at ``target`` would do as they lie now (a ship at a pose
-        not her rules' record is taken there), or None; a ruleset with :meth:`rule_fire`
-        need not say it (its exact odds do), one that rules fire otherwise does."""
+        """What ``firer``'s fire at ``target`` would do as they lie now, or None; a
+        ruleset that rules fire without :meth:`rule_fire`'s exact odds says it."""
         return None
 
     def plots(self, state: GameState, ship: str) -> list[Plot]:
@@ -350,9 +352,8 @@ class Ruleset(ABC):
         return None
 
     def match_strength(self, state: GameState, ship: str) -> float | None:
-        """Her fighting strength now, on the ruleset's own scale, two ships' figures
-        comparing as their match-up does (the computer captain's prudence: a ship much
-        weaker than the enemy nearest her keeps her distance); None: all alike."""
+        """Her fighting strength now, on the ruleset's own scale (the computer captain's
+        prudence: a ship much weaker than her nearest enemy keeps off); None: all alike."""
         return None
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
@@ -362,13 +363,12 @@ class Ruleset(ABC):
         return None
 
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
-        """Why ``verb`` cannot be played for this ship now, whatever words follow it (her
-        movement has ended, she lies in irons), or None: the action bar leaves it out."""
+        """Why ``verb`` cannot be played for her now whatever its words (she lies in
+        irons), or None: the action bar leaves it out."""
         return None
 
     def gone(self, state: GameState, ship: str) -> str | None:
-        """Why she is no longer on the table ("sunk", "drifted off"), else None: her name
-        says so (a sunk Escadres ship was drawn as struck)."""
+        """Why she is no longer on the table ("sunk", "drifted off"), else None."""
         return None
 
     def in_stays(self, state: GameState, ship: str) -> bool:

@@ -26,7 +26,7 @@ from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass
+from tabletop.model import Scenario, Ship, ShipClass, Terrain
 from tabletop.movement import Step, theta
 from tabletop.rules.base import (
     NO_CONTEXT,
@@ -52,6 +52,7 @@ from tabletop.rules.holdfast.ship import (
     diagram,
     hull_boxes,
     morale_boxes,
+    rate,
     start_speed,
 )
 from tabletop.units import TOL
@@ -361,6 +362,15 @@ class HoldFast(Ruleset):
             return ()
         edge = opts.get("escape_edge")
         return (str(edge),) if edge else ("north", "south", "east", "west")
+
+    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
+        """Land, and shallows or a shoal where a d6 less her rate can top its level
+        (HF-71/72): her rate and the level under 6.  The squadrons' bank (level 2) can
+        take a 74 or the first rate, never the frigate or the fifty."""
+        if terrain.kind == "land":
+            return True
+        level = self.engine.default_level if terrain.level is None else terrain.level
+        return rate(cls, self.engine.unrated_rate) + level < 6
 
     def worth(self, state: GameState, ship: str) -> float:
         """Her guns where the battle is scored on them (HF-67: an escape, a points action
