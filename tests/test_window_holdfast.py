@@ -384,14 +384,15 @@ def test_a_hidden_shoal_is_drawn_only_for_the_side_that_charted_it():
     view = w.table
     try:
         assert view.plot is not None and view.plot.spec.side == "british"
-        assert "the bank" in _terrain_named(view)  # known terrain: drawn for everyone
-        assert "Spanish shoal" not in _terrain_named(view)  # the cover: both at the screen
+        # known terrain is drawn for everyone, named with its level (HF-71)
+        assert "the bank (level 2)" in _terrain_named(view)
+        assert "Spanish shoal (level 1)" not in _terrain_named(view)  # both at the screen
         click_box(view, "ready")  # the British captain at the screen
-        assert "Spanish shoal" not in _terrain_named(view)
+        assert "Spanish shoal (level 1)" not in _terrain_named(view)
         click_box(view, "give")  # every British ship's phases '-'
         assert view.plot is not None and view.plot.spec.side == "spanish"
-        assert "Spanish shoal" not in _terrain_named(view)  # covered again
+        assert "Spanish shoal (level 1)" not in _terrain_named(view)  # covered again
         click_box(view, "ready")  # the Spanish captain at the screen
-        assert "Spanish shoal" in _terrain_named(view)
+        assert "Spanish shoal (level 1)" in _terrain_named(view)
     finally:
         w.close()

@@ -194,7 +194,8 @@ def table_scenes(
         if t.name:
             poly = shapely.Polygon(ring)
             c, (x0, _, x1, _) = poly.representative_point(), poly.bounds
-            ground.labels.append(Label(c.x, c.y, t.name, (40, 30, 10, 255), 9, fit=x1 - x0))
+            name = t.name if t.level is None else f"{t.name} (level {t.level})"
+            ground.labels.append(Label(c.x, c.y, name, (40, 30, 10, 255), 9, fit=x1 - x0))
     ships_scene(fleet, scn, upp, struck, notes or {})
     # the wind arrow in the top-right corner, pointing where the wind blows to
     ax, ay = w * 0.93, d * 0.88
