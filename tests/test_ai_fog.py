@@ -45,3 +45,21 @@ def test_each_side_decides_on_the_terrain_it_knows():
 def test_a_shoal_found_is_known_to_the_other_side_too():
     state = replace(_state(), revealed=(1,))  # a ship has found the Spanish shoal
     assert _spy(state, "british") == ["the bank", "Spanish shoal", "islet"]
+
+
+def test_the_table_a_side_knows_has_nothing_left_to_reveal():
+    # what is left off shifts the terrain's indexes, so ``revealed`` (the whole table's)
+    # no longer fits it: what the British know is laid as known, and none is revealed
+    state = replace(_state(), revealed=(1,))
+    assert state.seen_by("spanish") is state  # the Spanish know all of it: as it is
+    known = state.seen_by("british")
+    assert known is state  # found: nothing is left off
+    # a second hidden shoal, charted by the British: theirs is kept and laid as known
+    base = _state()
+    shoal = base.scenario.terrain[1]
+    theirs = replace(shoal, name="British shoal", known_to="british")
+    two = replace(base, scenario=replace(base.scenario, terrain=(shoal, theirs)), revealed=(0,))
+    assert two.seen_by("british") is two  # the Spanish one found: both known to them
+    fog = replace(two, revealed=()).seen_by("british")
+    assert [(t.name, t.hidden) for t in fog.scenario.terrain] == [("British shoal", False)]
+    assert fog.revealed == ()

@@ -120,7 +120,8 @@ class GameState:
         """The game as ``side`` knows it (None: as every side does): hidden terrain she
         did not chart (``known_to``) and no ship has found is left off the table.  The
         computer captain plots on this, so it never steers round a shoal its side
-        cannot know of."""
+        cannot know of.  With terrain left off, what is kept is laid as known (no
+        longer hidden, none to reveal): ``revealed`` counts the whole table's."""
         terrain = self.scenario.terrain
         kept = tuple(
             t
@@ -129,7 +130,8 @@ class GameState:
         )
         if len(kept) == len(terrain):
             return self
-        return replace(self, scenario=replace(self.scenario, terrain=kept))
+        laid = tuple(replace(t, hidden=False) for t in kept)
+        return replace(self, scenario=replace(self.scenario, terrain=laid), revealed=())
 
     def side_of(self, ship_id: str) -> str:
         st = self.ship(ship_id)
