@@ -886,7 +886,7 @@ def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():
     square = Terrain("shoal", ((10, 0), (20, 0), (20, 10), (10, 10)))
     scn = replace(scn, terrain=(square,))
     x, y, h = np.array([8.0, 8.0, 5.0]), np.array([5.0, 5.0, 15.0]), np.array([90.0, 0.0, 135.0])
-    _, gap = clearance(scn, 6.0, 2.0, x, y, h)
+    _, gap = clearance(scn, 6.0, 2.0, x, y, h, (), scn.ships[0].cls)  # a shoal grounds her
     d = 2.879 * np.sqrt(2) - 1
     assert gap == pytest.approx([-1.0, 1.0, d], abs=1e-3)
 

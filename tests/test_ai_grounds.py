@@ -6,6 +6,8 @@ rate through the squadrons' bank, where a d6 less 1 tops 2 one phase in two."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -59,8 +61,11 @@ def test_the_captain_measures_her_room_from_what_she_can_ground_on():
     # her stern at 18 − 1.25/2 = 17.375, less half her beam 0.25: 17.375 − 7 − 0.25
     assert gapfr[0] == pytest.approx(18 - small.base_length / 2 - 7 - small.base_width / 2)
     assert gapfr[0] == pytest.approx(10.125)
-    # without her class, the old reckoning: land and shoals, the bank open water, so
-    # the 74's nearest ground is the shoal's corner (30, 26) from her bow (24, 18 + L/2)
-    _, old = clearance(SQUADRONS, big.base_length, big.base_width, x, y, h)
+    # the old reckoning, land and shoals alone (a Trafalgar class: the rulesets' default),
+    # took the bank for open water: the 74's nearest ground was the shoal's corner
+    # (30, 26) from her bow (24, 18 + L/2)
+    other = load_scenario(SCENARIOS / "squadron-action.toml")
+    old_scn = replace(SQUADRONS, ruleset=other.ruleset)
+    _, old = clearance(old_scn, big.base_length, big.base_width, x, y, h, (), other.ships[0].cls)
     bow = 18 + big.base_length / 2
     assert old[0] == pytest.approx(np.hypot(30 - 24, 26 - bow) - big.base_width / 2)

@@ -116,8 +116,8 @@ def clearance(
     x: np.ndarray,
     y: np.ndarray,
     h: np.ndarray,
-    goal: tuple[str, ...] = (),
-    cls: ShipClass | None = None,
+    goal: tuple[str, ...],
+    cls: ShipClass,
 ) -> tuple[np.ndarray, np.ndarray]:
     """How far poses (x, y, heading h) lie inside the table's edges (all but those of
     ``goal``, her escape; ∞ when every edge is), and from land and shoals (∞: none).
@@ -126,20 +126,15 @@ def clearance(
     from her keel, bow to stern, less half her beam: the rounded shape that holds her
     base, so never further than it lies.  Measured from her centre, a bow or a stern
     over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
-    the Madame shoal judged 0.5 cm clear of it).  With her class (``cls``), what she
-    may strike ground on is her ruleset's (``Ruleset.grounds``: in Hold Fast a bank that
-    can take a 74 need not a frigate); else land and shoals."""
+    the Madame shoal judged 0.5 cm clear of it).  What she (``cls``) may strike ground
+    on is her ruleset's to say (``Ruleset.grounds``: in Hold Fast a bank that can take a
+    74 need not a frigate)."""
     far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    grounds = scn.ruleset.grounds
-    shoals = [
-        shapely.Polygon(t.points)
-        for t in scn.terrain
-        if (grounds(cls, t) if cls is not None else t.kind in ("land", "shoal"))
-    ]
+    shoals = [shapely.Polygon(t.points) for t in scn.terrain if scn.ruleset.grounds(cls, t)]
     if shoals:
         r = np.radians(h)
         dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2
