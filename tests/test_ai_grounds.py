@@ -69,3 +69,26 @@ def test_the_captain_measures_her_room_from_what_she_can_ground_on():
     _, old = clearance(old_scn, big.base_length, big.base_width, x, y, h, (), other.ships[0].cls)
     bow = 18 + big.base_length / 2
     assert old[0] == pytest.approx(np.hypot(30 - 24, 26 - bow) - big.base_width / 2)
+
+
+def test_a_duel_counts_a_blunder_onto_ground_she_may_strike_and_knew_of():
+    from tabletop.ai.duel import blunder
+    from tabletop.engine.game import Game
+    from tabletop.geometry.pose import Pose
+
+    state = Game.new(SQUADRONS).state
+
+    def at(ship: str, x: float, y: float) -> str | None:
+        st = state.ship(ship)
+        return blunder(state.with_ship(replace(st, pose=Pose(x, y, 0.0))), ship)
+
+    # the middle of the bank (level 2): it can take the first rate, not the frigate
+    assert at("santisima", 24, 18) == "onto shallows"
+    assert at("minerve", 24, 18) is None
+    # the Spanish shoal (level 1, hidden, charted by the Spanish): a 74 of theirs on it
+    # blundered; a British 74, who could not know of it, did not
+    assert at("san-jose", 31.5, 27.5) == "onto shoal"
+    assert at("captain", 31.5, 27.5) is None
+    # found, it is known to the British too
+    state = replace(state, revealed=(1,))
+    assert at("captain", 31.5, 27.5) == "onto shoal"

@@ -56,10 +56,12 @@ class GameResult:
 
 
 def blunder(state: GameState, ship: str) -> str | None:
-    """Why her pose after her own move is a blunder: off the table, on land or a shoal,
-    or in irons (head to wind, or a point of sail that gives no way; not half-way
-    through a tack, :meth:`~Ruleset.in_stays`)."""
-    scn = state.table()
+    """Why her pose after her own move is a blunder: off the table, onto ground she may
+    strike (:meth:`~Ruleset.grounds`: land or a shoal, a Hold Fast bank that can take
+    her) that her side knew of (a hidden shoal found so is no blunder,
+    ``GameState.seen_by``), or in irons (head to wind, or a point of sail that gives no
+    way; not half-way through a tack, :meth:`~Ruleset.in_stays`)."""
+    scn = state.seen_by(state.side_of(ship)).table()
     model = scn.ship(ship)
     base = model.base_polygon()
     goal = scn.ruleset.goal_edges(state, ship)  # her escape: those edges lie open
@@ -73,7 +75,8 @@ def blunder(state: GameState, ship: str) -> str | None:
     if not box.contains(base):
         return "off the table"
     for t in scn.terrain:
-        if t.kind in ("land", "shoal") and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
+        on = base.intersection(shapely.Polygon(t.points)).area > 1e-6
+        if on and scn.ruleset.grounds(model.cls, t):
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
     if scn.ruleset.in_stays(state, ship):
