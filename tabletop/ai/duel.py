@@ -75,8 +75,8 @@ def blunder(state: GameState, ship: str) -> str | None:
     if not box.contains(base):
         return "off the table"
     for t in scn.terrain:
-        on = base.intersection(shapely.Polygon(t.points)).area > 1e-6
-        if on and scn.ruleset.grounds(model.cls, t):
+        can = scn.ruleset.grounds(model.cls, t)  # asked first: the cheaper of the two
+        if can and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
     if scn.ruleset.in_stays(state, ship):

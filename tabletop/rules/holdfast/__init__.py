@@ -38,7 +38,7 @@ from tabletop.rules.base import (
     Ruleset,
     Sector,
 )
-from tabletop.rules.holdfast import config, damage, orders, plots
+from tabletop.rules.holdfast import config, damage, orders, phases, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import (
     DAMAGE_CONTROL,
@@ -52,7 +52,6 @@ from tabletop.rules.holdfast.ship import (
     diagram,
     hull_boxes,
     morale_boxes,
-    rate,
     start_speed,
 )
 from tabletop.units import TOL
@@ -369,8 +368,8 @@ class HoldFast(Ruleset):
         take a 74 or the first rate, never the frigate or the fifty."""
         if terrain.kind == "land":
             return True
-        level = self.engine.default_level if terrain.level is None else terrain.level
-        return rate(cls, self.engine.unrated_rate) + level < 6
+        r, level = phases.depth(self, cls, terrain.level)
+        return 6 - r > level  # the d6's best roll
 
     def worth(self, state: GameState, ship: str) -> float:
         """Her guns where the battle is scored on them (HF-67: an escape, a points action

@@ -15,6 +15,7 @@ import shapely
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
+from tabletop.model import ShipClass
 from tabletop.rules.holdfast import collide, damage
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import (
@@ -150,6 +151,13 @@ def hazards(
     return state
 
 
+def depth(rs: HoldFast, cls: ShipClass, level: int | None) -> tuple[int, int]:
+    """(her rate, the level) for HF-71's roll, a d6 less her rate above the level
+    striking bottom: an unrated ship's rate and a level-less bank's are the engine's."""
+    lv = rs.engine.default_level if level is None else level
+    return rate(cls, rs.engine.unrated_rate), lv
+
+
 def shallows(
     rs: HoldFast,
     state: GameState,
@@ -163,11 +171,9 @@ def shallows(
 ) -> GameState:
     """A phase moving through shallows: d6 − rate above the level strikes bottom: a hull
     box per point of speed, a dead stop, and a second roll, failed: beached (HF-71/72)."""
-    lv = rs.engine.default_level if level is None else level
+    r, lv = depth(rs, state.scenario.ship(sid).cls, level)
     if hidden:
         events.append({"revealed": name, "level": lv})
-    cls = state.scenario.ship(sid).cls
-    r = rate(cls, rs.engine.unrated_rate)
     roll = dice.roll(1, f"shallows: {sid} in {name}")[0]
     events.append({"shallows": sid, "in": name, "roll": roll, "rate": r, "level": lv})
     if roll - r <= lv:
