@@ -346,6 +346,37 @@ def test_hf72_a_hidden_shoal_is_revealed_when_found(tmp_path, rigged):
     assert "revealed" not in g0.snapshot()  # none found yet: the snapshot as it was
 
 
+def test_hf72_the_ship_that_finds_a_hidden_shoal_did_not_blunder(tmp_path):
+    from tabletop.ai.captain import Decision
+    from tabletop.ai.duel import GameResult, _count
+
+    # a red 2nd rate (6 − 2 = 4 tops the level 3: the bank can take her) plotted onto
+    # blue's hidden bank; the step that moves her there finds it
+    ships = [("a", 9.5, 10, 90, "red", "start_speed = 1"), RESERVE]
+    g = hf_game(tmp_path, ships, rate=2, terrain=_shallows(3, True, "blue"))
+    g.play("orders a - - F - -")
+    g.play("orders z - - - - -")
+    opened = g.state  # red plotted knowing nothing of it
+    while not g.state.revealed:
+        before = g.state
+        g.play("end")
+    after = g.state
+    assert after.revealed == (0,) and after.ship("a").pose.x == pytest.approx(9.5 + 1)
+    levels = {"red": "captain", "blue": "scripted"}
+
+    def counted(charted: tuple[int, ...] | None) -> list[str]:
+        res = GameResult(None, 1)
+        _count(res, before, after, Decision("end"), levels, charted=charted)
+        assert res.blunders == len(res.notes)
+        return res.notes
+
+    # what red knew when it plotted: nothing, so no blunder
+    assert counted(opened.revealed) == []
+    # read off the state after the find (the count before this ruling), or plotted with
+    # the bank found, it is one
+    assert counted(None) == counted((0,)) == ["turn 1: a sailed onto shoal"]
+
+
 def test_hf67_escape_by_another_edge_scores_nothing(tmp_path):
     opts = 'victory = "escape"\nescaping = "red"\nescape_edge = "west"'
     g = hf_game(tmp_path, [("a", 35.5, 10, 90, "red"), ("b", 5, 5, 0, "blue")], options=opts)

@@ -55,13 +55,16 @@ class GameResult:
     notes: list[str] = field(default_factory=list)
 
 
-def blunder(state: GameState, ship: str) -> str | None:
+def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None) -> str | None:
     """Why her pose after her own move is a blunder: off the table, onto ground she may
     strike (:meth:`~Ruleset.grounds`: land or a shoal, a Hold Fast bank that can take
-    her) that her side knew of (a hidden shoal found so is no blunder,
-    ``GameState.seen_by``), or in irons (head to wind, or a point of sail that gives no
-    way; not half-way through a tack, :meth:`~Ruleset.in_stays`)."""
-    scn = state.seen_by(state.side_of(ship)).table()
+    her) that her side knew of when her orders were given (``charted``: the hidden
+    terrain found by then, ``GameState.revealed``; by default as ``state`` has it), so
+    that the ship that finds a hidden shoal, and a consort whose plot was given before,
+    did not blunder (``GameState.seen_by``); or in irons (head to wind, or a point of
+    sail that gives no way; not half-way through a tack, :meth:`~Ruleset.in_stays`)."""
+    known = state if charted is None else replace(state, revealed=charted)
+    scn = known.seen_by(state.side_of(ship)).table()
     model = scn.ship(ship)
     base = model.base_polygon()
     goal = scn.ruleset.goal_edges(state, ship)  # her escape: those edges lie open
@@ -93,19 +96,21 @@ def _count(
     d: Decision,
     levels: dict[str, str],
     still: Set[str] = frozenset(),
+    charted: tuple[int, ...] | None = None,
 ) -> None:
     """Blunders and ship-turns of one order.  A ship that newly lies off the table or
     aground after it blundered (her side's, whoever gave the order: plotted and drawn
-    moves are played out later); one the order sailed into irons too.  Ruling: not a
+    moves are played out later; ``charted``: the hidden terrain found when plotted
+    orders were given, :func:`blunder`); one the order sailed into irons too.  Ruling: not a
     ship the rules carried there (a drift at the turn's end) that had no way of her
     own all turn (``still``: :func:`_way`), as a dismasted Frigate ship, who can only
     turn on the spot, drifts off the lee edge: no order of hers could save her.  Each
     turn that ends counts each side's ships still fighting as ship-turns of its level."""
     rs = before.scenario.ruleset
     for s in before.ships:
-        if not rs.fighting(before, s.id) or blunder(before, s.id) is not None:
+        if not rs.fighting(before, s.id) or blunder(before, s.id, charted) is not None:
             continue
-        why = blunder(after, s.id)
+        why = blunder(after, s.id, charted)
         own = d.action.startswith("move ") and d.ship == s.id
         if why == "into irons" and not own:
             continue
@@ -174,7 +179,10 @@ def play_game(
         res.log.append(d.action)
         if on_order is not None and d.reason:
             on_order(d.reason)
-        _count(res, state, game.state, d, levels, {k for k, v in seen.items() if not v})
+        # plotted orders (no ``move`` verb) were given as the turn began: what her side
+        # knew of the sea then is what they were given on
+        charted = opened.revealed if "move" not in scn.ruleset.verbs else None
+        _count(res, state, game.state, d, levels, {k for k, v in seen.items() if not v}, charted)
         if d.action == "end" or game.state.turn != state.turn:
             orders = 0
         if game.state.turn != state.turn:
