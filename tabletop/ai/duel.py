@@ -100,8 +100,8 @@ def _count(
 ) -> None:
     """Blunders and ship-turns of one order.  A ship that newly lies off the table or
     aground after it blundered (her side's, whoever gave the order: plotted and drawn
-    moves are played out later; ``charted``: the hidden terrain found when plotted
-    orders were given, :func:`blunder`); one the order sailed into irons too.  Ruling: not a
+    moves are played out later; ``charted``: the hidden terrain found when her orders
+    were given, :func:`blunder`); one the order sailed into irons too.  Ruling: not a
     ship the rules carried there (a drift at the turn's end) that had no way of her
     own all turn (``still``: :func:`_way`), as a dismasted Frigate ship, who can only
     turn on the spot, drifts off the lee edge: no order of hers could save her.  Each
@@ -179,9 +179,9 @@ def play_game(
         res.log.append(d.action)
         if on_order is not None and d.reason:
             on_order(d.reason)
-        # plotted orders (no ``move`` verb) were given as the turn began: what her side
-        # knew of the sea then is what they were given on
-        charted = opened.revealed if "move" not in scn.ruleset.verbs else None
+        # what her side knew of the sea when the orders were given: plotted ones (no
+        # ``move`` verb) as the turn began, a drawn move as it was given
+        charted = (opened if "move" not in scn.ruleset.verbs else state).revealed
         _count(res, state, game.state, d, levels, {k for k, v in seen.items() if not v}, charted)
         if d.action == "end" or game.state.turn != state.turn:
             orders = 0
