@@ -357,9 +357,11 @@ def test_hf72_the_ship_that_finds_a_hidden_shoal_did_not_blunder(tmp_path):
     g.play("orders a - - F - -")
     g.play("orders z - - - - -")
     opened = g.state  # red plotted knowing nothing of it
-    while not g.state.revealed:
+    for _ in range(12):  # the steps of one turn: she moves in phase III
         before = g.state
         g.play("end")
+        if g.state.revealed:
+            break
     after = g.state
     assert after.revealed == (0,) and after.ship("a").pose.x == pytest.approx(9.5 + 1)
     levels = {"red": "captain", "blue": "scripted"}
