@@ -1,4 +1,5 @@
-"""The README's console examples are what the program prints (so they stay true).
+"""The console examples of README.md and docs/*.md are what the program prints (so they
+stay true).
 
 Each ```console block is a list of ``$ tabletop ...`` commands and their output; a line
 ``...`` stands for output left out.  Commands that open a window are skipped.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 
@@ -15,13 +17,16 @@ from tabletop.cli import main
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```console\n(.*?)```", README, re.S)
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def examples() -> list[tuple[str, list[str]]]:
+def blocks(page: Path) -> list[str]:
+    return re.findall(r"```console\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+
+
+def examples(page: Path) -> list[tuple[str, list[str]]]:
     out: list[tuple[str, list[str]]] = []
-    for block in BLOCKS:
+    for block in blocks(page):
         cmd: str | None = None
         lines: list[str] = []
         for line in block.splitlines():
@@ -62,11 +67,18 @@ def matches(expected: list[str], got: list[str]) -> bool:
     return True
 
 
-@pytest.mark.parametrize("cmd, expected", examples(), ids=lambda v: v if isinstance(v, str) else "")
+CASES = [
+    pytest.param(cmd, expected, id=f"{page.relative_to(ROOT)}: {cmd}")
+    for page in PAGES
+    for cmd, expected in examples(page)
+]
+
+
+@pytest.mark.parametrize("cmd, expected", CASES)
 def test_readme_example(cmd, expected, capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     argv = shlex.split(cmd)[1:]
-    if "bad.toml" in argv:  # the README's broken scenario: the worked example, spoilt
+    if "bad.toml" in argv:  # docs/cli.md's broken scenario: the worked example, spoilt
         good = (ROOT / "scenarios" / "worked-example.toml").read_text()
         (tmp_path / "bad.toml").write_text(
             good.replace("x = 45", 'x = "far"').replace("length = 8,", "length = -8,")
@@ -81,9 +93,10 @@ def test_readme_example(cmd, expected, capsys, monkeypatch, tmp_path):
     # timings vary: compare lines with the figures in milliseconds blanked
     norm = [re.sub(r"planned in \d+ ms", "planned in N ms", g) for g in got]
     want = [re.sub(r"planned in \d+ ms", "planned in N ms", e) for e in expected]
-    assert matches(want, norm), "\n".join(["README says:", *expected, "program says:", *got])
+    assert matches(want, norm), "\n".join(["the page says:", *expected, "program says:", *got])
     assert code in (0, 2)
 
 
 def test_there_are_examples():
-    assert len(examples()) >= 8
+    assert len(CASES) >= 8
+    assert examples(ROOT / "README.md"), "the README shows the program at work"
