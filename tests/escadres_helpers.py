@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop import rules
-from tabletop.data.load import load_scenario
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Script
-from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 from tabletop.geometry.hexgrid import ship_pose
 from tabletop.rules.escadres.game import EscadresGame
 
@@ -58,7 +58,7 @@ def random_play(scn, seed: int, n: int = 300) -> Game:
     """A game of up to ``n`` legal actions chosen by a seeded random player."""
     import random
 
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
 
     rnd = random.Random(seed)
     g = Game.new(scn, seed)

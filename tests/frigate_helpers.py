@@ -6,14 +6,14 @@ import random
 from dataclasses import replace
 
 from tabletop import rules
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import TabletopError
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Script
-from tabletop.engine.game import Game, read_log
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
 from tabletop.geometry.hexgrid import ship_pose
-from tabletop.model import Scenario
+from tabletop.model.scenario import Scenario
 
 from .hex_helpers import OFF, at, rel  # noqa: F401 (the tests import them from here)
 

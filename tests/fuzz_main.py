@@ -2,7 +2,7 @@
 
     python -m tests.fuzz_main [CASES] [--limit SECONDS] [--show N]
 
-Each case runs in-process through ``tabletop.cli.main`` with a time limit (SIGALRM)
+Each case runs in-process through ``tabletop.shell.cli.main`` with a time limit (SIGALRM)
 and a memory limit (RLIMIT_AS), so a hang or a runaway is counted, not waited on.  The
 counts printed last (tracebacks, hangs, wrong exit codes, non-JSON outputs, exit-0 runs
 with stderr, user errors longer than one line) must all be 0; the exit status is 1

@@ -6,7 +6,7 @@ from the shipped files and break them as a careless or hostile user would: a val
 swapped for a huge, non-finite, empty, unprintable or wrongly typed one, a key dropped,
 a polygon bent, a file cut short, a path of absurd tokens, a log of random actions.
 
-:func:`run_case` runs the command in-process through ``tabletop.cli.main`` (the CLI's
+:func:`run_case` runs the command in-process through ``tabletop.shell.cli.main`` (the CLI's
 own entry point) and judges the outcome by the CLI contract (SPEC §3): no exception
 escapes, exit status 0 or 2, status 0 means nothing on stderr, a user error is one line
 (``check`` lists one line per problem), and ``--json`` prints one strict JSON object.
@@ -373,12 +373,12 @@ def _alarm(signum: int, frame: Any) -> None:
 
 
 def run_case(case: Case, limit: float = 0.0) -> Outcome:
-    """Run one case in-process through ``tabletop.cli.main`` and judge it.
+    """Run one case in-process through ``tabletop.shell.cli.main`` and judge it.
 
     With ``limit`` (seconds, POSIX), a case that runs longer is a hang.
     """
     from tabletop import rules
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     folder = Path(tempfile.mkdtemp(prefix="tabletop-fuzz-"))
     old_env = os.environ.get("TABLETOP_DATA")

@@ -6,10 +6,10 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from tabletop.data.load import load_scenario
+from tabletop.game.load import load_scenario
 from tabletop.geometry.angles import normalise
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Terrain
+from tabletop.model.scenario import Scenario, Terrain
 
 HEADER = """
 [scenario]

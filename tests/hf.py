@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.data.load import load_scenario
 from tabletop.engine.dice import Script
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 from tabletop.rules.holdfast.ship import HoldFastShip
 
 CLASS = """

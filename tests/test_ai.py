@@ -7,16 +7,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tabletop.cli import main
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+from tabletop.errors import TabletopError
 
 from tabletop.ai.captain import Captain
 from tabletop.ai.duel import parse_sides, play_game, summary, summary_text, wilson
 from tabletop.ai.judge import BLIND_SEED, blind_dice, trial
 from tabletop.ai.weights import load_weights
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
 from tabletop.geometry.outlines import base_corners
 from tabletop.geometry.pose import Pose
 
@@ -158,7 +158,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     (root / "templates" / "ai").mkdir(parents=True)
     import shutil
 
-    from tabletop.paths import data_root
+    from tabletop.data.paths import data_root
 
     for f in (data_root() / "templates").glob("*.toml"):
         shutil.copy(f, root / "templates" / f.name)
@@ -196,7 +196,7 @@ def test_the_levels_that_foresee_are_data(tmp_path, monkeypatch):
     reckoned for it); a word that is no level is an error naming the key."""
     import shutil
 
-    from tabletop.paths import data_root
+    from tabletop.data.paths import data_root
 
     root = tmp_path / "data"
     shutil.copytree(data_root() / "templates", root / "templates")
@@ -880,7 +880,7 @@ def test_land_and_shoals_are_measured_from_the_keel_not_the_centre():
     import numpy as np
 
     from tabletop.ai.sea import clearance
-    from tabletop.model import Terrain
+    from tabletop.model.scenario import Terrain
 
     scn = load_scenario(SCENARIOS / "frigate-duel.toml")
     square = Terrain("shoal", ((10, 0), (20, 0), (20, 10), (10, 10)))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tabletop.data.load import load_scenario
+from tabletop.engine.game import Game
+
 from tabletop.ai.captain import Captain
 from tabletop.ai.clock import Clock
 from tabletop.ai.duel import play_game, summary, summary_text
 from tabletop.ai.weights import load_weights
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
 
 from .conftest import SCENARIOS
 

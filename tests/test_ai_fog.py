@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from tabletop.ai.captain import Captain, Decision
 from tabletop.ai.weights import load_weights
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tabletop.ai.sea import clearance
-from tabletop.data.load import load_scenario
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 
@@ -73,7 +73,7 @@ def test_the_captain_measures_her_room_from_what_she_can_ground_on():
 
 def test_a_duel_counts_a_blunder_onto_ground_she_may_strike_and_knew_of():
     from tabletop.ai.duel import blunder
-    from tabletop.engine.game import Game
+    from tabletop.game.game import Game
     from tabletop.geometry.pose import Pose
 
     state = Game.new(SQUADRONS).state

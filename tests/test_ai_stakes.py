@@ -18,8 +18,8 @@ from tabletop.ai.captain import Captain
 from tabletop.ai.judge import enemy_to_close, place, stake
 from tabletop.ai.plotting import choose
 from tabletop.ai.weights import load_weights
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 

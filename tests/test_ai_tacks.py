@@ -15,9 +15,9 @@ from tabletop.ai.captain import Captain
 from tabletop.ai.clock import unlimited
 from tabletop.ai.duel import blunder
 from tabletop.ai.judge import moved, trial
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 from tabletop.geometry.pose import Pose
 
 from .conftest import SCENARIOS
@@ -115,7 +115,7 @@ def test_a_tack_owed_once_a_consort_sails_clear_is_completed(tmp_path):
     owes nothing and the captain leaves her.  Then both sail clear, the same turn: now
     she owes her tack, and the captain completes it before 'end' (seed 52 of the
     squadron action: 'end' refused, the game stopped)."""
-    from tabletop.engine.game import Game as G
+    from tabletop.game.game import Game as G
 
     from .helpers import table
 
@@ -136,7 +136,7 @@ def test_a_tack_owed_once_a_consort_sails_clear_is_completed(tmp_path):
 
 def test_a_ship_half_way_through_a_tack_is_named_so_on_the_table():
     # head to wind after 'F2 T', loire is drawn "loire (in stays)": not in irons
-    from tabletop.session import Session
+    from tabletop.game.session import Session
     from tabletop.view import scene as sc
 
     scn = load_scenario(SCENARIOS / "frigate-duel.toml")

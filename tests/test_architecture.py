@@ -9,6 +9,7 @@ command-line shell, and the size limits that keep each module readable.
 from __future__ import annotations
 
 import ast
+import configparser
 import re
 from pathlib import Path
 
@@ -21,15 +22,41 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: Modules whose function-local imports are deliberate: the CLI loads each command's
 #: modules only when it runs (start-up time), and arcade must be imported after the
 #: headless switch is set.
-LAZY_OK = {"cli.py", "bench.py", "view/render.py"}
+LAZY_OK = {"shell/cli.py", "shell/bench.py", "view/render.py"}
 
 
 def modules() -> list[Path]:
     return sorted(PACKAGE.rglob("*.py"))
 
 
-def test_no_import_cycles():
-    graph = grimp.build_graph("tabletop", exclude_type_checking_imports=True)
+#: Circles not yet cut, each through an import made only for type hints: the window's
+#: helper files name the TableView they serve, and a ruleset's helper modules name their
+#: package's Ruleset class.  The list may only shrink: a new circle fails the test, and
+#: so does one cut but left here.
+KNOWN_CYCLES = {
+    "view.table -> view.computer -> view.table",
+    "view.table -> view.drawing -> view.table",
+    "view.table -> view.drawing -> view.uidump -> view.table",
+    "view.table -> view.input -> view.table",
+    "view.table -> view.panes -> view.table",
+    "rules.escadres -> rules.escadres.damage -> rules.escadres.board -> rules.escadres",
+    "rules.frigate -> rules.frigate.combat -> rules.frigate.moves -> rules.frigate",
+    "rules.frigate -> rules.frigate.game -> rules.frigate.phases -> rules.frigate",
+    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.collide -> rules.holdfast",
+    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.combat -> rules.holdfast",
+    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.phases -> rules.holdfast",
+    "rules.trafalgar -> rules.trafalgar.coach -> rules.trafalgar.movement -> rules.trafalgar",
+    "rules.trafalgar -> rules.trafalgar.coach -> rules.trafalgar.ship -> rules.trafalgar",
+    "rules.trafalgar -> rules.trafalgar.game -> rules.trafalgar.gunnery"
+    " -> rules.trafalgar.procedures -> rules.trafalgar",
+}
+
+
+def import_cycles() -> set[str]:
+    """Every import circle among tabletop's modules, counting imports made only under
+    ``TYPE_CHECKING`` and inside functions: a circle for the type checker is still two
+    modules that cannot be understood apart."""
+    graph = grimp.build_graph("tabletop", exclude_type_checking_imports=False)
     seen: dict[str, int] = {}  # 1: on the path, 2: done
     cycles: list[list[str]] = []
 
@@ -56,7 +83,31 @@ def test_no_import_cycles():
             b.startswith(a + ".") or a.startswith(b + ".") for a, b in zip(c, c[1:], strict=False)
         )
     ]
-    assert real == [], real
+    return {" -> ".join(m.removeprefix("tabletop.") for m in c) for c in real}
+
+
+def test_no_import_cycles_beyond_the_known_ones():
+    found = import_cycles()
+    assert found - KNOWN_CYCLES == set(), "new import circles"
+    assert KNOWN_CYCLES - found == set(), "cut: take them off KNOWN_CYCLES"
+    # the kernel, the rules' interface and the game layer have none at all
+    assert {c for c in found if not c.startswith(("view.", "rules.escadres", "rules.frigate",
+            "rules.holdfast", "rules.trafalgar"))} == set()  # fmt: skip
+
+
+def test_every_module_lives_in_a_layer_package():
+    """A file's path says its layer: nothing sits loose in ``tabletop/`` but the package's
+    own ``__init__`` and ``__main__``, and every package is a layer of the contract."""
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py"]
+    cfg = configparser.ConfigParser()
+    cfg.read(PACKAGE.parent / ".importlinter")
+    layers = cfg["importlinter:contract:layers"]
+    assert layers["exhaustive"].strip() == "true"
+    assert cfg["importlinter"]["exclude_type_checking_imports"].strip() == "False"
+    named = set(re.split(r"[\s:|]+", layers["layers"].strip()))
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert packages | {"__main__"} == named
 
 
 def test_no_ruleset_is_named_outside_rules_to_decide_anything():

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.fire import rule_fire
+from tabletop.referee.fire import rule_fire
 
 from .helpers import mirror, rigid, table, to_inches
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.shell.cli import main
 
 from .conftest import HOVE_TO, ROOT, SCENARIOS
 
@@ -186,7 +186,7 @@ def test_user_errors_exit_2_with_one_line(capsys, argv, message):
 
 def test_query_commands_never_load_the_window_stack():
     code = (
-        "import sys; from tabletop.cli import main; "
+        "import sys; from tabletop.shell.cli import main; "
         f"main(['fire', {EX!r}, 'a', 'b', '--json']); main(['move', {EX!r}, 'a', 'L2']); "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')]; "
         "assert not bad, bad"
@@ -197,7 +197,7 @@ def test_query_commands_never_load_the_window_stack():
 
 def test_console_script_errors_have_no_traceback():
     r = subprocess.run(
-        [sys.executable, "-m", "tabletop.cli", "fire", EX, "a", "zz"],
+        [sys.executable, "-m", "tabletop.shell.cli", "fire", EX, "a", "zz"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -241,7 +241,7 @@ def test_play_without_a_display_is_a_plain_error():
 
     env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_HEADLESS", "DISPLAY")}
     r = subprocess.run(
-        [sys.executable, "-m", "tabletop.cli", "play"],
+        [sys.executable, "-m", "tabletop.shell.cli", "play"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -274,7 +274,7 @@ def test_run_json_reports_the_wind_now(capsys):
 
 def test_event_lines_are_written_for_players():
     # no Python values (quotes, braces, 200.0) in what a player reads
-    from tabletop.engine.report import event_text
+    from tabletop.game.report import event_text
 
     line = event_text({"initiative": {"west": 1, "east": 3}, "order": ["east", "west"]})
     assert line == "    initiative (west 1, east 3), order [east, west]"
@@ -329,7 +329,7 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
 def test_a_ship_card_reads_as_words_not_program_values():
     """Places as (q, r), nothing as a dash, an empty list as none: 'hexes (18, -2)
     (19, -2)', not '[[18, -2], [19, -2]]'."""
-    from tabletop.engine.report import ship_card
+    from tabletop.game.report import ship_card
 
     card = ship_card({"id": "a", "side": "b", "hexes": [[18, -2], [19, -2]], "hex": [11, -5],
                       "allowance": None, "fired": [], "guns": {"port": {"light": 3}}})  # fmt: skip

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 import shapely
 
-from tabletop.data.load import load_scenario
+from tabletop.coach.optimum import heading_key
+from tabletop.common.errors import TabletopError
 from tabletop.drill import coach_for, course_from_scenario, make_course, replay_plan
-from tabletop.errors import TabletopError
+from tabletop.game.load import load_scenario
 from tabletop.geometry.pose import Pose
-from tabletop.optimum import heading_key
 
 # The issue's two classes: a brig-like class (45° turns, 1.5" between turns) and a slow
 # ship of the line, each 20" to leeward of the mark on the port tack, close-hauled.
@@ -182,7 +182,7 @@ def test_the_turns_over_the_tacking_rolls_by_hand():
     """A plan of 6 turns with one tack through the eye (a 6 goes through, p = 1/6):
     6 turns with 1/6, 7 with 5/6 · 1/6 = 5/36, ...; the mean is 6 + 5 = 11, the count.
     Two tacks: 6 turns with 1/36, 7 with 2 · 5/6 · 1/36 = 10/216."""
-    from tabletop.coaching import CoachPlan
+    from tabletop.coach.coaching import CoachPlan
 
     plan = CoachPlan([["move"]] * 6, 11.0, 0.0, exact=False, tacks=1, p_through=1 / 6)
     dist = plan.distribution(1e-9)
@@ -196,7 +196,7 @@ def test_the_turns_over_the_tacking_rolls_by_hand():
 
 
 def test_drill_auto_json_says_proven_and_the_distribution(capsys):
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     assert (
         main(["drill", "tacking", "--auto", "--json", "--ruleset", "man-o-war", "--distance", "12"])

@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
+from tabletop.common.units import convert, parse_length
 from tabletop.geometry.angles import bearing, normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.sectors import classify
-from tabletop.units import convert, parse_length
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,6 @@ import re
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
 from tabletop.drill import (
     TurnRecord,
     course_from_scenario,
@@ -18,8 +16,10 @@ from tabletop.drill import (
     replay_plan,
     scorecard,
 )
+from tabletop.game.load import load_scenario
 from tabletop.geometry.pose import Pose
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
+from tabletop.shell.cli import main
 
 from .conftest import SCENARIOS
 
@@ -216,7 +216,7 @@ def test_an_odd_or_nested_scores_file_never_stops_the_drill(tmp_path, monkeypatc
 
 
 def test_a_practice_mark_is_checked_like_any_position(write_scenario):
-    from tabletop.errors import DataErrors, TabletopError
+    from tabletop.common.errors import DataErrors, TabletopError
 
     text = (SCENARIOS / "tacking-practice.toml").read_text()
     bad = re.sub(r"mark = \{[^}]*\}", 'mark = { x = "far", y = 10 }', text)
@@ -251,7 +251,7 @@ def test_a_course_is_lost_when_she_leaves_the_table():
     from dataclasses import replace
 
     from tabletop.drill import Drill
-    from tabletop.engine.game import Game
+    from tabletop.game.game import Game
 
     course = make_course(distance=20)
     drill = Drill.start(course)
@@ -273,7 +273,7 @@ def test_a_move_split_within_a_turn_is_one_turn_of_the_scorecard():
     turn (one over).  Both parts are now one record: turn 1 from where she began, 'move
     F5; move F6', and the game is still at turn 1 after the first part."""
     from tabletop.drill import Drill
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     course = make_course(distance=60)
     drill = Drill.start(course, 0.5)
@@ -306,8 +306,8 @@ def test_the_laylines_end_at_the_tables_edge():
     The practice's mark (60, 125) on a 120 × 150 cm table, the wind from the north,
     close-hauled 60° off it: each layline runs 240° / 120° from the mark and meets the
     side edge at x 0 / 120, 60 cm off: 60 / tan 60° = 34.641 cm lower, y 90.359."""
-    from tabletop.data.load import load_scenario
     from tabletop.drill import course_from_scenario
+    from tabletop.game.load import load_scenario
     from tabletop.view.scene import LAYLINE, drill_scene
 
     from .conftest import SCENARIOS

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log, replay
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
+from tabletop.game.game import Game, read_log, replay
+from tabletop.game.load import load_scenario
 
 from .conftest import HOVE_TO, HOVE_TO_LOG, ROOT
 
@@ -118,7 +118,7 @@ def vocabulary(ships: list[str]) -> st.SearchStrategy[str]:
 @given(data=st.data(), seed=st.integers(0, 100), which=st.sampled_from([0, 2, 3]))
 def test_any_action_is_played_or_refused_with_a_reason(data, seed, which):
     """Random actions never crash the engine: each is played or refused in words."""
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
 
     scn = GAMES[which][0]
     words = vocabulary([s.id for s in scn.ships])

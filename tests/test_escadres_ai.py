@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.ai.judge import damage_share
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .escadres_helpers import set_ship, text
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import replay
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
+from tabletop.game.game import replay
+from tabletop.game.load import load_scenario
 
 from .conftest import ROOT
 from .escadres_helpers import (
@@ -100,7 +100,7 @@ def test_the_preview_agrees_with_the_game_on_what_her_turn_leaves(write_scenario
     allowance 5 of 5 hexes" and the game refused it.  Now the preview lays the rest of
     her activation: F3 of 3, F4 not; after F1, F2 of 2 left; and once she has fired no
     move is, for the game's own reason."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     rigged([1])
     g = game(write_scenario, [("a", "third-rate-74", "blue", (0, 0), 2), DUO[1]], rigged)

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log
-from tabletop.errors import TabletopError
-from tabletop.fire import rule_fire
+from tabletop.common.errors import TabletopError
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
+from tabletop.referee.fire import rule_fire
+from tabletop.shell.cli import main
 
 from .conftest import ROOT, SCENARIOS
 
@@ -75,7 +75,7 @@ def test_fire_cli_on_escadres(capsys):
 def test_the_status_says_which_ship_the_bag_gave():
     """The scenario's first draw (its seed's) is redoutable: the status line names her,
     as a player at the table needs to know whose turn it is."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     session = Session.open(load_scenario(SCN))
     drawn = next(e["drawn"] for e in session.game.events if "drawn" in e)

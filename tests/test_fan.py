@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.fan import fan
-from tabletop.movement import preview
+from tabletop.game.load import load_scenario
+from tabletop.referee.fan import fan
+from tabletop.referee.movement import preview
 
 from .conftest import SCENARIOS
 from .helpers import hold_fast, table
@@ -92,7 +92,7 @@ def test_a_ship_alongside_is_offered_no_move_that_presses_her_into_the_other(tmp
     ship touching at the start out of its check, so it offered all of them (the frigate
     duel's amazon, wedged against loire, was offered 1776 moves the engine stopped at
     0.0008 cm); now it offers none, and names whom she lies against."""
-    from tabletop.fan import close_aboard
+    from tabletop.referee.fan import close_aboard
 
     scn = _touching(tmp_path, 90, 0, 90)  # a heads east, b across her bow heading north
     assert preview(scn, "a", "F5").collision is not None  # the engine's ruling

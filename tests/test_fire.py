@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from tabletop.fire import rule_fire
+from tabletop.referee.fire import rule_fire
 
 from .helpers import hold_fast, table
 

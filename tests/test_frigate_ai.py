@@ -11,8 +11,8 @@ import pytest
 
 from tabletop.ai.duel import play_game
 from tabletop.ai.judge import damage_share, trial
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 from .frigate_helpers import declare, game, set_ship
@@ -107,8 +107,8 @@ def test_the_fan_is_every_end_of_any_sequence_of_steps_by_its_fewest():
     than where she lies once, by its first sequence of fewest steps, in the same order."""
     import itertools
 
-    from tabletop.errors import IllegalAction
-    from tabletop.fan import hex_fan
+    from tabletop.common.errors import IllegalAction
+    from tabletop.referee.fan import hex_fan
     from tabletop.rules.frigate import board
     from tabletop.rules.frigate.combat import Combat
     from tabletop.rules.frigate.options import MOST_STEPS, moves
@@ -525,7 +525,7 @@ def test_the_admiral_fires_where_it_lifts_the_threat_to_her_convoy(write_scenari
     from tabletop.ai.judge import outmatched, shots
     from tabletop.ai.replies import lifting_shot
     from tabletop.ai.weights import load_weights
-    from tabletop.fire import Table
+    from tabletop.referee.fire import Table
 
     ships = [
         A,

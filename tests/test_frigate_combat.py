@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.ai.judge import trial
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
 from tabletop.rules.frigate import board
 
 from .frigate_helpers import declare, game, poke, rel, set_ship, ship
@@ -659,8 +659,8 @@ def test_a_drift_off_the_table_with_no_way_of_her_own_is_no_blunder(write_scenar
 
     from tabletop.ai.captain import Decision
     from tabletop.ai.duel import GameResult, _count, _way
-    from tabletop.data.load import load_scenario
-    from tabletop.engine.game import Game
+    from tabletop.game.game import Game
+    from tabletop.game.load import load_scenario
 
     from .conftest import SCENARIOS
 

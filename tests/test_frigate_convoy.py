@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
-from tabletop.engine.report import event_text
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.game.report import event_text
+from tabletop.shell.cli import main
 
 from .frigate_helpers import declare, text
 
@@ -69,7 +69,7 @@ def test_the_last_turn_ends_the_battle(write_scenario, rigged, options, winner):
     # the battle ended with turn 1, though the turn's end moved the count on to 2: the
     # status (and the window's banner) said "turn 2" of a game whose last turn was 1
     assert (g.state.turn, g.state.ended_turn) == (2, 1)
-    from tabletop.engine.report import over_text
+    from tabletop.game.report import over_text
 
     said = "red has won" if winner == "red" else "drawn"
     assert over_text(g.state) == f"turn 1: {said}, the game is over"
@@ -84,7 +84,7 @@ def test_before_the_last_turn_the_battle_goes_on(write_scenario, rigged):
 def test_the_status_names_the_last_turn_and_her_card_the_convoy(write_scenario, rigged):
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\nlast_turn = 12\n')
     rs = g.state.scenario.ruleset
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     status = Session(g.state.scenario, g).status
     assert status == "turn 1 of 12, segment 1 of 4, blue to move and fire"

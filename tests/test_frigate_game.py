@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log, replay
-from tabletop.errors import DataErrors
+from tabletop.common.errors import DataErrors
+from tabletop.game.game import Game, read_log, replay
+from tabletop.game.load import load_scenario
 from tabletop.geometry.hexgrid import distance, rotate
 from tabletop.rules.frigate import Frigate
 from tabletop.rules.frigate.config import read_chart
+from tabletop.shell.cli import main
 
 from .conftest import ROOT
 from .frigate_helpers import at, game, prize_played_on, random_play, rel, rs, text

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.errors import IllegalAction
-from tabletop.movement import preview
-from tabletop.rulings import sail
+from tabletop.common.errors import IllegalAction
+from tabletop.game.load import load_scenario
+from tabletop.referee.movement import preview
+from tabletop.referee.rulings import sail
 
 from .frigate_helpers import declare, game, poke, rel, set_ship, ship, text
 
@@ -73,7 +73,7 @@ def test_her_card_says_the_points_left_in_this_segment(write_scenario, rigged):
     """The card read "points 1", which a player could not place: it is what is left of
     the segment's quarter.  10 declared: segment 1 gives 2 (the chart's row 10), F1
     spends one, 2 − 1 = 1 left; her allowance stays 10."""
-    from tabletop.engine.report import ship_card, ship_report
+    from tabletop.game.report import ship_card, ship_report
 
     g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
     declare(g, {"a": 10})
@@ -86,7 +86,7 @@ def test_points_left_unspent_at_the_end_of_a_segment_are_said(write_scenario, ri
     """`end` with points to sail took no confirmation and said nothing: the points are
     lost (ruling), now said in the log.  Segment 1 of 10 declared gives 2; F1 spends
     one: 2 − 1 = 1 unspent.  The other side's ship z is not named at blue's end."""
-    from tabletop.engine.report import event_text
+    from tabletop.game.report import event_text
 
     g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
     declare(g, {"a": 10, "z": 10})
@@ -157,7 +157,7 @@ def test_running_afoul_is_previewed_where_the_engine_leaves_her(write_scenario, 
     """Into an enemy's hex she runs afoul of him: the preview said "COLLIDES with b after
     0.52" and drew her ghost stopped at the bases' contact, half a hex short of where
     the engine puts her (in b's hex, turned alongside)."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     ships = [("a", "frigate-38", "blue", (0, 0), 1), ("b", "frigate-38", "red", (1, 0), 2)]
     g = game(write_scenario, ships, rigged)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
 from tabletop.rules.frigate.game import FrigateGame
 
 from .frigate_helpers import declare, game, ship
@@ -124,7 +124,7 @@ def test_crew_hits_all_repaired_restore_two_sided_fire(write_scenario, rigged):
 def test_template_bad_phase_tables_name_their_keys():
     import tomllib
 
-    from tabletop.errors import DataErrors
+    from tabletop.common.errors import DataErrors
     from tabletop.rules.frigate import Frigate
 
     from .conftest import ROOT
@@ -141,8 +141,8 @@ def test_the_weather_game_rolls_the_wind_every_turn_and_repairs():
     """The shipped game (scenarios/frigate-hex-weather.toml): one wind roll at the start
     of every turn after the first, the wind dies away and rises again, and damage
     control takes hits off; replayed from its log, the same events."""
-    from tabletop.data.load import load_scenario
-    from tabletop.engine.game import read_log, replay
+    from tabletop.game.game import read_log, replay
+    from tabletop.game.load import load_scenario
 
     from .conftest import ROOT
 

@@ -17,11 +17,11 @@ from fractions import Fraction
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log
-from tabletop.fire import rule_fire
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
+from tabletop.referee.fire import rule_fire
 from tabletop.rules.frigate import ruling
+from tabletop.shell.cli import main
 
 from .conftest import ROOT
 from .frigate_helpers import game, poke, prize_played_on, set_ship, text

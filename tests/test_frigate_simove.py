@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
 
 from .frigate_helpers import at, declare, game, ship
 
@@ -114,8 +114,8 @@ def test_fire_is_held_while_the_sides_plot_and_after(write_scenario, rigged):
 def test_games_under_simove_replay_identically(write_scenario):
     """A seeded random player's games on the duel under SiMove, replayed from their
     logs: the same state and events; the plots were executed."""
-    from tabletop.data.load import load_scenario
-    from tabletop.engine.game import replay
+    from tabletop.game.game import replay
+    from tabletop.game.load import load_scenario
 
     from .conftest import ROOT
     from .frigate_helpers import random_play

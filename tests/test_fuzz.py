@@ -48,7 +48,7 @@ def test_any_scenario_checks_or_lists_its_problems(scn):
 
 # -- crashes found by the fuzzing, each at its smallest ---------------------------------
 def test_a_huge_seed_line_in_a_log_is_one_line(tmp_path, capsys):
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     (tmp_path / "g.log").write_text("seed " + "9" * 4301 + "\n")
     code = main(["run", str(ROOT / "scenarios" / "frigate-duel.toml"), str(tmp_path / "g.log")])

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from tabletop import rules
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
 from tabletop.rules.base import Ruleset
 
 from .conftest import ROOT

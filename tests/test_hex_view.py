@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 import shapely
 
-from tabletop.data.load import load_scenario
-from tabletop.fan import Fan
+from tabletop.game.load import load_scenario
+from tabletop.referee.fan import Fan
 from tabletop.view import scene as sc
 
 from .conftest import SCENARIOS
@@ -80,7 +80,7 @@ def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
 def test_frigate_status_says_where_the_turn_stands():
     """Declarations first (each side in scenario order), then segment 1 of 4; the
     convoy action's last turn said throughout."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
     session = Session.open(scn)
@@ -97,7 +97,7 @@ def test_frigate_status_says_where_the_turn_stands():
 def test_lines_of_fire_skip_only_enemies_no_arc_reaches(name):
     """The lines-of-fire overlay rules only the enemies her arcs' outlines reach: it draws
     exactly the outlines a ruling of every enemy would (each ship of each scenario)."""
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
 
     scn = load_scenario(SCENARIOS / name)
     for ship in scn.ships:
@@ -118,7 +118,7 @@ def test_a_prize_is_drawn_greyed_in_her_captors_colours_and_named_so(write_scena
     m as struck and blue's now; the table draws her hull grey (not red), outlined in
     blue's colours, her hex shaded blue, named "m (prize, blue)".  A ship struck to
     nobody keeps her side: "(struck)".  The others are drawn as before."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     from .frigate_helpers import declare, game
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
 
 from .hf import hf_game, pose, quiet_phase, st
 

@@ -7,9 +7,9 @@ import tomllib
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log
-from tabletop.errors import DataErrors, IllegalAction
+from tabletop.common.errors import DataErrors, IllegalAction
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
 
 from .conftest import HOVE_TO, HOVE_TO_LOG, ROOT
 from .hf import hf_game, pose, quiet_phase, st

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.errors import IllegalAction
-from tabletop.fire import rule_fire
+from tabletop.common.errors import IllegalAction
+from tabletop.referee.fire import rule_fire
 
 from .hf import hf_game, pose, quiet_phase, st
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, read_log
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
+from tabletop.game.game import Game, read_log
+from tabletop.game.load import load_scenario
 
 from .conftest import HOVE_TO, HOVE_TO_LOG
 

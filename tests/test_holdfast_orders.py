@@ -8,12 +8,12 @@ import math
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.errors import IllegalAction, TabletopError
+from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.geometry.pose import Pose
-from tabletop.movement import preview
+from tabletop.referee.movement import preview
 from tabletop.rules.holdfast.orders import check, nearest_point, poses_after
 from tabletop.rules.holdfast.phases import act
+from tabletop.shell.cli import main
 
 from .conftest import ROOT
 from .hf import hf_game, pose, quiet_phase, st

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game, replay
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
+from tabletop.game.game import Game, replay
+from tabletop.game.load import load_scenario
 
 from .conftest import ROOT
 

@@ -21,12 +21,12 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
-from tabletop.errors import IllegalAction
-from tabletop.movement import parse_path, preview
-from tabletop.rulings import sail
+from tabletop.common.errors import IllegalAction
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.referee.movement import parse_path, preview
+from tabletop.referee.rulings import sail
+from tabletop.shell.cli import main
 
 from .conftest import ROOT
 from .hf import hf_game, pose, quiet_phase, st

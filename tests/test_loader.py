@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import DataErrors, TabletopError
 from tabletop.data.save import dumps
-from tabletop.errors import DataErrors, TabletopError
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 
@@ -255,7 +255,7 @@ def house_rules(tmp_path, monkeypatch, old: str, new: str):
     """A copy of the data folders with one edit to the Trafalgar template, in force."""
     import shutil
 
-    from tabletop.paths import data_root
+    from tabletop.data.paths import data_root
 
     root = tmp_path / "house"
     shutil.copytree(data_root() / "templates", root / "templates")
@@ -276,7 +276,7 @@ def test_a_broken_template_is_reported_with_its_own_path(write_scenario, tmp_pat
 
 def test_a_house_rule_is_an_edit_of_the_template(write_scenario, tmp_path, monkeypatch):
     # reaching at 3/2 instead of 4/3: the worked example's c (θ 120) sails 1.5 × 15
-    from tabletop.rulings import sail
+    from tabletop.referee.rulings import sail
 
     house_rules(tmp_path, monkeypatch, 'factor = "4/3"', 'factor = "3/2"')
     scn = load_scenario(write_scenario(GOOD))
@@ -322,7 +322,7 @@ def test_template_values_are_checked_at_load(
 def test_check_and_run_report_a_bad_template_value_without_a_traceback(
     tmp_path, monkeypatch, capsys
 ):
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     tpl = house_rules(tmp_path, monkeypatch, "leak = 1 ", 'leak = "one" ')
     scn = str(SCENARIOS / "frigate-duel.toml")

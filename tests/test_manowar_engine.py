@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine.game import Game
-from tabletop.errors import IllegalAction, TabletopError
+from tabletop.common.errors import IllegalAction, TabletopError
+from tabletop.game.game import Game
 from tabletop.rules.manowar.game import rolled_wind
 
 from .helpers import table
@@ -46,7 +46,7 @@ def mow(tmp_path, rig, ships, wind=270, rolls=(6, 1), **kw):
 
 
 def sail_of(g, ship):
-    from tabletop.rulings import sail
+    from tabletop.referee.rulings import sail
 
     return sail(g.state.table(), ship)
 
@@ -70,7 +70,7 @@ def test_running_takes_the_abeam_speed_when_higher(tmp_path):
     scn = mow_table(tmp_path, [("a", 20, 20, 90, "w")], wind=270)
     from dataclasses import replace
 
-    from tabletop.rulings import sail
+    from tabletop.referee.rulings import sail
 
     fast = replace(
         scn, ships=tuple(replace(s, cls=replace(s.cls, speed_abeam=7.5)) for s in scn.ships)
@@ -155,8 +155,8 @@ def test_a_pivot_through_the_eye_of_the_wind_is_a_turn_into_the_wind(tmp_path, r
     assert a.pose.heading == 270 and a.in_irons  # 240 + 30: the eye; a 3 is irons there
     assert any("eye of the wind (30° of 60°)" in n for e in events for n in e.get("notes", ()))
     # the preview says so too, and the fan offers no pivot through the eye
-    from tabletop.fan import fan
     from tabletop.geometry.angles import wrap
+    from tabletop.referee.fan import fan
 
     f = fan(mow_table(tmp_path, [("a", 20, 20, 240, "w")], fields=fields), "a")
     assert len(f) and all(wrap(270 - h) > 0 for h in f.heading)  # all on her own tack
@@ -260,7 +260,7 @@ def test_the_counted_commanders_are_the_scenarios_choice(tmp_path, rigged):
 def test_elf_and_bretonnian_ships_sail_at_full_speed_astern(
     tmp_path, heading, fields, options, allowance
 ):
-    from tabletop.rulings import sail
+    from tabletop.referee.rulings import sail
 
     scn = mow_table(tmp_path, [("a", 20, 20, heading, "w")], fields=fields, options=options)
     assert sail(scn, "a")["allowance"] == allowance
@@ -496,7 +496,7 @@ def test_head_to_wind_is_reported_as_in_irons(tmp_path, rigged):
 
 
 def test_the_preview_says_her_bow_stopped_in_the_eye(tmp_path):
-    from tabletop.movement import preview
+    from tabletop.referee.movement import preview
 
     fields = "turn = 60\nbetween_turns = 1"
     scn = mow_table(tmp_path, [("a", 20, 20, 240, "w")], fields=fields)
@@ -512,7 +512,7 @@ def test_the_preview_refuses_a_pivot_head_to_wind_as_the_engine_does(tmp_path, r
     engine refuses any move but the anchor ("in irons ... 'recover'"), and the preview
     called a pivot out of it (S45) legal.  Now they agree; the anchor stays legal, and
     a ship already at anchor still swings."""
-    from tabletop.movement import preview
+    from tabletop.referee.movement import preview
 
     scn = mow_table(tmp_path, [("a", 20, 20, 250, "w"), ("b", 60, 60, 0, "e")])
     m = preview(scn, "a", "S45")
@@ -592,7 +592,7 @@ def test_a_step_after_turning_head_to_wind_is_the_fault(tmp_path):
     """Close-hauled at 240 (wind 270), P45 then F3: the turn takes her head to wind,
     where her move ends, so the F3 after it is what the rules refuse, and the preview
     says so of the step, not of the turn."""
-    from tabletop.movement import preview
+    from tabletop.referee.movement import preview
 
     scn = mow_table(tmp_path, [("a", 20, 20, 240, "w"), ("b", 60, 60, 0, "e")])
     m = preview(scn, "a", "S45 F3")

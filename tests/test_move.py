@@ -9,9 +9,9 @@ import math
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.errors import TabletopError
-from tabletop.movement import parse_path, preview
+from tabletop.common.errors import TabletopError
+from tabletop.game.load import load_scenario
+from tabletop.referee.movement import parse_path, preview
 
 from .helpers import hold_fast, table
 
@@ -252,7 +252,7 @@ def test_inertia_in_inches_is_matched_as_the_allowance_is(tmp_path):
 def test_an_overlong_move_is_said_with_figures_that_tell_the_two_apart():
     """22.6708 against 22.6667 cm read "moves 22.67 cm, more than the allowance of 22.67
     cm"; as many figures as tell them apart are written (5 here), 4 at least."""
-    from tabletop.movement import check_distance
+    from tabletop.referee.movement import check_distance
 
     out: list[str] = []
     check_distance(22.6708, 0.0, 68 / 3, "cm", out, must_use_all=False)

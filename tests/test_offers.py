@@ -4,8 +4,8 @@ while declaring speeds, and the game refused each).  Pure: no window."""
 
 from __future__ import annotations
 
-from tabletop.data.load import load_scenario
-from tabletop.session import Session
+from tabletop.game.load import load_scenario
+from tabletop.game.session import Session
 from tabletop.view.offers import playable
 from tabletop.view.tools import action_buttons
 
@@ -119,7 +119,7 @@ def test_the_fire_ruling_says_when_the_game_refuses_the_shot(write_scenario, rig
     dice at redoutable").  In a game its last line now gives the engine's reason.
     Escadres, a 74 (power 9) two hexes between a's starboard broadside and z: 9 − 2 = 7
     dice; with 7 power lost, 2 − 2 = 0: none."""
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
     from tabletop.view.offers import ruled
 
     from .escadres_helpers import poke, set_ship

@@ -31,9 +31,9 @@ from typing import Any, ClassVar
 
 from tabletop.engine.actions import Verb
 from tabletop.engine.state import ShipState
-from tabletop.errors import IllegalAction
+from tabletop.common.errors import IllegalAction
 from tabletop.geometry.motion import Segment, end_pose
-from tabletop.movement import check_distance, parse_path
+from tabletop.referee.movement import check_distance, parse_path
 from tabletop.rules.base import NO_CONTEXT, PathPlan, Ruleset
 
 
@@ -169,7 +169,7 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _run(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(tmp / "plugins")}
-    cmd = [sys.executable, "-c", "import sys; from tabletop.cli import main; sys.exit(main())"]
+    cmd = [sys.executable, "-m", "tabletop"]
     return subprocess.run(
         [*cmd, *args], capture_output=True, text=True, env=env, cwd=tmp, timeout=120
     )
@@ -222,8 +222,8 @@ def test_a_rulesets_path_tokens_are_the_steps_its_moves_take(scenario: str, ship
     """The window offers the keys of ``path_tokens`` alone: a step kind left out of it
     must be one the ruleset's moves refuse (or, Man O' War's L, read as a plain run: the
     same end as F), so no key the help hides was of use."""
-    from tabletop.data.load import load_scenario
-    from tabletop.movement import preview
+    from tabletop.game.load import load_scenario
+    from tabletop.referee.movement import preview
 
     root = Path(__file__).resolve().parents[1] / "scenarios"
     scn = load_scenario(str(root / scenario))

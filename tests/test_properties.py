@@ -17,14 +17,14 @@ import shapely
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tabletop.analysis import fire_table, naive_fire_pair
-from tabletop.bench import random_scenario
-from tabletop.data.load import load_scenario
-from tabletop.fire import rule_fire
+from tabletop.game.load import load_scenario
 from tabletop.geometry.pose import Pose
-from tabletop.model import Terrain
-from tabletop.movement import preview
-from tabletop.rulings import measure, sail
+from tabletop.model.scenario import Terrain
+from tabletop.referee.analysis import fire_table, naive_fire_pair
+from tabletop.referee.fire import rule_fire
+from tabletop.referee.movement import preview
+from tabletop.referee.rulings import measure, sail
+from tabletop.shell.bench import random_scenario
 
 from .conftest import SCENARIOS
 from .helpers import mirror, rigid, to_inches

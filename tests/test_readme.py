@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.shell.cli import main
 
 from .conftest import ROOT
 

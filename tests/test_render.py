@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tabletop.cli import main
+from tabletop.shell.cli import main
 
 from .conftest import SCENARIOS
 

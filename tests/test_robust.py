@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import DataErrors, TabletopError
+from tabletop.common.units import UnitError, convert, parse_length
 from tabletop.data.reader import Reader
-from tabletop.errors import DataErrors, TabletopError
-from tabletop.units import UnitError, convert, parse_length
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 
@@ -166,7 +166,7 @@ def test_a_base_or_hull_under_2_mm_is_refused(write_scenario):
 
 # -- paths ----------------------------------------------------------------------------
 def test_path_bounds():
-    from tabletop.movement import MAX_DISTANCE, MAX_TOKENS, parse_path
+    from tabletop.referee.movement import MAX_DISTANCE, MAX_TOKENS, parse_path
 
     assert (MAX_TOKENS, MAX_DISTANCE) == (200, 1000.0)
     assert len(parse_path(" ".join(["S1"] * 200))) == 200
@@ -187,7 +187,7 @@ def test_path_bounds():
 
 
 def test_a_hostile_token_is_shown_short_and_on_one_line():
-    from tabletop.movement import parse_path
+    from tabletop.referee.movement import parse_path
 
     with pytest.raises(TabletopError) as e:
         parse_path("F2 X" + "9" * 1000)
@@ -316,7 +316,7 @@ DUEL_LOG = str(ROOT / "games" / "frigate-duel.log")
 
 
 def cli(capsys, *argv: str) -> tuple[int, str, str]:
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -379,7 +379,7 @@ def _strict(text: str) -> Any:
 
 
 def test_json_output_is_strict_even_for_non_finite_numbers():
-    from tabletop.cli import dumps
+    from tabletop.shell.cli import dumps
 
     text = dumps({"a": float("nan"), "b": [float("inf"), 1.5], "c": {"d": -float("inf")}})
     assert _strict(text) == {"a": None, "b": [None, 1.5], "c": {"d": None}}
@@ -437,7 +437,7 @@ def edge_table(write_scenario, ships: list[tuple[str, float, float, float]]):
 
 
 def test_a_target_touching_the_arc_edge_is_reached_clear(write_scenario):
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
 
     from .helpers import mirror, rigid
 
@@ -457,7 +457,7 @@ def test_a_target_touching_the_arc_edge_is_reached_clear(write_scenario):
 
 
 def test_a_touching_target_behind_a_blocker_names_the_blocker(write_scenario):
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
 
     # c (x in [101.5, 103.5], y in [100, 106]) stands across the edge ray y = 102
     scn = edge_table(

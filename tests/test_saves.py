@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.game.session import Session
 from tabletop.rules.holdfast import HoldFast
-from tabletop.session import Session
+from tabletop.shell.cli import main
 
 from .conftest import ROOT, SCENARIOS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.errors import IllegalAction
-from tabletop.session import Session
+from tabletop.common.errors import IllegalAction
+from tabletop.game.session import Session
 
 from .helpers import table
 
@@ -44,7 +44,7 @@ def test_a_hex_segment_s_points_the_preview_and_the_game_agree():
     of 11 Movement Points legal") where the game refused it ("no Movement Points left
     in this segment").  The frigate duel's British declare the default allowances; in
     segment 1 each has 2 points: F2 is legal and F3 is not, for the game's reason."""
-    from tabletop.data.load import load_scenario
+    from tabletop.game.load import load_scenario
 
     from .conftest import SCENARIOS
 
@@ -67,8 +67,8 @@ def test_what_is_left_of_her_move_this_turn(tmp_path):
     cm, 10 sailed: 20 − 10 = 10 left.  Man O' War: dauntless's 6 inches (the skirmish's
     west, turn 1), all 6 sailed: 0 left, said on the sail line (her point of sail then
     allows 0 to 2)."""
-    from tabletop.data.load import load_scenario
-    from tabletop.rulings import sail, sail_text
+    from tabletop.game.load import load_scenario
+    from tabletop.referee.rulings import sail, sail_text
 
     from .conftest import SCENARIOS
 
@@ -94,8 +94,8 @@ def test_what_is_left_of_an_escadres_move_her_rigging_shot_through():
     through, left her fewer; it now says what is left.  bellona, speed 5, wind on a side
     front hexside (C: half her speed, rounded up): 3 hexes; two boxes of rigging lost,
     speed 3: 2 hexes."""
-    from tabletop.data.load import load_scenario
-    from tabletop.rulings import sail
+    from tabletop.game.load import load_scenario
+    from tabletop.referee.rulings import sail
 
     from .conftest import SCENARIOS
     from .escadres_helpers import poke, set_ship
@@ -115,8 +115,8 @@ def test_hold_fast_says_the_actions_her_speed_gives_her_now():
     once she has made sail; the sail line says so itself, with nothing left over."""
     from dataclasses import replace
 
-    from tabletop.data.load import load_scenario
-    from tabletop.rulings import sail
+    from tabletop.game.load import load_scenario
+    from tabletop.referee.rulings import sail
 
     from .conftest import HOVE_TO
     from .escadres_helpers import poke
@@ -133,7 +133,7 @@ def test_hold_fast_says_the_actions_her_speed_gives_her_now():
 def test_a_game_over_says_how_it_ended_not_whose_turn_it_is():
     """'turn 5, british to play; british has won' read as a turn still to play, and an
     engine's draw read 'draw has won'."""
-    from tabletop.engine.report import ended
+    from tabletop.game.report import ended
 
     assert ended("british") == "british has won"
     assert ended("draw") == "drawn"
@@ -143,7 +143,7 @@ def test_no_more_is_left_of_her_move_than_her_point_of_sail_allows(tmp_path):
     """Hold Fast, speed 3, head to wind (heading 0, the wind from the north): her point
     of sail allows 0 actions, and the sail line read "allowance 0 actions; now, 1
     actions of her move left".  Nothing more than the allowance is 'left'."""
-    from tabletop.rulings import sail
+    from tabletop.referee.rulings import sail
 
     from .helpers import hold_fast
 

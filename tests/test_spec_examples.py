@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.data.load import load_scenario
-from tabletop.fire import rule_fire
+from tabletop.game.load import load_scenario
 from tabletop.geometry.pose import Pose
-from tabletop.rulings import measure, sail
+from tabletop.referee.fire import rule_fire
+from tabletop.referee.rulings import measure, sail
 
 from .conftest import SCENARIOS
 

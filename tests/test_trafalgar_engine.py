@@ -15,11 +15,11 @@ import math
 
 import pytest
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.core import apply
-from tabletop.engine.game import Game
-from tabletop.engine.report import event_text
 from tabletop.engine.state import initial_state
-from tabletop.errors import IllegalAction
+from tabletop.game.game import Game
+from tabletop.game.report import event_text
 
 from .helpers import table
 
@@ -585,7 +585,7 @@ def test_no_tacking_in_a_light_wind(tmp_path):
 
 def test_data_card_save_modifier(tmp_path):
     # a class with `save_modifier = 1` on its card saves on 3+ at medium range
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
 
     g = _abeam(tmp_path, fields=FIELDS + "\nsave_modifier = 1")
     r = rule_fire(g.state.table(), "a", "b")
@@ -772,7 +772,7 @@ def test_a_save_from_before_a_new_field_still_loads(tmp_path):
     replay matches it at its default (False).  A field the save has, edited, does not."""
     import json
 
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
 
     g = _abeam(tmp_path)
     g.play("fire a b")
@@ -924,7 +924,7 @@ def test_the_last_turn_ends_the_battle_on_broadside_dice_lost(tmp_path, struck, 
 
 
 def test_the_status_names_the_last_turn(tmp_path):
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     ships = [("a", 20, 20, 90, "british"), ("b", 150, 100, 270, "french")]
     g = game(tmp_path, ships, options="last_turn = 12")

@@ -9,7 +9,7 @@ import pytest
 
 arcade = pytest.importorskip("arcade")
 
-from tabletop.data.load import load_scenario  # noqa: E402
+from tabletop.game.load import load_scenario  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.scene import LOF_COLOURS, RULER, SEA, SELECT  # noqa: E402
 
@@ -448,7 +448,7 @@ def untimed_coach(monkeypatch):
     second for the best possible): on a loaded machine a search cut short gives the
     beam's plan, and the scorecard says "the coach's best found is" where these tests
     want "the best possible is" (it did once, beside two full-core matches)."""
-    from tabletop.coaching import Coach
+    from tabletop.coach.coaching import Coach
 
     monkeypatch.setattr(Coach, "budget", None)
     monkeypatch.setattr("tabletop.view.drillview.WINDOW_SECONDS", 600.0)
@@ -542,8 +542,8 @@ def test_where_the_coach_finds_no_way_the_window_says_so(tmp_path, monkeypatch):
     """H where the coach found no way to the mark closed the window (the error went up
     through the key handler).  Now it is said; and any fault in answering a key is said,
     the window kept (here the fit broken on purpose)."""
+    from tabletop.common.errors import TabletopError
     from tabletop.drill import make_course
-    from tabletop.errors import TabletopError
 
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20))
@@ -836,7 +836,7 @@ def test_ram_stand_board_and_cut_by_the_action_bar(fresh):
     loire), loire stands (her decision's button), amazon boards ('board …', loire),
     and then cuts loose ('cut'); every check and roll comes up 6."""
     from tabletop.engine.dice import Script
-    from tabletop.movement import parse_path
+    from tabletop.referee.movement import parse_path
     from tabletop.view.tools import MoveBuilder
 
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
@@ -1379,8 +1379,8 @@ def test_a_battle_won_is_written_across_the_table(fresh):
     """games/frigate-duel-boarding.log ends with amazon taken (french won, turn 2): the
     end was said in the status line alone; it is written across the head of the table,
     at 0.9 of its depth (across the middle, it lay on the ships)."""
-    from tabletop.engine.game import Game, read_log
-    from tabletop.session import Session
+    from tabletop.game.game import Game, read_log
+    from tabletop.game.session import Session
     from tabletop.view.drawing import WON
 
     from .conftest import ROOT
@@ -1492,8 +1492,8 @@ def test_play_opens_a_practice_scenario_as_the_drill(tmp_path):
     coach, no score.  A scenario that names a mark opens as the drill; one whose mark
     cannot be sailed to opens as a game and says why; others are games.  And the drill
     of a scenario without a mark says it has none ("expected { x = ..., y = ... }")."""
+    from tabletop.common.errors import TabletopError
     from tabletop.drill.course import course_from_scenario
-    from tabletop.errors import TabletopError
     from tabletop.view.app import _course
 
     course, problem = _course(str(SCENARIOS / "tacking-practice.toml"))
@@ -1677,7 +1677,7 @@ def test_lines_of_fire_are_grey_where_the_game_refuses_the_shot(fresh):
     once she has ('chase hussard amazon') the game refuses another bow chase this turn,
     and her lines were still drawn green (the table's geometry alone): they are grey,
     as the legend says.  The line-of-fire tool's panel says why, in the chasers' words."""
-    from tabletop.engine.game import read_log
+    from tabletop.game.game import read_log
     from tabletop.view.offers import ruled
     from tabletop.view.scene import LOF_COLOURS
 
@@ -1705,7 +1705,7 @@ def test_lines_of_fire_are_grey_once_the_battle_is_over(fresh):
     (the French ship in the log's last broadside) had green lines to the enemy in her
     fields; with the battle over the game refuses every shot, and they were still drawn
     green, as if she could fire: they are grey, each of them."""
-    from tabletop.engine.game import read_log
+    from tabletop.game.game import read_log
     from tabletop.view.scene import LOF_COLOURS
 
     fresh.load(str(SCENARIOS / "frigate-hex-prize.toml"))

@@ -9,7 +9,7 @@ import pytest
 
 arcade = pytest.importorskip("arcade")
 
-from tabletop.fire import rule_fire  # noqa: E402
+from tabletop.referee.fire import rule_fire  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 
 from .frigate_helpers import at, text  # noqa: E402
@@ -88,7 +88,7 @@ def test_render_draws_the_same_proof(write_scenario, tmp_path):
     """``tabletop render --ruling a:b`` (headless PNG): the green crossed hex and the
     red stopping one appear in the picture too."""
     pil = pytest.importorskip("PIL.Image")
-    from tabletop.cli import main
+    from tabletop.shell.cli import main
 
     out = tmp_path / "r.png"
     scn = str(write_scenario(text(SHIPS)))

@@ -10,8 +10,8 @@ import shapely
 
 arcade = pytest.importorskip("arcade")
 
-from tabletop.data.load import load_scenario  # noqa: E402
-from tabletop.engine.game import read_log, replay  # noqa: E402
+from tabletop.game.game import read_log, replay  # noqa: E402
+from tabletop.game.load import load_scenario  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.panes import COVER  # noqa: E402
 

@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

@@ -31,10 +31,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tabletop.data.load import load_scenario  # noqa: E402
-from tabletop.engine.game import replay  # noqa: E402
-from tabletop.fire import rule_fire  # noqa: E402
+from tabletop.game.game import replay  # noqa: E402
+from tabletop.game.load import load_scenario  # noqa: E402
 from tabletop.geometry.pose import Pose  # noqa: E402
+from tabletop.referee.fire import rule_fire  # noqa: E402
 
 
 class Screen:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
-from tabletop.engine.game import Game
+from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
+from tabletop.game.game import Game
 
 #: Orders the computer may give in a row before it is called stalled (a bug, not a rule).
 MAX_ORDERS = 500

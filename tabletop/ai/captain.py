@@ -43,9 +43,9 @@ from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
 from tabletop.engine.state import GameState, Pending
-from tabletop.fan import Fan
-from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
+from tabletop.referee.fan import Fan
+from tabletop.referee.fire import Table
 
 LEVELS = ("scripted", "captain", "admiral")
 

@@ -27,11 +27,11 @@ import numpy as np
 import shapely
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import TabletopError
 from tabletop.data.save import write_atomic
-from tabletop.engine.game import Game
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 from tabletop.geometry.angles import relative_wind
 
 #: Orders in one player turn beyond which a game is called stalled (a bug, not a rule).

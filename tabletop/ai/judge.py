@@ -20,16 +20,16 @@ import numpy as np
 
 from tabletop.ai.sea import clearance, lee_shore, safety, shares, to_goal
 from tabletop.ai.weights import Weights
+from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
-from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.rake import rake
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, ShipClass
+from tabletop.model.scenario import Scenario, ShipClass
+from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.rules.base import FireChance, Ruleset
 
 #: The AI's own dice seed for trial moves: nothing to do with any game's seed.

@@ -39,8 +39,8 @@ from tabletop.ai.judge import (
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
-from tabletop.fire import Table
 from tabletop.geometry.pose import Pose
+from tabletop.referee.fire import Table
 from tabletop.rules.base import FireChance
 
 #: Where an enemy's captain would move him (None: he has no move) in a state.

@@ -10,10 +10,10 @@ from tabletop.ai.judge import distinct, enemy_to_close, moved, placed, trapped
 from tabletop.ai.sea import safety, shares
 from tabletop.ai.weights import Weights
 from tabletop.engine.state import GameState
-from tabletop.fan import Fan
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
+from tabletop.referee.fan import Fan
 
 #: How many of her moves (distinct poses) are looked at for a trap ahead (of three times
 #: as many weighed for their room next turn), and how many of the least dangerous moves

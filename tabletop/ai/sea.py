@@ -13,7 +13,7 @@ import shapely
 from tabletop.ai.weights import Weights
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, ShipClass
+from tabletop.model.scenario import Scenario, ShipClass
 
 
 def shares(scn: Scenario, cls: Any) -> np.ndarray:

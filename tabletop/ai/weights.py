@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from tabletop.common.errors import TabletopError
+from tabletop.data.paths import templates_dir
 from tabletop.data.reader import Reader, load_toml
-from tabletop.errors import TabletopError
-from tabletop.paths import templates_dir
 from tabletop.rules.base import Ruleset
 
 _NUMBERS = (

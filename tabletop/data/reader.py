@@ -14,9 +14,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tabletop.errors import DataError, DataErrors
+from tabletop.common.errors import DataError, DataErrors
+from tabletop.common.units import finite, max_length, parse_length
 from tabletop.geometry.angles import POINTS, normalise
-from tabletop.units import finite, max_length, parse_length
 
 _MISSING = object()
 

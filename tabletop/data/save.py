@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tabletop.common.errors import TabletopError
 from tabletop.data.reader import load_toml
-from tabletop.errors import TabletopError
 from tabletop.geometry.pose import Pose
 
 try:  # POSIX: a writer holds a lock on its temporary for as long as it lives

@@ -6,7 +6,7 @@ dice it assumes (:mod:`.replay`), the scorecard and scores file (:mod:`.score`) 
 drill in play (:mod:`.play`).
 """
 
-from tabletop.coaching import Coach, CoachPlan, Course
+from tabletop.coach.coaching import Coach, CoachPlan, Course
 from tabletop.drill.course import course_from_scenario, make_course
 from tabletop.drill.play import Drill
 from tabletop.drill.replay import OPTIMUM_SECONDS, best_possible, coach_for, replay_plan

@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 
 from tabletop import rules
-from tabletop.coaching import Course
-from tabletop.data.load import load_roster, read_class
+from tabletop.coach.coaching import Course
+from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader
-from tabletop.errors import TabletopError
+from tabletop.game.load import load_roster, read_class
 from tabletop.geometry.angles import normalise
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass, Terrain, Wind
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
 from tabletop.rules.base import Ruleset
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tabletop.coaching import Coach, CoachPlan, Course
+from tabletop.coach.coaching import Coach, CoachPlan, Course
 from tabletop.drill.replay import OPTIMUM_SECONDS, best_possible, coach_for
 from tabletop.drill.score import Scorecard, TurnRecord, record_score, scorecard
-from tabletop.engine.game import Game
+from tabletop.game.game import Game
 from tabletop.geometry.pose import Pose
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from tabletop.coaching import Coach, CoachPlan, Course, path_distance
+from tabletop.coach.coaching import Coach, CoachPlan, Course, path_distance
+from tabletop.common.errors import TabletopError
 from tabletop.engine.dice import Script
-from tabletop.engine.game import Game
-from tabletop.errors import TabletopError
-from tabletop.model import Scenario
-from tabletop.movement import preview
+from tabletop.game.game import Game
+from tabletop.model.scenario import Scenario
+from tabletop.referee.movement import preview
 
 #: Seconds the coach may take to prove the "best possible" a drill is scored against (and
 #: `drill --auto`'s plan); hints take the coach's own shorter budget.

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.coaching import Coach, Course
+from tabletop.coach.coaching import Coach, Course
 from tabletop.data.save import write_atomic
 from tabletop.drill.replay import coach_for
 from tabletop.geometry.pose import Pose

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.dice import DiceSource, hash_dice
 from tabletop.engine.state import GameState, ended
-from tabletop.errors import IllegalAction
 
 Events = list[dict[str, Any]]
 

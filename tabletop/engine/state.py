@@ -7,7 +7,7 @@ from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any, ClassVar
 
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario
+from tabletop.model.scenario import Scenario
 
 
 @dataclass(frozen=True)

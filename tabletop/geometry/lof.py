@@ -21,8 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.common.units import TOL
 from tabletop.geometry.pose import Arr
-from tabletop.units import TOL
 
 
 def edges_of(rings: Sequence[Arr]) -> Arr:

@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.geometry.angles import bearing, normalise
 from tabletop.geometry.pose import F64, Arr
-from tabletop.units import TOL
 
 
 def centre_distance(ax: F64, ay: F64, bx: F64, by: F64) -> Arr:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.geometry.angles import normalise
 from tabletop.geometry.pose import Arr, Pose, axes, to_world
-from tabletop.units import TOL
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.geometry.pose import F64, to_local, to_world
-from tabletop.units import TOL
 
 NONE, BOW, STERN = 0, 1, 2
 NAMES = {NONE: None, BOW: "bow", STERN: "stern"}

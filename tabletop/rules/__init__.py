@@ -16,9 +16,9 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from tabletop.common.errors import TabletopError
+from tabletop.data.paths import templates_dir
 from tabletop.data.reader import load_toml
-from tabletop.errors import TabletopError
-from tabletop.paths import templates_dir
 from tabletop.rules.base import Ruleset
 
 __all__ = ["Ruleset", "load", "names"]

@@ -8,8 +8,8 @@ and registers by name (as python-chess finds variants); its numbers come from
 state, verbs and pending decisions, the report, the coach.  A method left as it is here
 means "this ruleset has none": no gunnery, no engine (free play), no coach.
 
-Its types live with it (:mod:`tabletop.rules.types`) or below (:mod:`tabletop.fire`,
-:mod:`tabletop.fan`); lengths are in the ruleset's own unit, converted on use.
+Its types live with it (:mod:`tabletop.rules.types`) or below (:mod:`tabletop.referee.fire`,
+:mod:`tabletop.referee.fan`); lengths are in the ruleset's own unit, converted on use.
 """
 
 from __future__ import annotations
@@ -17,36 +17,32 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import fields, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from tabletop.coach.coaching import Coach, Course
+from tabletop.common.errors import IllegalAction, TabletopError
+from tabletop.common.units import TABLE_UNITS, TOL, convert
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
-from tabletop.errors import IllegalAction, TabletopError
-from tabletop.fan import Fan, empty_fan
-from tabletop.fire import FireRuling, Table
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, Ship, ShipClass, Terrain
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.referee.fan import Fan, empty_fan
+from tabletop.referee.fire import FireRuling, Table
+from tabletop.referee.movement import Step
+from tabletop.referee.plans import NO_CONTEXT, MoveContext, PathPlan
 from tabletop.rules.types import (  # the interface's values, importable from here too
-    NO_CONTEXT,
     Band,
     DrillDefaults,
     FireChance,
-    MoveContext,
-    PathPlan,
     Plot,
     PlotSpec,
     Sector,
     read_hex_grid,
 )
-from tabletop.units import TABLE_UNITS, TOL, convert
-
-if TYPE_CHECKING:
-    from tabletop.coaching import Coach, Course
-    from tabletop.movement import Step
 
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
            "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip

@@ -10,7 +10,7 @@ from typing import ClassVar
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, ShipClass
+from tabletop.model.scenario import Scenario, ShipClass
 from tabletop.rules.base import Ruleset
 
 

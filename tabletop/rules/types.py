@@ -12,7 +12,6 @@ from typing import Any
 
 from tabletop.data.reader import Reader
 from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
-from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 
 
@@ -38,46 +37,6 @@ class Band:
     closed: bool
     modifier: int
     criticals: bool = True
-
-
-@dataclass(frozen=True)
-class MoveContext:
-    """What a ship has already done this turn, for laying the rest of her move.
-
-    ``partial``: the path is the part of her move sailed so far (she may fire, then sail
-    on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
-    ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
-    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
-    having swung ``turned`` degrees already this turn.
-    """
-
-    partial: bool = False
-    no_turns: bool = False
-    budget: float | None = None
-    turns_used: int = 0
-    since: float | None = None
-    anchored: bool = False
-    turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
-
-
-#: A fresh move: nothing sailed yet this turn.
-NO_CONTEXT = MoveContext()
-
-
-@dataclass(frozen=True)
-class PathPlan:
-    """A path laid on the table: its segments and what the rules say of it."""
-
-    segments: tuple[Segment, ...]
-    violations: tuple[str, ...]
-    allowance: float
-    allowance_min: float
-    point_of_sail: str
-    anchor: str | None = None  # "drop" | "weigh"
-    turns: int = 0  # turns made (the engine carries them across split moves)
-    since: float | None = None  # distance sailed since the last turn
-    notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
-    used: float | None = None  # what she spends of the allowance, where it is not a length
 
 
 def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:

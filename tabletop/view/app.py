@@ -11,9 +11,9 @@ import arcade
 import pyglet
 
 from tabletop.ai.autopilot import Autopilot
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import TabletopError
 from tabletop.drill.course import course_from_scenario
-from tabletop.errors import TabletopError
+from tabletop.game.load import load_scenario
 from tabletop.view.drillview import DrillView
 from tabletop.view.table import TableView
 

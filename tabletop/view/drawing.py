@@ -15,7 +15,7 @@ import arcade
 import numpy as np
 import pyglet
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
 from tabletop.geometry.angles import wrap
 from tabletop.geometry.motion import along, end_pose
 from tabletop.view import computer, uidump

@@ -7,11 +7,11 @@ from typing import Any
 
 import arcade
 
+from tabletop.common.errors import TabletopError
 from tabletop.drill import Drill
 from tabletop.drill.replay import WINDOW_SECONDS
-from tabletop.errors import TabletopError
-from tabletop.movement import parse_path
-from tabletop.session import Session
+from tabletop.game.session import Session
+from tabletop.referee.movement import parse_path
 from tabletop.view.table import TableView
 from tabletop.view.tools import MoveBuilder
 

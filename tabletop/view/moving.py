@@ -14,9 +14,9 @@ from typing import Any
 import arcade
 import numpy as np
 
-from tabletop.errors import TabletopError
-from tabletop.fan import Fan, close_aboard, empty_fan, fan
-from tabletop.movement import Step, parse_path, path_text
+from tabletop.common.errors import TabletopError
+from tabletop.referee.fan import Fan, close_aboard, empty_fan, fan
+from tabletop.referee.movement import Step, parse_path, path_text
 from tabletop.view.scene import fan_hexes
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
-from tabletop.errors import TabletopError
 from tabletop.view.tools import Button
 
 

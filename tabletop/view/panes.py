@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import pyglet
 
-from tabletop.errors import TabletopError
-from tabletop.fire import rule_fire
+from tabletop.common.errors import TabletopError
 from tabletop.geometry.angles import unit
-from tabletop.rulings import sail, sail_text
+from tabletop.referee.fire import rule_fire
+from tabletop.referee.rulings import sail, sail_text
 from tabletop.view import scene as sc
 from tabletop.view.keys import Key, help_lines, orders_help, strip
 from tabletop.view.offers import playable, ruled

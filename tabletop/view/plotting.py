@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
+from tabletop.common.units import TOL
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario
+from tabletop.model.scenario import Scenario
 from tabletop.rules.base import PlotSpec
-from tabletop.units import TOL
 from tabletop.view.scene import COLLISION, Color, Label, Line, Scene, side_colours
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top (screen pixels)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 import os
 
+from tabletop.common.errors import TabletopError
 from tabletop.data.save import write_atomic_bytes
-from tabletop.errors import TabletopError
 
 OVERLAYS = ("sectors", "arcs", "bands", "lof", "fan")
 

@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import shapely
 
-from tabletop.coaching import Course
-from tabletop.fan import Fan
-from tabletop.fire import Table, rule_fire
+from tabletop.coach.coaching import Course
+from tabletop.common.units import TOL, mm_per
 from tabletop.geometry.angles import relative_wind, unit
 from tabletop.geometry.arcs import on_table
 from tabletop.geometry.hexgrid import HexGrid, hex_corners
@@ -22,9 +21,10 @@ from tabletop.geometry.motion import advance
 from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import sector_wedges
-from tabletop.model import Scenario
-from tabletop.movement import MoveRuling
-from tabletop.units import TOL, mm_per
+from tabletop.model.scenario import Scenario
+from tabletop.referee.fan import Fan
+from tabletop.referee.fire import Table, rule_fire
+from tabletop.referee.movement import MoveRuling
 
 Color = tuple[int, int, int, int]
 

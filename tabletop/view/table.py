@@ -19,10 +19,10 @@ import numpy as np
 import shapely
 
 from tabletop.ai.autopilot import Autopilot
-from tabletop.data.load import load_scenario
-from tabletop.engine.report import condition_line, event_text, ship_card, ship_report
-from tabletop.errors import TabletopError
-from tabletop.session import Session
+from tabletop.common.errors import TabletopError
+from tabletop.game.load import load_scenario
+from tabletop.game.report import condition_line, event_text, ship_card, ship_report
+from tabletop.game.session import Session
 from tabletop.view import computer
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.input import TableInput

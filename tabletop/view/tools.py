@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.model import Scenario
-from tabletop.movement import MoveRuling, Step, path_text, preview
+from tabletop.model.scenario import Scenario
+from tabletop.referee.movement import MoveRuling, Step, path_text, preview
 
 TURN_STEP = 5.0  # degrees per arrow-key press (Shift: 1)
 

@@ -13,18 +13,18 @@ import math
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from tabletop.common.errors import IllegalAction
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
-from tabletop.errors import IllegalAction
-from tabletop.fan import Fan
-from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass
-from tabletop.movement import Step
+from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee.fan import Fan
+from tabletop.referee.fire import FireRuling, Table
+from tabletop.referee.movement import Step
 from tabletop.rules.base import (
     NO_CONTEXT,
     FireChance,

@@ -13,12 +13,12 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
-from tabletop.errors import IllegalAction
 from tabletop.geometry.hexgrid import DIRECTIONS, add, ship_pose
-from tabletop.movement import hex_steps
+from tabletop.referee.movement import hex_steps
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Step
 from tabletop.rules.escadres.damage import Damage, Events, ship_of

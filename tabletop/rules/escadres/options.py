@@ -13,8 +13,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tabletop.engine.state import GameState
-from tabletop.fan import Fan, empty_fan, hex_fan
 from tabletop.geometry.hexgrid import place, ship_pose
+from tabletop.referee.fan import Fan, empty_fan, hex_fan
 from tabletop.rules.base import FireChance
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Step

@@ -17,7 +17,6 @@ import numpy as np
 import shapely
 
 from tabletop.engine.state import initial_state
-from tabletop.fire import FireRuling, Proof
 from tabletop.geometry.hexgrid import (
     HexGrid,
     blocked_by,
@@ -26,7 +25,8 @@ from tabletop.geometry.hexgrid import (
     in_wedge,
     place,
 )
-from tabletop.model import Scenario, Ship
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.fire import FireRuling, Proof
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.game import EscadresGame
 from tabletop.rules.escadres.ship import EscadresShip, power

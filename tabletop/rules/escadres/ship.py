@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from tabletop.engine.state import ShipState
 from tabletop.geometry.hexgrid import Hex, neighbour
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 
 
 @dataclass(frozen=True)

@@ -13,17 +13,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
-from tabletop.fan import Fan
-from tabletop.fire import FireRuling, Table
 from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
-from tabletop.model import Scenario, Ship, ShipClass
-from tabletop.movement import Step, hex_steps
+from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee.fan import Fan
+from tabletop.referee.fire import FireRuling, Table
+from tabletop.referee.movement import Step, hex_steps
 from tabletop.rules.base import (
     NO_CONTEXT,
     FireChance,

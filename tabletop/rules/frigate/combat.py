@@ -10,10 +10,10 @@ from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING, Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import SEGMENTS

@@ -12,11 +12,11 @@ from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING, Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.movement import hex_steps
+from tabletop.referee.movement import hex_steps
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.fan import Fan, empty_fan, hex_fan
 from tabletop.geometry.hexgrid import place
+from tabletop.referee.fan import Fan, empty_fan, hex_fan
 from tabletop.rules.base import FireChance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat

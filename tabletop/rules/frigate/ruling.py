@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.state import GameState, initial_state
-from tabletop.errors import IllegalAction
-from tabletop.fire import FireRuling, Proof
 from tabletop.geometry.hexgrid import (
     Hex,
     HexGrid,
@@ -32,7 +31,8 @@ from tabletop.geometry.hexgrid import (
     hex_corners,
     place,
 )
-from tabletop.model import Scenario, Ship
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.fire import FireRuling, Proof
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.game import FrigateGame
 from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships

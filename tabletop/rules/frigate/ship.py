@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.hexgrid import Hex
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.movement import hex_steps
+from tabletop.referee.movement import hex_steps
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships

@@ -16,18 +16,19 @@ from typing import Any, ClassVar
 import numpy as np
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
-from tabletop.fan import Fan, Paths, finish
-from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass, Terrain
-from tabletop.movement import Step, theta
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.referee.fan import Fan, Paths, finish
+from tabletop.referee.fire import FireRuling, Table, longest_range
+from tabletop.referee.movement import Step, theta
 from tabletop.rules.base import (
     NO_CONTEXT,
     FireChance,
@@ -54,7 +55,6 @@ from tabletop.rules.holdfast.ship import (
     morale_boxes,
     start_speed,
 )
-from tabletop.units import TOL
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
 PHASES = 5

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.geometry.angles import normalise, wrap
@@ -26,7 +27,6 @@ from tabletop.geometry.pose import Pose
 from tabletop.rules.holdfast import damage
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.ship import top_speed
-from tabletop.units import TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.holdfast import HoldFast

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.fire import Table
-from tabletop.model import Scenario
+from tabletop.model.scenario import Scenario
+from tabletop.referee.fire import Table
 from tabletop.rules.holdfast import damage
 from tabletop.rules.holdfast.collide import afloat
 from tabletop.rules.holdfast.damage import Events, ship

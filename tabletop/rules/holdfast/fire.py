@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 
-from tabletop.fire import FireRuling, Proof, Table
+from tabletop.common.units import TOL
 from tabletop.geometry.angles import bearing, normalise
 from tabletop.geometry.arcs import QUADRANTS, quadrant_of, quadrant_polygon
 from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake
-from tabletop.model import Scenario
-from tabletop.units import TOL
+from tabletop.model.scenario import Scenario
+from tabletop.referee.fire import FireRuling, Proof, Table
 
 if TYPE_CHECKING:
     from tabletop.rules.holdfast import HoldFast

@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 from tabletop.rules.holdfast import collide, combat, damage, phases
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import PHASES, canonical, check

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 from tabletop.rules.holdfast import collide, damage
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import (
@@ -27,7 +28,6 @@ from tabletop.rules.holdfast.orders import (
     pivot_to,
 )
 from tabletop.rules.holdfast.ship import HoldFastShip, rate, top_speed
-from tabletop.units import TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.holdfast import HoldFast

@@ -14,7 +14,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from tabletop.engine.state import GameState
-from tabletop.fire import Table
+from tabletop.referee.fire import Table
 from tabletop.rules.base import FireChance, Plot
 from tabletop.rules.holdfast import orders
 from tabletop.rules.holdfast.combat import fired

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tabletop.engine.state import ShipState
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 
 BROADSIDES = ("port", "starboard")
 

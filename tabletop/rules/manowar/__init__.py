@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from tabletop.coaching import Coach, Course
+from tabletop.coach.coaching import Coach, Course
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.fan import Fan, Template, template_fan
 from tabletop.geometry.angles import unit
-from tabletop.model import Scenario, Ship, ShipClass
-from tabletop.movement import Step
+from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee.fan import Fan, Template, template_fan
+from tabletop.referee.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
 from tabletop.rules.manowar import movement
 from tabletop.rules.manowar.coach import ManOWarCoach

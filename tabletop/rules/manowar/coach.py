@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
+from tabletop.coach.coaching import Coach, CoachPlan, Course, Layer, Situation
+from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
 from tabletop.geometry.angles import normalise, relative_wind, through_eye, wind_side
 from tabletop.geometry.pose import Pose
 from tabletop.rules.manowar.ship import ManOWarShip

@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tabletop.common.errors import IllegalAction
+from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending, last_side
-from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.geometry.pose import Pose
-from tabletop.model import Ship
-from tabletop.movement import obstacles, parse_path
+from tabletop.model.scenario import Ship
+from tabletop.referee.movement import obstacles, parse_path
 from tabletop.rules.base import MoveContext
 from tabletop.rules.manowar.ship import ManOWarShip
-from tabletop.units import MOVE_TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.manowar import ManOWar

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from tabletop.geometry.angles import through_eye
 from tabletop.geometry.motion import Segment, end_pose
-from tabletop.model import Scenario, Ship
-from tabletop.movement import Step, check_distance, theta
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.movement import Step, check_distance, theta
 from tabletop.rules.base import MoveContext, PathPlan
 
 if TYPE_CHECKING:

@@ -12,19 +12,19 @@ from typing import Any, ClassVar
 
 import shapely
 
-from tabletop.coaching import Coach, Course
+from tabletop.coach.coaching import Coach, Course
+from tabletop.common.errors import IllegalAction
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.fan import Fan, Template, template_fan
-from tabletop.fire import FireRuling, Table, longest_range
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass
-from tabletop.movement import Step, parse_path
+from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee.fan import Fan, Template, template_fan
+from tabletop.referee.fire import FireRuling, Table, longest_range
+from tabletop.referee.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
 from tabletop.rules.trafalgar import config, movement
 from tabletop.rules.trafalgar.coach import TrafalgarCoach

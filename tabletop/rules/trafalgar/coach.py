@@ -5,7 +5,7 @@ numpy (a run, one turn of 5° to 45° placed early, mid-way or late, the rest of
 allowance; the tack), masks what the rules forbid (bow into the luffing sector, a
 luffing move gaining more than close-hauled, tacking twice running, leaving the table,
 running onto an island).  The exact search every coach shares
-(:mod:`tabletop.coach_exact`) lays these moves once per heading and tack state and
+(:mod:`tabletop.coach.exact`) lays these moves once per heading and tack state and
 finds the fewest turns within them at a 0.25 cm grid; the beam (``_search_turns``)
 answers when the proof runs out of time.  The tests check the count against plain
 breadth-first search on small courses.
@@ -18,9 +18,9 @@ import time
 
 import numpy as np
 
-from tabletop.coaching import Coach, CoachPlan, Course, Layer, Situation
+from tabletop.coach.coaching import Coach, CoachPlan, Course, Layer, Situation
+from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
 from tabletop.geometry.angles import normalise, relative_wind, through_eye
 from tabletop.geometry.pose import Pose
 from tabletop.rules.trafalgar.movement import luff_gain_cap

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import shapely
 
-from tabletop.fire import FireRuling, Proof, Table, die_odds, longest_range, side_rays
+from tabletop.common.units import TOL
 from tabletop.geometry import lof
 from tabletop.geometry.arcs import (
     SIDES,
@@ -18,8 +18,8 @@ from tabletop.geometry.arcs import (
 )
 from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake, rake_zones
-from tabletop.model import Fleet, Scenario, ShipClass
-from tabletop.units import TOL
+from tabletop.model.scenario import Fleet, Scenario, ShipClass
+from tabletop.referee.fire import FireRuling, Proof, Table, die_odds, longest_range, side_rays
 
 if TYPE_CHECKING:
     from tabletop.rules.base import Band

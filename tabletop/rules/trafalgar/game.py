@@ -11,17 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from tabletop.common.errors import IllegalAction
+from tabletop.common.units import MOVE_TOL, TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
-from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
-from tabletop.movement import Step, obstacles, parse_path
+from tabletop.referee.movement import Step, obstacles, parse_path
 from tabletop.rules.trafalgar.gunnery import Gunnery
 from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
 from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left, in_irons
-from tabletop.units import MOVE_TOL, TOL
 
 
 class TrafalgarGame(Gunnery):

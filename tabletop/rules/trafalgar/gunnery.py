@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.errors import IllegalAction
-from tabletop.fire import rule_fire
 from tabletop.geometry.angles import wrap
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
+from tabletop.referee.fire import rule_fire
 from tabletop.rules.trafalgar.procedures import Events, Procedures, _ship
 from tabletop.rules.trafalgar.ship import TrafalgarShip, guns_on, masts_of, track
 

@@ -14,12 +14,12 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import through_eye, wrap
 from tabletop.geometry.motion import Segment, end_pose
-from tabletop.model import Scenario, Ship
-from tabletop.movement import Step, check_distance, theta
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.movement import Step, check_distance, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
-from tabletop.units import MOVE_TOL
 
 if TYPE_CHECKING:
     from tabletop.rules.trafalgar import TrafalgarModified

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, last_side
-from tabletop.errors import IllegalAction
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
 from tabletop.geometry.pose import Pose
-from tabletop.model import Ship, ShipClass
-from tabletop.movement import obstacles
+from tabletop.model.scenario import Ship, ShipClass
+from tabletop.referee.movement import obstacles
 from tabletop.rules.base import MoveContext, PathPlan
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,

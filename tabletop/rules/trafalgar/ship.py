@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from tabletop.engine.state import ShipState
-from tabletop.model import ShipClass
+from tabletop.model.scenario import ShipClass
 
 if TYPE_CHECKING:
     from tabletop.rules.trafalgar import TrafalgarModified

@@ -21,16 +21,16 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.analysis import fire_table, naive_fire_pair, outlines
-from tabletop.data.load import load_scenario
+from tabletop.data.paths import scenarios_dir
 from tabletop.drill import best_possible, coach_for, course_from_scenario, make_course
 from tabletop.drill.replay import WINDOW_SECONDS
-from tabletop.engine.game import Game
-from tabletop.fire import Table
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.game.session import Session
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, Terrain
-from tabletop.paths import scenarios_dir
-from tabletop.session import Session
+from tabletop.model.scenario import Scenario, Ship, Terrain
+from tabletop.referee.analysis import fire_table, naive_fire_pair, outlines
+from tabletop.referee.fire import Table
 
 
 def random_scenario(n: int, seed: int = 0, land: bool = True) -> Scenario:
@@ -143,10 +143,10 @@ def cold_start() -> dict[str, float]:
     site-packages; an editable checkout may run with PYTHONDONTWRITEBYTECODE set).
     """
 
-    compileall.compile_dir(str(Path(__file__).parent), quiet=1)
+    compileall.compile_dir(str(Path(__file__).parents[1]), quiet=1)
     scn = str(scenarios_dir() / "worked-example.toml")
     bare = _cold([sys.executable, "-c", "import shapely"])
-    fire = _cold([sys.executable, "-m", "tabletop.cli", "fire", scn, "a", "b", "--json"])
+    fire = _cold([sys.executable, "-m", "tabletop.shell.cli", "fire", scn, "a", "b", "--json"])
     return {
         "import_shapely_ms": round(bare, 1),
         "fire_ms": round(fire, 1),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 def data_root() -> Path:
     env = os.environ.get("TABLETOP_DATA")
-    return Path(env) if env else Path(__file__).resolve().parent.parent
+    return Path(env) if env else Path(__file__).resolve().parents[2]
 
 
 def templates_dir() -> Path:

@@ -2,7 +2,7 @@
 
 :func:`fire_table` is what the window and the bench use; :func:`naive_fire_pair` is an
 independent per-pair ruling built on shapely rays, kept to check the fast core and to
-measure it against.  Kept apart from :mod:`tabletop.fire` so a single CLI ruling does not
+measure it against.  Kept apart from :mod:`tabletop.referee.fire` so a single CLI ruling does not
 pay for loading them.
 """
 
@@ -14,12 +14,12 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.fire import Table, frames, longest_range, side_rays
+from tabletop.common.units import TOL
 from tabletop.geometry import lof
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.rake import rake, rake_zones
-from tabletop.model import Scenario
-from tabletop.units import TOL
+from tabletop.model.scenario import Scenario
+from tabletop.referee.fire import Table, frames, longest_range, side_rays
 
 
 @dataclass(frozen=True)

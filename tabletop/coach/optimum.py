@@ -17,7 +17,7 @@ Why a second bound that knows the table's edges: in open water a beat is one lon
 and a tack, but a table is narrower than a long beat's cross-wind run (a 100 cm beat at
 60° off the wind runs 170 cm across it), so she must tack between the edges: 20 turns
 on the 100 cm table where open water takes 16, and the open-water bound (14 from the
-start) was too far below to prune.  :class:`tabletop.wall_bound.WallBound` keeps her
+start) was too far below to prune.  :class:`tabletop.coach.wall_bound.WallBound` keeps her
 position across the table (to a cell) and the heading and mode exactly, and counts the
 most she can make good toward the goal between the edges.  The search takes both: each
 is admissible, so each may drop a position the other keeps.  It only prunes with them

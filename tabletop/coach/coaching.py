@@ -17,16 +17,16 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.coach_exact import ExactSearch
+from tabletop.coach.exact import ExactSearch
+from tabletop.coach.optimum import Layer
+from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
-from tabletop.errors import TabletopError
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.measure import segment_distance, segments_to_polygon
 from tabletop.geometry.motion import advance, swept
 from tabletop.geometry.pose import Pose, to_world
-from tabletop.model import Scenario, Ship
-from tabletop.movement import MoveRuling
-from tabletop.optimum import Layer
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.movement import MoveRuling
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ class Coach(ExactSearch, ABC):
     The optimum is exact within the coach's own moves at a stated resolution: positions
     within one cell of a ``grid`` (0.25 of the unit) and headings to a thousandth of a
     degree (the moves keep her on a 5° lattice) are one state, and a bucketed Dijkstra
-    over those states (:func:`tabletop.optimum.search`), pruned by a bound that never
+    over those states (:func:`tabletop.coach.optimum.search`), pruned by a bound that never
     over-counts, finds the cheapest way — when it finishes within its time budget (the
     plan says whether it did: ``CoachPlan.proven``)."""
 

@@ -1,7 +1,7 @@
-"""The exact search every coach shares, as a mixin of :class:`tabletop.coaching.Coach`:
+"""The exact search every coach shares, as a mixin of :class:`tabletop.coach.coaching.Coach`:
 the coach's moves laid as a table once per heading, the bound over them, and the
 search for the fewest (expected) turns within the coach's moves at the grid's
-resolution (see :mod:`tabletop.optimum`)."""
+resolution (see :mod:`tabletop.coach.optimum`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.optimum import (
+from tabletop.coach.optimum import (
     FAN_UV,
     UX,
     UY,
@@ -25,7 +25,7 @@ from tabletop.optimum import (
     heading_key,
     search,
 )
-from tabletop.wall_bound import WallBound
+from tabletop.coach.wall_bound import WallBound
 
 
 class ExactSearch:

@@ -1,5 +1,5 @@
 """The bound that knows the table's edges (its walls across the wind), for the exact
-search of :mod:`tabletop.optimum`: see :class:`WallBound`.
+search of :mod:`tabletop.coach.optimum`: see :class:`WallBound`.
 
 Why a module of its own: the open-water bound and the search know nothing of the table;
 this bound is laid per course (its width, the goal's band) over the same move table.
@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 
-from tabletop.optimum import Moves, cost_groups, whole_turns
+from tabletop.coach.optimum import Moves, cost_groups, whole_turns
 
 
 class WallBound:

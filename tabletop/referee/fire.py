@@ -4,7 +4,7 @@
 :class:`Proof` geometry that shows why.  :func:`rule_fire` answers the referee for one
 firer and target by asking the scenario's ruleset (``Ruleset.rule_fire``); the rays cast
 along a broadside (:func:`side_rays`) serve every ruleset that fires broadsides and the
-vectorised table in :mod:`tabletop.analysis`.
+vectorised table in :mod:`tabletop.referee.analysis`.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
+from tabletop.common.units import TOL, mm_per
 from tabletop.geometry import lof
 from tabletop.geometry.arcs import (
     deck_span,
     to_broadside,
 )
 from tabletop.geometry.outlines import base_corners
-from tabletop.model import Fleet, Scenario, ShipClass
-from tabletop.odds import broadside
-from tabletop.units import TOL, mm_per
+from tabletop.model.scenario import Fleet, Scenario, ShipClass
+from tabletop.referee.odds import broadside
 
 
 def round4(x: float | None) -> float | None:

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import shapely
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
 from tabletop.geometry.arcs import broadside_polygon
 from tabletop.geometry.outlines import base_corners, hull_local
 from tabletop.geometry.pose import Pose, to_world
-
-if TYPE_CHECKING:
-    from tabletop.rules.base import Ruleset
 
 
 @dataclass(frozen=True)
@@ -104,8 +101,15 @@ class Wind:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A table as laid: its ships, terrain and wind, and the ruleset it is played under.
+
+    ``ruleset`` is a :class:`tabletop.rules.base.Ruleset`; it is typed ``Any`` here
+    because the model lies below the rules (the interface is typed against these values,
+    so naming it here would close an import circle).
+    """
+
     name: str
-    ruleset: Ruleset
+    ruleset: Any
     units: str
     width: float
     depth: float

@@ -6,12 +6,12 @@ from typing import Any
 
 import shapely
 
-from tabletop.errors import TabletopError
-from tabletop.fire import round4
+from tabletop.common.errors import TabletopError
+from tabletop.common.units import TOL
 from tabletop.geometry.angles import relative_wind, wind_side
 from tabletop.geometry.measure import bearings, centre_distance, edge_distance
-from tabletop.model import Scenario
-from tabletop.units import TOL
+from tabletop.model.scenario import Scenario
+from tabletop.referee.fire import round4
 
 
 def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
+from tabletop.common.units import TOL
 from tabletop.geometry.angles import relative_wind, through_eye
 from tabletop.geometry.motion import swept
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import classify
-from tabletop.model import Scenario, Ship
-from tabletop.movement import obstacles
-from tabletop.units import TOL
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.movement import obstacles
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def dumps(data: Any) -> str:
 
 
 def _scenario(path: str) -> Any:
-    from tabletop.data.load import load_scenario
+    from tabletop.game.load import load_scenario
 
     return load_scenario(path)
 
@@ -50,8 +50,8 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tabletop.data.load import load_scenario
-    from tabletop.errors import DataErrors
+    from tabletop.common.errors import DataErrors
+    from tabletop.game.load import load_scenario
 
     if args.scenario.endswith(".json"):
         return _check_save(args)
@@ -87,7 +87,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _check_save(args: argparse.Namespace) -> int:
     """Verify a saved game: its shape, then its replay to the saved state."""
-    from tabletop.session import Session
+    from tabletop.game.session import Session
 
     session = Session.load(args.scenario)
     state = session.game.state if session.game is not None else None
@@ -108,7 +108,7 @@ def _check_save(args: argparse.Namespace) -> int:
 
 
 def cmd_sail(args: argparse.Namespace) -> int:
-    from tabletop.rulings import sail, sail_text
+    from tabletop.referee.rulings import sail, sail_text
 
     d = sail(_scenario(args.scenario), args.ship)
     _emit(args, d, sail_text(d))
@@ -116,7 +116,7 @@ def cmd_sail(args: argparse.Namespace) -> int:
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
-    from tabletop.rulings import measure, measure_text
+    from tabletop.referee.rulings import measure, measure_text
 
     d = measure(_scenario(args.scenario), args.a, args.b)
     _emit(args, d, measure_text(d))
@@ -124,7 +124,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
-    from tabletop.fire import rule_fire
+    from tabletop.referee.fire import rule_fire
 
     r = rule_fire(_scenario(args.scenario), args.firer, args.target, high=args.high)
     _emit(args, r.as_json(), r.text())
@@ -132,7 +132,7 @@ def cmd_fire(args: argparse.Namespace) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
-    from tabletop.movement import preview
+    from tabletop.referee.movement import preview
 
     scn = _scenario(args.scenario)
     r = preview(scn, args.ship, " ".join(args.path))
@@ -147,9 +147,9 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from tabletop.engine.game import Game, read_log, replay
-    from tabletop.engine.report import event_text, state_report, state_text
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
+    from tabletop.game.game import Game, read_log, replay
+    from tabletop.game.report import event_text, state_report, state_text
 
     reasons: list[str] = []
     if args.ai and args.load:
@@ -199,8 +199,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from tabletop.errors import TabletopError
-    from tabletop.paths import default_scenario
+    from tabletop.common.errors import TabletopError
+    from tabletop.data.paths import default_scenario
 
     try:
         from tabletop.view.app import run
@@ -216,7 +216,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
     from tabletop.view.render import render
 
     try:
@@ -250,6 +250,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_drill(args: argparse.Namespace) -> int:
+    from tabletop.common.errors import TabletopError
     from tabletop.drill import (
         best_possible,
         coach_for,
@@ -257,7 +258,6 @@ def cmd_drill(args: argparse.Namespace) -> int:
         make_course,
         replay_plan,
     )
-    from tabletop.errors import TabletopError
 
     for name, v in (("--distance", args.distance), ("--gate", args.gate)):
         if v is not None and not 0 < v <= 1000:
@@ -308,8 +308,8 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from tabletop.bench import run_bench
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
+    from tabletop.shell.bench import run_bench
 
     bad = [n for n in args.ships if not 0 < n <= MAX_BENCH_SHIPS]
     if bad:
@@ -321,7 +321,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     from tabletop.ai.duel import duel, summary_text
-    from tabletop.errors import TabletopError
+    from tabletop.common.errors import TabletopError
 
     if args.turns < 1 or args.jobs < 1:
         raise TabletopError("duel: expected --turns and --jobs of at least 1")
@@ -463,7 +463,7 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors are one line on stderr (``tabletop move: error: ...``), status 2."""
 
     def error(self, message: str) -> Any:
-        from tabletop.errors import one_line
+        from tabletop.common.errors import one_line
 
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
@@ -474,7 +474,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help (0) or a usage error (2), already printed
         return e.code if isinstance(e.code, int) else EXIT_USAGE
-    from tabletop.errors import TabletopError, one_line
+    from tabletop.common.errors import TabletopError, one_line
 
     try:
         # Degenerate geometry may make numpy or shapely warn; an answer is still an

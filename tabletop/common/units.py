@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from tabletop.errors import TabletopError
+from tabletop.common.errors import TabletopError
 
 #: The single tolerance, in table units, for every geometric predicate (touching, inside,
 #: blocked).  Bases closer than this touch, and therefore collide; a ray that passes a

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import shapely
 
-from tabletop.errors import IllegalAction, TabletopError
+from tabletop.common.errors import IllegalAction, TabletopError
+from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.motion import Contact, advance, first_contact
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship
-from tabletop.units import MOVE_TOL
-
-if TYPE_CHECKING:
-    from tabletop.rules.base import MoveContext, PathPlan
+from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee.plans import MoveContext, PathPlan
 
 _TOKEN = re.compile(r"^([FPSL])(\d+(?:\.\d*)?|\.\d+)$|^([TAW])$")
 

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
-from tabletop.engine.game import Game, load_saved_scenario
-from tabletop.engine.report import event_text, over_text
-from tabletop.engine.saved import read_save, write_save
-from tabletop.errors import TabletopError
-from tabletop.model import Scenario
-from tabletop.movement import MoveRuling, preview
-from tabletop.rulings import sail
+from tabletop.game.game import Game, load_saved_scenario
+from tabletop.game.report import event_text, over_text
+from tabletop.game.saved import read_save, write_save
+from tabletop.model.scenario import Scenario
+from tabletop.referee.movement import MoveRuling, preview
+from tabletop.referee.rulings import sail
 
 
 @dataclass

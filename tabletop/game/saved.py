@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.common.errors import TabletopError
 from tabletop.data.save import write_atomic
-from tabletop.errors import TabletopError
 
 SAVE_FORMAT = "tabletop-save/2"
 #: Earlier formats still read: the first game save, and the window's free-play save.

@@ -14,12 +14,12 @@ from typing import Any
 import shapely
 
 from tabletop import rules
+from tabletop.common.errors import DataError, DataErrors, TabletopError
+from tabletop.common.units import TABLE_UNITS, convert
+from tabletop.data.paths import rosters_dir
 from tabletop.data.reader import Reader, join, load_toml, text_problem
-from tabletop.errors import DataError, DataErrors, TabletopError
 from tabletop.geometry.pose import Pose
-from tabletop.model import Scenario, Ship, ShipClass, Terrain, Wind
-from tabletop.paths import rosters_dir
-from tabletop.units import TABLE_UNITS, convert
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
 
 #: Fields every ship class may have (SPEC §2); anything else is the ruleset's own.
 CLASS_FIELDS = (

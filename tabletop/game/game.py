@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tabletop.data.load import load_scenario
+from tabletop.common.errors import TabletopError
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.core import Events, apply
 from tabletop.engine.dice import DiceSource, hash_dice
-from tabletop.engine.saved import Saved, read_save, regular_file, write_save
 from tabletop.engine.state import GameState, initial_state
-from tabletop.errors import TabletopError
-from tabletop.model import Scenario
+from tabletop.game.load import load_scenario
+from tabletop.game.saved import Saved, read_save, regular_file, write_save
+from tabletop.model.scenario import Scenario
 
 
 @dataclass

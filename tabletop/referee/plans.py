@@ -1,0 +1,52 @@
+"""What a move carries over and the path it lays: the values the movement referee
+(:mod:`tabletop.referee.movement`) and every ruleset's ``plan_move`` pass between them.
+
+They live below the rules so the referee that lays and checks a path never imports the
+ruleset interface; the interface is typed against them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.geometry.motion import Segment
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """What a ship has already done this turn, for laying the rest of her move.
+
+    ``partial``: the path is the part of her move sailed so far (she may fire, then sail
+    on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
+    ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
+    (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
+    having swung ``turned`` degrees already this turn.
+    """
+
+    partial: bool = False
+    no_turns: bool = False
+    budget: float | None = None
+    turns_used: int = 0
+    since: float | None = None
+    anchored: bool = False
+    turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
+
+
+#: A fresh move: nothing sailed yet this turn.
+NO_CONTEXT = MoveContext()
+
+
+@dataclass(frozen=True)
+class PathPlan:
+    """A path laid on the table: its segments and what the rules say of it."""
+
+    segments: tuple[Segment, ...]
+    violations: tuple[str, ...]
+    allowance: float
+    allowance_min: float
+    point_of_sail: str
+    anchor: str | None = None  # "drop" | "weigh"
+    turns: int = 0  # turns made (the engine carries them across split moves)
+    since: float | None = None  # distance sailed since the last turn
+    notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
+    used: float | None = None  # what she spends of the allowance, where it is not a length
