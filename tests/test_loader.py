@@ -251,8 +251,8 @@ def test_one_bad_number_does_not_cascade(write_scenario):
     assert len(msgs) == 1 and "base.length" in msgs[0]
 
 
-def house_rules(tmp_path, monkeypatch, old: str, new: str):
-    """A copy of the data folders with one edit to the Trafalgar template, in force."""
+def house_rules(tmp_path, monkeypatch, old: str, new: str, name: str = "trafalgar-modified"):
+    """A copy of the data folders with one edit to a template (Trafalgar's), in force."""
     import shutil
 
     from tabletop.data.paths import data_root
@@ -260,7 +260,7 @@ def house_rules(tmp_path, monkeypatch, old: str, new: str):
     root = tmp_path / "house"
     shutil.copytree(data_root() / "templates", root / "templates")
     shutil.copytree(data_root() / "rosters", root / "rosters")
-    tpl = root / "templates" / "trafalgar-modified.toml"
+    tpl = root / "templates" / f"{name}.toml"
     tpl.write_text(tpl.read_text().replace(old, new))
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     return tpl
@@ -333,6 +333,19 @@ def test_check_and_run_report_a_bad_template_value_without_a_traceback(
         err = capsys.readouterr().err
         assert f"{tpl}: damage.leak: expected a whole number, found 'one'" in err
         assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("size", ["1e-300", "0.03"])
+def test_a_hex_finer_than_a_millimetre_is_refused_at_load(tmp_path, monkeypatch, capsys, size):
+    """A hex of 1e-300 inches once divided by zero laying a ship on the grid; 0.03 in is
+    0.762 mm, under the 1 mm (1 / 25.4 = 0.03937 in) a referee measures to."""
+    from tabletop.shell.cli import main
+
+    tpl = house_rules(tmp_path, monkeypatch, "size = 1.5 ", f"size = {size} ", "frigate")
+    assert main(["check", str(SCENARIOS / "frigate-hex-duel.toml")]) == 2
+    err = capsys.readouterr().err
+    assert f"{tpl}: hex.size: expected a length of at least 1 mm (0.0393701 in)" in err
+    assert "Traceback" not in err
 
 
 def test_shipped_templates_have_no_key_nothing_reads():

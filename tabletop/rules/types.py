@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tabletop.common.units import convert
 from tabletop.data.reader import Reader
 from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
 from tabletop.geometry.pose import Pose
@@ -39,11 +40,20 @@ class Band:
     criticals: bool = True
 
 
+#: The finest hex grid a template may lay: a millimetre across the flats, the precision
+#: a referee quotes ranges to.
+MIN_HEX_CM = 0.1
+
+
 def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
     """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
     run along a hexside (``along``: which of the two hexes must stop them)."""
     h = r.table(data, "", "hex")
     size = r.length(h, "hex", "size", units)
+    least = convert(MIN_HEX_CM, "cm", units)
+    if size < least:  # a grid finer than the table is measured cannot be laid or drawn
+        r.error("hex.size", f"a length of at least 1 mm ({least:g} {units})", h.get("size"))
+        size = 1.0
     orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
     origin = r.value(h, "hex", "origin")
     ok = isinstance(origin, list) and len(origin) == 2
