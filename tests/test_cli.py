@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.common.errors import DataErrors
+from tabletop.game.load import load_scenario
 from tabletop.shell.cli import main
 
 from .conftest import HOVE_TO, ROOT, SCENARIOS
@@ -193,6 +195,35 @@ def test_query_commands_never_load_the_window_stack():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
+
+
+def test_a_query_imports_only_the_ruleset_its_scenario_names():
+    """The worked example is a modified Trafalgar scenario: its query imports that
+    package alone and reads no installed package's metadata (the cold start); an
+    unknown name still lists every ruleset there is."""
+    code = (
+        "import sys; from tabletop.shell.cli import main; "
+        f"main(['fire', {EX!r}, 'a', 'b', '--json']); "
+        "print(sorted(m for m in sys.modules if m.count('.') == 2 and "
+        "m.startswith('tabletop.rules.'))); print('importlib.metadata' in sys.modules)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    *_, mods, metadata = r.stdout.splitlines()
+    shared = ("tabletop.rules.base", "tabletop.rules.types", "tabletop.rules.hextable")
+    assert [m for m in eval(mods) if m not in shared] == ["tabletop.rules.trafalgar"]
+    assert metadata == "False"
+
+
+def test_an_unknown_ruleset_names_every_known_one(write_scenario):
+    text = (ROOT / "scenarios" / "worked-example.toml").read_text()
+    bad = write_scenario(text.replace('"trafalgar-modified"', '"trafalgar"'))
+    with pytest.raises(DataErrors) as e:
+        load_scenario(bad)
+    assert str(e.value).endswith(
+        "scenario.ruleset: expected one of escadres, frigate, hold-fast, man-o-war,"
+        " trafalgar-modified, found 'trafalgar'"
+    )
 
 
 def test_console_script_errors_have_no_traceback():

@@ -185,7 +185,10 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     r = Reader(file)
     head = r.table(data, "", "scenario")
     name = r.string(head, "scenario", "name", default=path.stem)
-    rs_name = r.string(head, "scenario", "ruleset", choices=rules.names())
+    rs_name = r.string(head, "scenario", "ruleset")
+    named = not any(e.path == "scenario.ruleset" for e in r.errors)
+    if named and not rules.known(rs_name):  # every package is imported only for the error
+        r.error("scenario.ruleset", "one of " + ", ".join(rules.names()), rs_name)
     units = r.string(head, "scenario", "units", choices=TABLE_UNITS)
     table = r.table(head, "scenario", "table")
     width = r.length(table, "scenario.table", "width", units)
