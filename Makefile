@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test bench lint clean fuzz strength balance
+.PHONY: play test quick bench lint clean fuzz strength balance
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Tabletop needs Python 3.11 or newer")'
@@ -21,8 +21,15 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
+# Every tier on both cores: the fast tests, the slow ones (whole computer games, brute
+# force, hundreds of replays), the windows on software GL and the real-window games.
 test: lint
-	ARCADE_HEADLESS=1 $(BIN)/python -m pytest
+	ARCADE_HEADLESS=1 $(BIN)/python -m pytest -n $(or $(WORKERS),2) --dist worksteal
+
+# The edit loop: the fast tier alone (no test marked slow, gui or xplay), about a minute.
+quick: $(STAMP)
+	$(BIN)/ruff check tabletop tests tools
+	ARCADE_HEADLESS=1 $(BIN)/python -m pytest -n $(or $(WORKERS),2) --dist worksteal -m "not slow and not gui and not xplay"
 
 # 10,000+ hostile cases through the CLI; every count it prints must be 0.
 fuzz: $(STAMP)

@@ -44,3 +44,30 @@ def rigged() -> Script:
     """Scripted dice: ``rigged([...])`` makes the next dice rolled come out as listed
     (then the generator again).  A game rolls them once given ``dice=rigged.cup``."""
     return Script()
+
+
+#: The tiers (``make quick`` runs the tests marked none of these; ``make test`` all).
+#: Files whose every test is of one tier; single slow tests carry their own mark.
+TIERS = {
+    "test_xplay.py": "xplay",  # a whole game by clicks in a real window under Xvfb
+    "test_window.py": "gui",  # a window on software GL
+    "test_window_frigate.py": "gui",
+    "test_window_holdfast.py": "gui",
+    "test_render.py": "gui",
+}
+#: Longest first, so the two workers of ``make test`` finish together: a real-window
+#: game started last would run alone at the end.
+FIRST = ("xplay", "slow", "gui")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        tier = TIERS.get(item.path.name)
+        if tier is not None:
+            item.add_marker(getattr(pytest.mark, tier))
+
+    def rank(item: pytest.Item) -> int:
+        marks = {m.name for m in item.iter_markers()}
+        return next((i for i, t in enumerate(FIRST) if t in marks), len(FIRST))
+
+    items.sort(key=rank)

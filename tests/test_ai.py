@@ -7,24 +7,25 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tabletop.cli import main
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
-from tabletop.errors import TabletopError
 
 from tabletop.ai.captain import Captain
 from tabletop.ai.duel import parse_sides, play_game, summary, summary_text, wilson
 from tabletop.ai.judge import BLIND_SEED, blind_dice, trial
 from tabletop.ai.weights import load_weights
+from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 from tabletop.geometry.outlines import base_corners
 from tabletop.geometry.pose import Pose
+from tabletop.shell.cli import main
 
 from .conftest import SCENARIOS
 
 TRAFALGAR = [SCENARIOS / "frigate-duel.toml", SCENARIOS / "squadron-action.toml"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", TRAFALGAR, ids=lambda p: p.stem)
 @pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
 def test_ai_games_give_only_legal_orders_and_end(path, levels):
@@ -39,6 +40,7 @@ def test_ai_games_give_only_legal_orders_and_end(path, levels):
     assert res.log.count("end") >= 2 or res.winner is not None
 
 
+@pytest.mark.slow
 def test_the_ai_replays_as_a_log():
     """What the captains ordered is an ordinary game log: replayed, it is accepted."""
     path = TRAFALGAR[0]
@@ -49,6 +51,7 @@ def test_the_ai_replays_as_a_log():
     assert game.state.winner == res.winner
 
 
+@pytest.mark.slow
 def test_man_o_war_ai_only_sails():
     """Man O' War has an engine but no gunnery here: the captains sail (close with the
     enemy, recover from irons) and the game can only end at the turn limit."""
@@ -249,6 +252,7 @@ def test_duel_cli_json(capsys):
     assert out["wins"] + out["draws"] + out["losses"] == 2
 
 
+@pytest.mark.slow
 def test_duel_logs_replay_to_the_same_end(tmp_path, capsys):
     """``--logs DIR`` writes each game's log (its seed, then every order the engine
     accepted); ``tabletop run`` replays it to the very winner and turn the match
@@ -339,6 +343,7 @@ def _sides(path):
     return tuple(dict.fromkeys(s.side for s in load_scenario(path).ships))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", HOLD_FAST + ESCADRES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
 def test_hold_fast_and_escadres_ai_games_are_legal_and_end(path, levels):
@@ -646,6 +651,7 @@ def test_no_escape_lies_into_the_wind_nor_past_her_turn(tmp_path):
     assert safety(scn, scn.ship("a").cls, w, x, y, h)[0] == 0.0  # escape_turn: 90
 
 
+@pytest.mark.slow
 def test_the_scripted_ship_keeps_out_of_a_trap_two_turns_ahead():
     """The squadron action, both sides scripted, seed 1: tonnant, sailing south-west
     from (62, 57) after the nearest British ship, was on turn 2 at (46, 46) heading 225
@@ -909,6 +915,7 @@ def test_one_level_both_sides_gives_the_first_sides_record():
     assert "one level both sides: the balance" in summary_text(s)
 
 
+@pytest.mark.slow
 def test_a_match_of_one_level_plays_each_seed_once():
     """Three games of captain against captain: seeds 5, 6 and 7, each once (a paired
     match would have played 5, 5, 6, 6: each game twice over), the first side's."""

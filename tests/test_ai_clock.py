@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
+import pytest
 
 from tabletop.ai.captain import Captain
 from tabletop.ai.clock import Clock
 from tabletop.ai.duel import play_game, summary, summary_text
 from tabletop.ai.weights import load_weights
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 
@@ -81,6 +82,7 @@ def test_a_captain_spends_no_more_than_its_count():
     assert cap.cut == 0
 
 
+@pytest.mark.slow
 def test_a_match_stopped_by_the_count_replays_alike(monkeypatch):
     """The same squadron-action game played twice, the search bounded by the count (the
     clock lifted): the very same orders, and the summary says it replays alike."""

@@ -147,6 +147,7 @@ def small_course(ruleset: str, seed: int):
     return replace(course, scenario=scn, mark=(mx, my))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["trafalgar-modified", "man-o-war"])
 def test_brute_force_never_finds_fewer_turns(ruleset):
     """On 200 seeded small courses per ruleset (of 1 to 3 turns), breadth-first search
@@ -339,6 +340,7 @@ def _cross_check(make, courses_wanted: int, most: int = 3) -> tuple[int, int]:
     return checked, equal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset, width", [("trafalgar-modified", 24.0), ("man-o-war", 9.0)])
 def test_brute_force_never_finds_fewer_turns_between_near_edges(ruleset, width):
     """The cross-check on tables so narrow that the edges decide the way (24 cm, 9 in:
@@ -387,6 +389,7 @@ def upwind_brute_force(coach, pose: Pose, cap: int) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_a_mid_length_course_is_the_brute_force_count():
     """A 40 cm beat (Trafalgar, frigate, on the 100 cm table): the coach proves 8 turns,
     and breadth-first search over the same moves finds no way in 7 and one in 8."""

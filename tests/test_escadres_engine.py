@@ -493,6 +493,7 @@ def test_ships_are_snapped_onto_two_hexes_at_load(write_scenario):
     assert scn.ship("a").pose == exact.ship("a").pose
 
 
+@pytest.mark.slow
 def test_the_two_fleet_game_replays_identically_over_200_seeds():
     """A whole game per seed, played by a seeded random player and replayed from its
     log: the same state and events as when it was played, the bag's draws included."""

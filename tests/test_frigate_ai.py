@@ -100,6 +100,7 @@ def test_every_move_of_the_segment_fan_is_taken_and_ends_where_it_says():
     assert checked > 0
 
 
+@pytest.mark.slow
 def test_the_fan_is_every_end_of_any_sequence_of_steps_by_its_fewest():
     """The fan grows sequences a step at a time and drops those the rules refuse: it
     must hold what trying every sequence of F, P and S whole (3 + 9 + 27 + 81 + 243 of
@@ -204,6 +205,7 @@ def test_loss_counts_crew_and_mast_hits_each_a_share(write_scenario, rigged):
     assert damage_share(state, "a") == 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FRIGATE, ids=lambda p: p.stem)
 @pytest.mark.parametrize("levels", [("captain", "scripted"), ("scripted", "admiral")])
 def test_frigate_ai_games_are_legal_and_replay(path, levels):

@@ -149,6 +149,7 @@ def test_a_game_saves_loads_and_undoes(tmp_path):
     assert g.redo() and g.state.snapshot() == now
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["frigate-hex-duel", "frigate-hex-prize"])
 def test_games_replay_identically_over_200_seeds(name):
     """A game per seed, played by a seeded random player and replayed from its log: the

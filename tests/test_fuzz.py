@@ -5,6 +5,7 @@ A few hundred cases here keep ``make test`` quick; ``make fuzz`` runs 10,000+.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
@@ -21,18 +22,21 @@ def check(case: Case) -> None:
     assert outcome.kind in ("ok", "known"), f"{outcome.kind}: {case.argv}\n{outcome.detail}"
 
 
+@pytest.mark.slow
 @FUZZ
 @given(case=cases())
 def test_no_command_crashes_hangs_or_breaks_the_contract(case):
     check(case)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(words=path_words())
 def test_any_path_text_previews_or_is_refused(words):
     check(Case(["move", str(ROOT / "scenarios" / "frigate-duel.toml"), "amazon", *words, "--json"]))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(text=log_text(["amazon", "loire"], "frigate-duel.log"))
 def test_any_game_log_replays_or_is_refused(text):

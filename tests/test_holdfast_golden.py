@@ -47,6 +47,7 @@ def test_hf74_the_golden_duel_covers_the_turns_procedures():
     assert "prize" in kinds and states[-1]["turn"] == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("block", range(4))
 def test_hf74_replay_is_identical_over_200_seeds(block):
     # the same log under 200 seeds: each replays twice to the same states (or is refused

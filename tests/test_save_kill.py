@@ -29,6 +29,7 @@ def _writer(path: Path, contents: list[str], ready: int) -> None:
         os._exit(0)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "darwin", reason="needs fork")
 def test_sigkill_during_saves_never_corrupts_and_leaves_no_temporary(tmp_path: Path) -> None:
     # ~200 kB each, so that a kill often lands mid-write
