@@ -4,16 +4,14 @@ message, and a fault in the computer said, never a closed window.  No drawing he
 from __future__ import annotations
 
 import traceback
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tabletop.view.table import TableView
+from tabletop.view.host import Host
 
 #: Seconds between two of the computer's orders, for the player to follow them.
 PACE = 0.5
 
 
-def step(view: TableView) -> None:
+def step(view: Host) -> None:
     """The computer's next order, if its side is to act and its pause is over.  A fault
     in it stops the computer (an error each half second would bury the message) and is
     said; the game stands, to be saved or played on by hand."""
@@ -42,7 +40,7 @@ def step(view: TableView) -> None:
     view._ai_wait = PACE
 
 
-def lone_human(view: TableView) -> str | None:
+def lone_human(view: Host) -> str | None:
     """The one side a human plays against the computer, who sees the screen alone: her
     own secret orders are shown to her whole (her card read 'P ? ? ? ?' of the orders she
     had just given); None without the computer, or with two humans at the screen."""
@@ -53,7 +51,7 @@ def lone_human(view: TableView) -> str | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def take_back(view: TableView) -> bool:
+def take_back(view: Host) -> bool:
     """Ctrl+Z: the last action; against the computer, back to the last of the player's
     own (the computer's orders since taken back with it).  Taking back the computer's
     last order alone did nothing that could be seen: it gave the very same order again
@@ -67,7 +65,7 @@ def take_back(view: TableView) -> bool:
     return True
 
 
-def own_ships(view: TableView) -> frozenset[str]:
+def own_ships(view: Host) -> frozenset[str]:
     """The lone human's ships against the computer (:func:`lone_human`): his own secret
     orders are his to read in the log; none without the computer."""
     side = lone_human(view)

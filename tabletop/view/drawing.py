@@ -1,7 +1,9 @@
 """Drawing the table view: the layers rebuilt from the state when it changes, the
 labels in screen space, the HUD's panes laid out; a frame draws what is cached.
 
-A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as ``self``).
+It serves :class:`tabletop.view.table.TableView`, which hands itself over: the drawing
+reads it as a :class:`Drawn`, the helpers' :class:`~tabletop.view.host.Host` with the
+panes it lays out.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import arcade
 import numpy as np
@@ -21,11 +23,10 @@ from tabletop.geometry.motion import along, end_pose
 from tabletop.view import computer, uidump
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
+from tabletop.view.host import Host
 from tabletop.view.offers import taken
+from tabletop.view.panes import ActionBar, LogPane, PlotPane, RulingPane, StatusPane, ToolStrip
 from tabletop.view.plotting import plot_scene
-
-if TYPE_CHECKING:
-    from tabletop.view.table import TableView
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
 WON = (250, 210, 90, 255)  # the battle's end, written across the table
@@ -42,10 +43,29 @@ def halo(color: Any) -> tuple[int, int, int, int]:
     return (*((16, 30, 52) if light else (235, 225, 200)), a[0] if a else 255)
 
 
+class Drawn(Host, Protocol):
+    """The view as its drawing sees it: the helpers' host, and the panes it lays out."""
+
+    @property
+    def status_pane(self) -> StatusPane: ...
+    @property
+    def ruling_pane(self) -> RulingPane: ...
+    @property
+    def log_pane(self) -> LogPane: ...
+    @property
+    def bar(self) -> ActionBar: ...
+    @property
+    def plot_pane(self) -> PlotPane: ...
+    @property
+    def cover(self) -> PlotPane: ...
+    @property
+    def tools(self) -> ToolStrip: ...
+
+
 class TableDrawing:
     """What the view draws, and when it is rebuilt."""
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Drawn) -> None:
         self.view = view
         self.table_layer = Layer(view.window)
         self.overlay_layer = Layer(view.window)

@@ -2,7 +2,8 @@
 and keys through the one key map, then the pending decision's answers and the action
 bar's keys, then the move being built; the key map's commands.
 
-A mixin of :class:`tabletop.view.table.TableView` (its methods take the view as ``self``).
+It serves :class:`tabletop.view.table.TableView`, which hands itself over: the input
+reads and changes it as a :class:`~tabletop.view.host.Host`.
 Every handler says it handled its event: the section manager hands the view what no
 pane took, and the window must not hand it to the view a second time.
 """
@@ -11,16 +12,13 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arcade
 
+from tabletop.view.host import Host
 from tabletop.view.keys import Key, lookup
 from tabletop.view.tools import Button, FireTool, Ruler
-
-if TYPE_CHECKING:
-    from tabletop.view.table import TableView
-
 
 #: What a move's key says with no ship selected (it did nothing, and said nothing).
 SELECT_FIRST = "select a ship first: the keys build her move"
@@ -29,7 +27,7 @@ SELECT_FIRST = "select a ship first: the keys build her move"
 class TableInput:
     """The view's input handlers and commands."""
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: Host) -> None:
         self.view = view
 
     def _safely(self, fn: Callable[..., Any], *args: Any) -> bool:

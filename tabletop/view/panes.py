@@ -10,7 +10,7 @@ and takes the clicks that land on it; a click elsewhere goes to the table.
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arcade
 import pyglet
@@ -20,13 +20,11 @@ from tabletop.geometry.angles import unit
 from tabletop.referee.fire import rule_fire
 from tabletop.referee.rulings import sail, sail_text
 from tabletop.view import scene as sc
+from tabletop.view.host import Host
 from tabletop.view.keys import Key, help_lines, orders_help, strip
 from tabletop.view.offers import playable, ruled
 from tabletop.view.plotting import Box, cover
 from tabletop.view.tools import Button, action_buttons
-
-if TYPE_CHECKING:
-    from tabletop.view.table import TableView
 
 Colour = tuple[int, int, int, int]
 HUD_COLOUR: Colour = (240, 240, 240, 255)
@@ -62,7 +60,7 @@ class Pane(arcade.Section):
         self.shade = SHADE
 
     @property
-    def table(self) -> TableView:
+    def table(self) -> Host:
         return self.view  # type: ignore[no-any-return]
 
     def place(self, left: float, bottom: float, width: float, height: float) -> None:
@@ -118,7 +116,7 @@ class StatusPane(Pane):
             self.text(f"wind from {name}", t.view_w - WIND_W + 30, t.view_h - 18, HUD_COLOUR, 11)
 
     @staticmethod
-    def _lines(t: TableView) -> list[tuple[str, Colour]]:
+    def _lines(t: Host) -> list[tuple[str, Colour]]:
         lines: list[tuple[str, Colour]] = []
         scn = t.scenario
         if t.session is not None:
@@ -177,7 +175,7 @@ class StatusPane(Pane):
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
 
 
-def _unready(t: TableView) -> str | None:
+def _unready(t: Host) -> str | None:
     """Why the selected ship may not sail now whatever her point of sail (in irons, her
     movement ended), as the ruleset tells it; None when she may, or it is not her turn.
     In irons the sail line gave the template's allowance while the move was refused."""
@@ -200,7 +198,7 @@ def _pending_text(p: Any) -> str:
     return f"{p.side} decides for {p.ship}: {keys}"
 
 
-def _move_lines(t: TableView) -> list[tuple[str, Colour]]:
+def _move_lines(t: Host) -> list[tuple[str, Colour]]:
     """The move being built: how far of her allowance, legal or why not, what it meets."""
     m = t.move
     if t.builder is None or not t.builder.steps or m is None:

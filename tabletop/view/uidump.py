@@ -9,24 +9,22 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabletop.data.save import write_atomic_bytes
-
-if TYPE_CHECKING:
-    from tabletop.view.table import TableView
+from tabletop.view.host import Host
 
 ENV = "TABLETOP_UI_DUMP"
 
 
-def _xy(view: TableView, x: float, y: float) -> list[float]:
+def _xy(view: Host, x: float, y: float) -> list[float]:
     sx, sy = view.to_screen(np.array([x, y]))
     return [round(float(sx), 1), round(float(sy), 1)]
 
 
-def layout(view: TableView) -> dict[str, Any]:
+def layout(view: Host) -> dict[str, Any]:
     """The clickable things on screen and the game's state in brief."""
     game = view.session.game if view.session is not None else None
     scn = view.scenario
@@ -54,7 +52,7 @@ def layout(view: TableView) -> dict[str, Any]:
     return out
 
 
-def dump(view: TableView) -> None:
+def dump(view: Host) -> None:
     """Write the layout where ``TABLETOP_UI_DUMP`` says, if it says."""
     path = os.environ.get(ENV)
     if path:
