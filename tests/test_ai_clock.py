@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tabletop.data.load import load_scenario
-from tabletop.engine.game import Game
-
 from tabletop.ai.captain import Captain
 from tabletop.ai.clock import Clock
 from tabletop.ai.duel import play_game, summary, summary_text
 from tabletop.ai.weights import load_weights
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
 
 from .conftest import SCENARIOS
 

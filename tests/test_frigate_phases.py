@@ -159,8 +159,8 @@ def test_the_weather_game_rolls_the_wind_every_turn_and_repairs():
 
 def test_games_with_the_phases_replay_identically():
     """A seeded random player's games, replayed from their logs: the same state."""
-    from tabletop.data.load import load_scenario
-    from tabletop.engine.game import replay
+    from tabletop.game.game import replay
+    from tabletop.game.load import load_scenario
 
     from .conftest import ROOT
     from .frigate_helpers import random_play
