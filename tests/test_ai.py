@@ -370,7 +370,7 @@ def test_every_hold_fast_plot_offered_is_accepted():
     plots = rs.plots(state, "amazon")
     assert plots and all(len(p.poses) == 5 for p in plots)
     for p in plots:
-        assert trial(state, rs.plot_action("british", {"amazon": p.words})) is not None, p
+        assert trial(state, rs.advice.plot_action("british", {"amazon": p.words})) is not None, p
     assert rs.plots(state, "cleopatre") == []  # french's plot comes after british's
 
 
@@ -434,15 +434,15 @@ def test_the_escaping_side_aims_for_its_edge_and_leaving_by_it_is_no_blunder():
 
     state = Game.new(load_scenario(ESCAPE), 1).state
     rs = state.scenario.ruleset
-    assert rs.goal_edges(state, "vestale") == ("west",)
-    assert rs.goal_edges(state, "naiad") == ()
+    assert rs.advice.goal_edges(state, "vestale") == ("west",)
+    assert rs.advice.goal_edges(state, "naiad") == ()
     assert rs.plots(state, "vestale")  # the French plot first
     d = Captain.for_game(state, "french", "captain").decide(state)
     assert d.action.startswith("orders ")
     after = trial(state, d.action)
     assert after is not None
     for sid, x0 in (("vestale", 26.0), ("etourdi", 28.0)):
-        ends = rs.phase_poses(state, sid, tuple(_words_of(d.action, sid)))
+        ends = rs.look.phase_poses(state, sid, tuple(_words_of(d.action, sid)))
         assert ends[-1].x < x0, (sid, ends[-1])
     off_west = moved(state, "vestale", Pose(-3.0, 14.0, 270.0))
     assert blunder(off_west, "vestale") is None
@@ -490,14 +490,14 @@ def test_a_captain_foresees_a_scripted_enemys_secret_plot_from_the_table_alone()
     rs = state.scenario.ruleset
     w = load_weights(rs)
     assert state.active_side == "british" and rs.plots(state, "cleopatre") == []
-    offered = [p.words for p in rs.foreseen_plots(state, "cleopatre")]
+    offered = [p.words for p in rs.advice.foreseen_plots(state, "cleopatre")]
     assert offered
     seen = foresee(state, ["cleopatre", "railleuse"], "scripted", w)
     state = _apply(state, Captain.for_game(state, "british", "scripted").decide(state).action)
-    assert [p.words for p in rs.foreseen_plots(state, "cleopatre")] == offered
+    assert [p.words for p in rs.advice.foreseen_plots(state, "cleopatre")] == offered
     french = Captain.for_game(state, "french", "scripted").decide(state).action
     for sid in ("cleopatre", "railleuse"):
-        plotted = rs.phase_poses(state, sid, tuple(_words_of(french, sid)))
+        plotted = rs.look.phase_poses(state, sid, tuple(_words_of(french, sid)))
         assert seen[sid] == plotted
     views = _views(state, seen, 5)
     assert [v.ship("cleopatre").pose for v in views] == list(seen["cleopatre"])
@@ -526,8 +526,8 @@ def test_a_squadron_plots_ship_by_ship_each_knowing_her_consorts_plot(monkeypatc
     monkeypatch.setattr(captain_mod, "choose", spy)
     order = Captain.for_game(state, "french", "captain").decide(state).action
     assert [c[0] for c in calls] == ["cleopatre", "railleuse", "sirene"]
-    first = rs.phase_poses(state, "cleopatre", tuple(_words_of(order, "cleopatre")))
-    second = rs.phase_poses(state, "railleuse", tuple(_words_of(order, "railleuse")))
+    first = rs.look.phase_poses(state, "cleopatre", tuple(_words_of(order, "cleopatre")))
+    second = rs.look.phase_poses(state, "railleuse", tuple(_words_of(order, "railleuse")))
     assert "cleopatre" not in calls[0][1]
     assert calls[1][1]["cleopatre"] == first and "railleuse" not in calls[1][1]
     assert calls[2][1]["cleopatre"] == first and calls[2][1]["railleuse"] == second
@@ -1028,7 +1028,7 @@ def test_a_plot_off_the_table_is_worse_than_one_that_leaves_her_cornered():
     pose = Pose(17.585786, 23.0, 0.0)
     state = replace(state.with_ship(replace(st, pose=pose, speed=0, rudder=True)), wind_from=135.0)
     rs = state.scenario.ruleset
-    plots = rs.foreseen_plots(state, "vestale")
+    plots = rs.advice.foreseen_plots(state, "vestale")
     drift = next(p for p in plots if p.words == "- - - - -").after
     assert drift is not None and (drift.x, drift.y) == pytest.approx((16.878679, 23.707107))
     w = load_weights(rs)

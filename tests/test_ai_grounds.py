@@ -1,4 +1,4 @@
-"""What a ship may strike ground on (``Ruleset.grounds``), which the computer captain
+"""What a ship may strike ground on (``Advice.grounds``), which the computer captain
 keeps her off.  In Hold Fast shallows and shoals take a ship when a d6 less her rate
 tops their level (HF-71/72), so whether she can ground there is her rate and the
 level under 6; the captains had treated every bank as open water and ran the first
@@ -36,15 +36,15 @@ def test_hold_fast_grounds_by_rate_and_level(ship, rate, bank, shoal):
     assert cls.rate == rate
     rs = SQUADRONS.ruleset
     assert (BANK.level, SHOAL.level) == (2, 1)
-    assert rs.grounds(cls, BANK) is bank
-    assert rs.grounds(cls, SHOAL) is shoal
-    assert rs.grounds(cls, ISLET) is True  # land takes every ship
+    assert rs.advice.grounds(cls, BANK) is bank
+    assert rs.advice.grounds(cls, SHOAL) is shoal
+    assert rs.advice.grounds(cls, ISLET) is True  # land takes every ship
 
 
 def test_other_rulesets_ground_on_land_and_shoals_not_shallows():
     scn = load_scenario(SCENARIOS / "squadron-action.toml")
     cls = scn.ships[0].cls
-    kinds = {t.kind: scn.ruleset.grounds(cls, t) for t in (BANK, SHOAL, ISLET)}
+    kinds = {t.kind: scn.ruleset.advice.grounds(cls, t) for t in (BANK, SHOAL, ISLET)}
     assert kinds == {"shallows": False, "shoal": True, "land": True}
 
 

@@ -1,4 +1,4 @@
-"""The admiral weighs ships by what they score (``Ruleset.worth``, ``judge.stake``).
+"""The admiral weighs ships by what they score (``Advice.worth``, ``judge.stake``).
 
 In Hold Fast's escape (HF-67) the French score the guns of each ship that leaves by the
 west edge and the British the guns of each French ship they defeat: the frigate vestale
@@ -33,12 +33,12 @@ def test_a_hold_fast_ship_is_worth_her_guns_where_the_battle_is_scored():
     fighting, so there every ship is worth 1."""
     esc = _state("hold-fast-escape.toml")
     rs = esc.scenario.ruleset
-    assert rs.worth(esc, "vestale") == 36.0  # frigate-36, gun_count 36
-    assert rs.worth(esc, "etourdi") == 16.0  # brig-16
+    assert rs.advice.worth(esc, "vestale") == 36.0  # frigate-36, gun_count 36
+    assert rs.advice.worth(esc, "etourdi") == 16.0  # brig-16
     sq = _state("hold-fast-squadrons.toml")  # victory = "points", last_turn = 20
-    assert sq.scenario.ruleset.worth(sq, "santisima") == 100.0  # first-rate
+    assert sq.scenario.ruleset.advice.worth(sq, "santisima") == 100.0  # first-rate
     duel = _state("hold-fast-duel.toml")  # victory = "duel"
-    assert {duel.scenario.ruleset.worth(duel, s.id) for s in duel.ships} == {1.0}
+    assert {duel.scenario.ruleset.advice.worth(duel, s.id) for s in duel.ships} == {1.0}
 
 
 def test_stake_is_her_worth_over_her_sides_mean_as_far_as_the_weight_counts_it():

@@ -1,4 +1,4 @@
-"""The computer captain goes about: a tack (``Ruleset.turnabouts``) weighed with her fan.
+"""The computer captain goes about: a tack (``Advice.turnabouts``) weighed with her fan.
 
 Her fan holds only what one move makes of her; a tack ends her move head to wind and
 is completed next turn, so it was never offered, and a captain who had passed the
@@ -56,7 +56,7 @@ def test_the_captain_risks_no_tack_she_may_fail():
     # she does not go about, the enemy astern or not
     state = _beating(Pose(30.0, 70.0, 90.0))
     state = state.with_ship(replace(state.ship("loire"), fired_on=True))
-    [(_, _, chance)] = state.scenario.ruleset.turnabouts(state, "loire")
+    [(_, _, chance)] = state.scenario.ruleset.advice.turnabouts(state, "loire")
     assert 0 < chance < 1
     d = Captain.for_game(state, "french", "captain").decide(state)
     assert d.action.startswith("move loire F") and not d.action.endswith(" T"), d

@@ -28,7 +28,7 @@ def test_a_broadsides_chance_is_the_crt_columns_mean_over_the_die(write_scenario
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
     declare(g, {})
     rs = g.state.scenario.ruleset
-    c = rs.fire_chance(g.state, "a", "b")
+    c = rs.advice.fire_chance(g.state, "a", "b")
     assert c is not None and (c.arc, c.expected, c.rake) == (
         "starboard",
         pytest.approx(3 / 6),
@@ -36,12 +36,12 @@ def test_a_broadsides_chance_is_the_crt_columns_mean_over_the_die(write_scenario
     )
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (4, 0), 0)], rigged)
     declare(g, {})
-    c = rs.fire_chance(g.state, "a", "b")
+    c = rs.advice.fire_chance(g.state, "a", "b")
     assert c is not None and c.expected == pytest.approx(2 / 6)
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (3, -3), 0)], rigged)
     declare(g, {})
-    assert rs.fire_chance(g.state, "a", "b") is None
-    assert rs.fire_chance(g.state, "a", "a") is None  # her own side
+    assert rs.advice.fire_chance(g.state, "a", "b") is None
+    assert rs.advice.fire_chance(g.state, "a", "a") is None  # her own side
 
 
 def test_a_chance_counts_only_the_hits_that_take_effect(write_scenario, rigged):
@@ -54,16 +54,16 @@ def test_a_chance_counts_only_the_hits_that_take_effect(write_scenario, rigged):
     g = game(write_scenario, [A, ("b", "sloop-18", "red", (2, 0), 0)], rigged)
     declare(g, {})
     rs = g.state.scenario.ruleset
-    fresh = rs.fire_chance(g.state, "a", "b")
+    fresh = rs.advice.fire_chance(g.state, "a", "b")
     assert fresh is not None and fresh.expected == pytest.approx(5 / 6)
     beaten = set_ship(g.state, "b", crew_hits=3)
-    c = rs.fire_chance(beaten, "a", "b")
+    c = rs.advice.fire_chance(beaten, "a", "b")
     assert c is not None and c.expected == pytest.approx(5 / 6)
-    c = rs.fire_chance(set_ship(beaten, "b", mast_hits=2), "a", "b")
+    c = rs.advice.fire_chance(set_ship(beaten, "b", mast_hits=2), "a", "b")
     assert c is not None and c.expected == pytest.approx(4 / 6)
-    assert rs.fire_chance(set_ship(beaten, "b", mast_hits=3), "a", "b") is None
+    assert rs.advice.fire_chance(set_ship(beaten, "b", mast_hits=3), "a", "b") is None
     # hits marked this segment count as taken: two crew hits marked, one crew hit room
-    c = rs.fire_chance(set_ship(g.state, "b", crew_new=2, mast_hits=3), "a", "b")
+    c = rs.advice.fire_chance(set_ship(g.state, "b", crew_new=2, mast_hits=3), "a", "b")
     assert c is not None and c.expected == pytest.approx(4 / 6)
 
 
@@ -71,7 +71,7 @@ def test_no_chance_and_no_moves_while_allowances_are_declared(write_scenario, ri
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
     rs = g.state.scenario.ruleset
     assert g.state.phase == 0
-    assert rs.fire_chance(g.state, "a", "b") is None
+    assert rs.advice.fire_chance(g.state, "a", "b") is None
     assert len(rs.fan_now(g.state, "a")) == 0
 
 
@@ -329,9 +329,9 @@ def test_the_admirals_foreseen_replies_are_her_nearest_enemies_in_turn(write_sce
     assert asked == [("b", g.state.ship("b").pose), ("c", moved_b)]
     rs = g.state.scenario.ruleset
     b_there = replace(g.state.ship("b"), pose=moved_b)
-    at = rs.fire_chance(g.state.with_ship(b_there), "b", "a")
+    at = rs.advice.fire_chance(g.state.with_ship(b_there), "b", "a")
     b_value = 0.0 if at is None else at.expected
-    back = rs.fire_chance(g.state.with_ship(b_there), "a", "b")
+    back = rs.advice.fire_chance(g.state.with_ship(b_there), "a", "b")
     b_value -= 0.0 if back is None else 0.5 * back.expected
     assert two == pytest.approx(b_value + 2 / 6 - 0.5 * 2 / 6)
 
@@ -360,22 +360,23 @@ def test_an_outmatched_ship_keeps_her_distance(write_scenario, rigged):
         rigged,
     )
     rs = g.state.scenario.ruleset
-    assert (rs.match_strength(g.state, "a"), rs.match_strength(g.state, "m")) == (36, 3)
+    strength = rs.advice.match_strength
+    assert (strength(g.state, "a"), strength(g.state, "m")) == (36, 3)
     assert outmatched(g.state, "m", "a") == pytest.approx(33 / 39)
     assert outmatched(g.state, "a", "m") == 0.0
     hurt = g.state.with_ship(replace(g.state.ship("a"), crew_hits=2))
-    assert rs.match_strength(hurt, "a") == 12
+    assert rs.advice.match_strength(hurt, "a") == 12
     # hits marked this segment count before its end applies them: one old and one new
     # is two, 12; three old and one new are the table's last row, all of her gunnery
-    assert rs.match_strength(set_ship(g.state, "a", crew_hits=1, crew_new=1), "a") == 12
-    assert rs.match_strength(set_ship(g.state, "a", crew_hits=1), "a") == 24
-    assert rs.match_strength(set_ship(g.state, "a", crew_hits=3, crew_new=1), "a") == 0
+    assert rs.advice.match_strength(set_ship(g.state, "a", crew_hits=1, crew_new=1), "a") == 12
+    assert rs.advice.match_strength(set_ship(g.state, "a", crew_hits=1), "a") == 24
+    assert rs.advice.match_strength(set_ship(g.state, "a", crew_hits=3, crew_new=1), "a") == 0
     assert outmatched(hurt, "m", "a") == pytest.approx((12 - 3) / (12 + 3))
 
     w = load_weights(rs)
     scn = g.state.table()
     a = g.state.ship("a").pose
-    assert rs.reach(scn, scn.ship("a").cls) == pytest.approx(10 * 1.5)
+    assert rs.advice.reach(scn, scn.ship("a").cls) == pytest.approx(10 * 1.5)
     x = np.array([a.x + 3.0, a.x + 6.0, a.x + 9.0])
     y, h = np.full(3, a.y), np.zeros(3)
     d = np.hypot(x - a.x, y - a.y)
@@ -492,10 +493,10 @@ def test_the_admiral_sees_an_enemy_who_can_come_alongside_her(write_scenario, ri
     m = ("m", "merchantman", "red", (0, 0), 0)
     near = state([m, ("s", "sloop-18", "blue", (-1, 1), 0)])
     rs = near.scenario.ruleset
-    assert rs.quarry(near, "blue") == "m"
+    assert rs.advice.quarry(near, "blue") == "m"
     assert outmatched(near, "m", "s") == pytest.approx(1 / 2)
     scn = near.table()
-    assert rs.reach(scn, scn.ship("s").cls) == pytest.approx(11 * 1.5)
+    assert rs.advice.reach(scn, scn.ship("s").cls) == pytest.approx(11 * 1.5)
     assert load_weights(rs).threat == 1.0  # the shipped weight
     w = replace(load_weights(rs), material=100.0, victory=100.0, threat=1.0)
     threat = 1 / 2 * (1 - (1.5 - 0.55 * 2.1) / 16.5) * 200
@@ -541,7 +542,7 @@ def test_the_admiral_fires_where_it_lifts_the_threat_to_her_convoy(write_scenari
     rs = st.scenario.ruleset
     w = load_weights(rs)
     for e in "ts":
-        c = rs.fire_chance(st, "a", e)
+        c = rs.advice.fire_chance(st, "a", e)
         assert c is not None and (c.arc, c.expected) == ("starboard", pytest.approx(5 / 6))
     assert outmatched(st, "m", "s") == pytest.approx(1 / 2)
     assert outmatched(set_ship(st, "s", crew_new=1), "m", "s") == pytest.approx(1 / 3)

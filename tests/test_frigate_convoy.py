@@ -107,17 +107,17 @@ def test_a_bad_objective_is_a_check_error(write_scenario, capsys, line, message)
 
 
 def test_the_side_that_wins_by_taking_her_names_her_its_quarry(write_scenario, rigged):
-    """The computer captains close with the convoy (Ruleset.quarry), not the nearest
+    """The computer captains close with the convoy (Advice.quarry), not the nearest
     enemy: z, her escort, lies nearer to nothing of blue's but is not blue's aim."""
     from tabletop.ai.judge import enemy_to_close
 
     g = convoy_game(write_scenario, rigged, 'convoy = "m"\n')
     rs = g.state.scenario.ruleset
-    assert rs.quarry(g.state, "blue") == "m" and rs.quarry(g.state, "red") is None
+    assert rs.advice.quarry(g.state, "blue") == "m" and rs.advice.quarry(g.state, "red") is None
     z = g.state.ship("z").pose  # standing on z's very spot, blue still aims at m
     assert enemy_to_close(g.state, "a", z.x, z.y) == "m"
     plain = convoy_game(write_scenario, rigged, "")  # no convoy: the nearest, z here
-    assert plain.state.scenario.ruleset.quarry(plain.state, "blue") is None
+    assert plain.state.scenario.ruleset.advice.quarry(plain.state, "blue") is None
     assert enemy_to_close(plain.state, "a", z.x, z.y) == "z"
 
 

@@ -49,7 +49,7 @@ def test_measure_works_on_hex_ships(write_scenario, capsys):
 
 def test_the_hex_overlay_is_each_ships_one_hex(write_scenario):
     scn = load_scenario(write_scenario(text(PAIR)))
-    grid, hexes = scn.ruleset.hex_overlay(scn)
+    grid, hexes = scn.ruleset.look.hex_overlay(scn)
     assert grid.size == 1.5 and hexes == {"a": (at((0, 0)),), "b": (at((3, 0)),)}
 
 

@@ -182,8 +182,8 @@ def test_fire_cli_bad_ship_is_a_one_line_error(capsys):
 def test_window_outlines_are_both_broadsides_and_with_bands_the_chasers():
     scn = load_scenario(ROOT / "scenarios" / "frigate-hex-duel.toml")
     rs = scn.ruleset
-    assert [f for _, f in rs.arc_outlines(scn, scn.ship("amazon"), False)] == [True, True]
-    assert [f for _, f in rs.arc_outlines(scn, scn.ship("amazon"), True)] == [
+    assert [f for _, f in rs.look.arc_outlines(scn, scn.ship("amazon"), False)] == [True, True]
+    assert [f for _, f in rs.look.arc_outlines(scn, scn.ship("amazon"), True)] == [
         True,
         True,
         False,

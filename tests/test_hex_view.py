@@ -35,7 +35,7 @@ def test_the_hexes_tile_the_table_exactly(escadres):
 def test_a_ships_hexes_are_the_two_her_pose_stands_on(escadres):
     """An Escadres ship stands on two hexes: her centre is the middle of their centres,
     and her heading runs from the stern hex's centre to the bow hex's."""
-    grid, occupied = escadres.ruleset.hex_overlay(escadres)
+    grid, occupied = escadres.ruleset.look.hex_overlay(escadres)
     for ship in escadres.ships:
         bow, stern = occupied[ship.id]
         (bx, by), (sx, sy) = grid.centre(bow), grid.centre(stern)
@@ -49,7 +49,7 @@ def test_a_ships_hexes_are_the_two_her_pose_stands_on(escadres):
 def test_the_hex_fan_shades_the_hex_under_each_poses_bow_half(escadres):
     """Two end poses a hex apart, heading 60: two hexes shaded, the one under each
     pose's bow half (a quarter of the longest base ahead of her centre)."""
-    grid, occupied = escadres.ruleset.hex_overlay(escadres)
+    grid, occupied = escadres.ruleset.look.hex_overlay(escadres)
     ship = escadres.ship("victory")
     p = ship.pose
     xs = np.array([p.x, p.x + grid.size * np.sin(np.radians(60))])
@@ -66,7 +66,7 @@ def test_the_hex_fan_shades_the_hex_under_each_poses_bow_half(escadres):
 def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
     """Frigate: one hex a ship; her pose is the hex's centre, heading through a hexside."""
     scn = load_scenario(SCENARIOS / "frigate-hex-duel.toml")
-    grid, occupied = scn.ruleset.hex_overlay(scn)
+    grid, occupied = scn.ruleset.look.hex_overlay(scn)
     for ship in scn.ships:
         (h,) = occupied[ship.id]
         assert grid.centre(h) == pytest.approx((ship.pose.x, ship.pose.y))
@@ -171,7 +171,7 @@ def test_fire_zones_are_drawn_on_the_table_only(escadres):
     pts = np.concatenate([f.points for f in scene.fills])
     assert scene.fills and pts.min() >= -1e-9
     assert pts[:, 0].max() <= 36 + 1e-9 and pts[:, 1].max() <= 30 + 1e-9
-    whole = escadres.ruleset.arc_outlines(escadres, escadres.ship("amazon"), False)
+    whole = escadres.ruleset.look.arc_outlines(escadres, escadres.ship("amazon"), False)
     assert min(np.asarray(r).min() for r, _ in whole) < 0  # the zone did run past the edge
 
 

@@ -242,9 +242,9 @@ def test_plots_at_speed_0_offer_the_anchor_and_end_where_she_drifts(tmp_path):
     assert got["RS - F - -"] == Pose(11, 10, 90)
     assert got["- - - - RS"] == Pose(10, 10, 90)
     # the window's ghosts alike: she lies still in phases I-V, then drifts
-    still = rs.phase_poses(g.state, "a", ("-", "-", "-", "-", "-"))
+    still = rs.look.phase_poses(g.state, "a", ("-", "-", "-", "-", "-"))
     assert still == (Pose(10, 10, 90),) * 4 + (Pose(10, 9, 90),)
-    assert rs.phase_poses(g.state, "a", ("DA", "-", "-", "-", "-")) == (Pose(10, 10, 90),) * 5
+    assert rs.look.phase_poses(g.state, "a", ("DA", "-", "-", "-", "-")) == (Pose(10, 10, 90),) * 5
     g2 = hf_game(tmp_path, [("a", 10, 10, 90, "red", "start_speed = 2"), FAR])
     offered = g2.state.scenario.ruleset.plots(g2.state, "a")
     assert offered and not [p for p in offered if "DA" in p.words]
@@ -278,14 +278,14 @@ def test_hf24_shift_is_rolled_at_each_orders_sequence(tmp_path, rigged):
 def test_phase_poses_give_the_ghosts_after_each_phase(tmp_path):
     g = hf_game(tmp_path, [("a", 10, 10, 90, "red", "start_speed = 3"), FAR])
     rs = g.state.scenario.ruleset
-    got = rs.phase_poses(g.state, "a", ("F", "-", "S", "-", "F"))
+    got = rs.look.phase_poses(g.state, "a", ("F", "-", "S", "-", "F"))
     d = math.sqrt(0.5)
     assert [(round(p.x, 6), round(p.y, 6), p.heading) for p in got] == [
         (11, 10, 90), (11, 10, 90), (11, 10, 135), (11, 10, 135),
         (round(11 + d, 6), round(10 - d, 6), 135),
     ]  # fmt: skip
     with pytest.raises(TabletopError, match="phase II"):
-        rs.phase_poses(g.state, "a", ("F", "F", "-", "-", "-"))
+        rs.look.phase_poses(g.state, "a", ("F", "F", "-", "-", "-"))
 
 
 def test_poses_after_counts_the_sail_change():

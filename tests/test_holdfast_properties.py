@@ -69,4 +69,4 @@ def test_a_state_snapshot_shows_the_phase_only_where_a_ruleset_uses_it():
     assert game.state.snapshot()["phase"] == 1
     other = Game.new(load_scenario(ROOT / "scenarios/frigate-duel.toml"), 1)
     assert "phase" not in other.state.snapshot()
-    assert other.state.scenario.ruleset.phase_poses(other.state, "amazon", ()) == ()
+    assert other.state.scenario.ruleset.look.phase_poses(other.state, "amazon", ()) == ()

@@ -903,11 +903,11 @@ def test_her_loss_is_how_near_she_is_to_sinking_or_striking():
 
     g = Game.new(load_scenario(ROOT / "scenarios/hold-fast-duel.toml"), 1)
     rs, amazon = g.state.scenario.ruleset, g.state.ship("amazon")
-    assert rs.loss(g.state, "amazon") == 0
+    assert rs.advice.loss(g.state, "amazon") == 0
     hit = g.state.with_ship(replace(amazon, hull_lost=2))
-    assert rs.loss(hit, "amazon") == pytest.approx(2 / 6)
+    assert rs.advice.loss(hit, "amazon") == pytest.approx(2 / 6)
     hit = g.state.with_ship(replace(amazon, hull_lost=2, morale_lost=3))
     assert damage_share(hit, "amazon") == pytest.approx(3 / 4)
-    assert rs.loss(g.state.with_ship(replace(amazon, struck=True)), "amazon") == 1
+    assert rs.advice.loss(g.state.with_ship(replace(amazon, struck=True)), "amazon") == 1
     down = g.state.with_ship(replace(g.state.ship("sirene"), morale_lost=1))
-    assert rs.loss(down, "sirene") == pytest.approx(1 / 2)
+    assert rs.advice.loss(down, "sirene") == pytest.approx(1 / 2)

@@ -111,14 +111,14 @@ def test_the_tack_offered_to_a_captain_leads_where_the_engine_puts_her(tmp_path)
     # 2 of inertia ahead, then close-hauled on the other tack, 0 − 60 = 300
     g = game(tmp_path, [("a", 50, 50, 70, "british"), ("b", 150, 150, 30, "french")])
     rs = g.state.scenario.ruleset
-    [(text, pose, chance)] = rs.turnabouts(g.state, "a")
+    [(text, pose, chance)] = rs.advice.turnabouts(g.state, "a")
     assert (text, chance) == ("move a F2 T", 1.0)  # never fired on, undamaged: no check
     assert (pose.x, pose.y) == pytest.approx(
         (50 + 2 * math.sin(math.radians(70)), 50 + 2 * math.cos(math.radians(70)))
     )
     assert pose.heading == pytest.approx(300)
     g.play(text)
-    assert rs.turnabouts(g.state, "a") == []  # her move is made: nothing more to begin
+    assert rs.advice.turnabouts(g.state, "a") == []  # her move is made: nothing more to begin
     g.play("end")
     g.play("end")
     g.play("tack a starboard")
@@ -126,18 +126,18 @@ def test_the_tack_offered_to_a_captain_leads_where_the_engine_puts_her(tmp_path)
     assert (a.x, a.y, a.heading) == pytest.approx((pose.x, pose.y, pose.heading))
     g.play("end")
     g.play("end")
-    assert rs.turnabouts(g.state, "a") == []  # no tacking on successive turns
+    assert rs.advice.turnabouts(g.state, "a") == []  # no tacking on successive turns
     # reaching (θ 100) a tack may not start; on the starboard tack (heading 290, θ 70)
     # it leads to the port one, 0 + 60
     g = game(tmp_path, [("a", 50, 50, 100, "british"), ("b", 150, 150, 290, "french")])
-    assert g.state.scenario.ruleset.turnabouts(g.state, "a") == []
-    [(_, pose, _)] = g.state.scenario.ruleset.turnabouts(g.state, "b")
+    assert g.state.scenario.ruleset.advice.turnabouts(g.state, "a") == []
+    [(_, pose, _)] = g.state.scenario.ruleset.advice.turnabouts(g.state, "b")
     assert pose.heading == pytest.approx(60)
     # fired on, the command check: 2d6 + 5 > 10, so 2d6 ≥ 6, 26 of the 36 throws
     from dataclasses import replace
 
     st = g.state.ship("b")
-    [(_, _, chance)] = rs.turnabouts(g.state.with_ship(replace(st, fired_on=True)), "b")
+    [(_, _, chance)] = rs.advice.turnabouts(g.state.with_ship(replace(st, fired_on=True)), "b")
     assert chance == pytest.approx(26 / 36)
 
 
@@ -751,7 +751,7 @@ def test_a_ship_whose_centre_sails_off_the_table_leaves_the_battle(tmp_path):
     assert g.state.ship("a").pose.x == pytest.approx(-15)
     assert g.state.ship("a").left and not rs.fighting(g.state, "a")
     assert "    left the battle a (her centre is off the table)" in map(event_text, said)
-    assert rs.loss(g.state, "a") == 1.0
+    assert rs.advice.loss(g.state, "a") == 1.0
     assert "off the table" in rs.ship_report(g.state, "a")["status"]
     assert g.state.winner is None  # c fights on
     assert rs.turn_owed(g.state, "a") is None
@@ -798,14 +798,14 @@ def test_match_strength_is_her_best_broadsides_dice_times_her_hull_or_crew_left(
 
     g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
     rs, st = g.state.scenario.ruleset, g.state.ship("a")
-    assert rs.match_strength(g.state, "a") == 27
+    assert rs.advice.match_strength(g.state, "a") == 27
     hit = g.state.with_ship(replace(st, hull_lost=3))
-    assert rs.match_strength(hit, "a") == pytest.approx(18)
+    assert rs.advice.match_strength(hit, "a") == pytest.approx(18)
     hit = g.state.with_ship(replace(st, hull_lost=3, crew_lost=2))
-    assert rs.match_strength(hit, "a") == pytest.approx(13.5)
+    assert rs.advice.match_strength(hit, "a") == pytest.approx(13.5)
     gun = g.state.with_ship(replace(st, guns_lost=(("starboard", "light", 1),)))
-    assert rs.match_strength(gun, "a") == 27
-    assert rs.match_strength(g.state.with_ship(replace(st, struck=True)), "a") == 0
+    assert rs.advice.match_strength(gun, "a") == 27
+    assert rs.advice.match_strength(g.state.with_ship(replace(st, struck=True)), "a") == 0
 
 
 def test_her_loss_is_how_near_she_is_to_striking(tmp_path):
@@ -820,14 +820,14 @@ def test_her_loss_is_how_near_she_is_to_striking(tmp_path):
 
     g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
     rs, st = g.state.scenario.ruleset, g.state.ship("a")
-    assert rs.loss(g.state, "a") == 0
+    assert rs.advice.loss(g.state, "a") == 0
     hit = g.state.with_ship(replace(st, hull_lost=3))
-    assert rs.loss(hit, "a") == pytest.approx(3 / 9)
+    assert rs.advice.loss(hit, "a") == pytest.approx(3 / 9)
     hit = g.state.with_ship(replace(st, hull_lost=3, crew_lost=3))
     assert damage_share(hit, "a") == pytest.approx(3 / 4)
     masts = g.state.with_ship(replace(st, masts_lost=(("main", 1),)))
-    assert rs.loss(masts, "a") == 0
-    assert rs.loss(g.state.with_ship(replace(st, left=True)), "a") == 1
+    assert rs.advice.loss(masts, "a") == 0
+    assert rs.advice.loss(g.state.with_ship(replace(st, left=True)), "a") == 1
 
 
 def _in_stays(tmp_path, **flags):

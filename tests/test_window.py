@@ -1597,7 +1597,7 @@ def test_a_click_on_a_tinted_fan_hex_lays_its_move(fresh):
     fresh.input.toggle("fan")
     shaded = fan_hexes(fresh.scenario, fresh.fan)
     far = max(range(len(shaded)), key=lambda k: fresh.fan.x[k] ** 2 + fresh.fan.y[k] ** 2)
-    grid = fresh.scenario.ruleset.hex_overlay(fresh.scenario)[0]
+    grid = fresh.scenario.ruleset.look.hex_overlay(fresh.scenario)[0]
     cx, cy = grid.centre(shaded[far])
     send(fresh, "on_mouse_press", *screen_of(fresh, cx, cy), arcade.MOUSE_BUTTON_LEFT, 0)
     send(fresh, "on_mouse_release", 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)

@@ -182,10 +182,11 @@ class Captain:
         if not parts:  # none of hers can sail, yet the side may owe its plot
             if spec is None or spec.side != self.side:
                 return None
-            return Decision(rs.plot_action(self.side, {}), "", f"{self.side} has none to plot for")
-        text = rs.plot_action(self.side, parts)
+            none = rs.advice.plot_action(self.side, {})
+            return Decision(none, "", f"{self.side} has none to plot for")
+        text = rs.advice.plot_action(self.side, parts)
         if trial(state, text) is None:  # a bug of the plots: the side's empty order
-            text = rs.plot_action(self.side, {})
+            text = rs.advice.plot_action(self.side, {})
         return Decision(text, "", "; ".join(reasons))
 
     def ship_order(self, state: GameState, ship: str) -> Decision | None:
@@ -279,13 +280,13 @@ class Captain:
         return self.boxed_in(state, ship) or self.other_order(state, ship)
 
     def turnabout(self, state: GameState, ship: str) -> Decision | None:
-        """A move her fan leaves out (``Ruleset.turnabouts``: a tack), judged where it
+        """A move her fan leaves out (``Advice.turnabouts``: a tack), judged where it
         leads less ``turnabout``, by its chance (a failure, irons, is a blunder), if that
         beats her fan's best: a captain who could only wear stood on after a pass."""
         top = self.turn.top.get(ship)
         if top is None or self.level == "scripted":
             return None
-        for text, pose, chance in state.scenario.ruleset.turnabouts(state, ship):
+        for text, pose, chance in state.scenario.ruleset.advice.turnabouts(state, ship):
             self.clock.tick()
             v = self._judged_at(state, ship, pose)
             worth = chance * (v.score - self.w.turnabout) - (1 - chance) * self.w.blunder

@@ -57,7 +57,7 @@ class GameResult:
 
 def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None) -> str | None:
     """Why her pose after her own move is a blunder: off the table, onto ground she may
-    strike (:meth:`~Ruleset.grounds`: land or a shoal, a Hold Fast bank that can take
+    strike (:meth:`~Advice.grounds`: land or a shoal, a Hold Fast bank that can take
     her) that her side knew of when her orders were given (``charted``: the hidden
     terrain found by then, ``GameState.revealed``; by default as ``state`` has it), so
     that the ship that finds a hidden shoal, and a consort whose plot was given before,
@@ -67,7 +67,7 @@ def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None)
     scn = known.seen_by(state.side_of(ship)).table()
     model = scn.ship(ship)
     base = model.base_polygon()
-    goal = scn.ruleset.goal_edges(state, ship)  # her escape: those edges lie open
+    goal = scn.ruleset.advice.goal_edges(state, ship)  # her escape: those edges lie open
     far = 1e9
     box = shapely.box(
         -far if "west" in goal else 0,
@@ -78,7 +78,7 @@ def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None)
     if not box.contains(base):
         return "off the table"
     for t in scn.terrain:
-        can = scn.ruleset.grounds(model.cls, t)  # asked first: the cheaper of the two
+        can = scn.ruleset.advice.grounds(model.cls, t)  # asked first: the cheaper of the two
         if can and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)

@@ -31,6 +31,7 @@ from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, ShipClass
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.rules.base import FireChance, Ruleset
+from tabletop.rules.clients import Advice
 
 #: The AI's own dice seed for trial moves: nothing to do with any game's seed.
 BLIND_SEED = 0x7AB1E70B
@@ -71,7 +72,7 @@ def cast_away(after: GameState, ship: str) -> bool:
     aground, in any of the blind cups: the judge sees only where her move ends."""
     scn = after.table()
     cls = scn.ship(ship).cls
-    goal = scn.ruleset.goal_edges(after, ship)
+    goal = scn.ruleset.advice.goal_edges(after, ship)
     for a in cups(after, "end"):
         if not any(s.id == ship for s in a.ships):
             continue
@@ -94,8 +95,8 @@ def friends(state: GameState, side: str) -> list[str]:
 
 def armed(rs: Ruleset) -> bool:
     """Whether the ruleset rules fire: by :meth:`Ruleset.rule_fire` or its own
-    :meth:`Ruleset.fire_chance`."""
-    return rs.has_gunnery or type(rs).fire_chance is not Ruleset.fire_chance
+    :meth:`Advice.fire_chance`."""
+    return rs.has_gunnery or type(rs.advice).fire_chance is not Advice.fire_chance
 
 
 def chance(
@@ -103,8 +104,8 @@ def chance(
 ) -> FireChance | None:
     """What her fire at the target would do as they lie (the ruling's exact odds)."""
     rs = scn.ruleset
-    if type(rs).fire_chance is not Ruleset.fire_chance or not rs.has_gunnery:
-        return rs.fire_chance(state, firer, target)
+    if type(rs.advice).fire_chance is not Advice.fire_chance or not rs.has_gunnery:
+        return rs.advice.fire_chance(state, firer, target)
     r = rs.rule_fire(scn, tab or Table.of(scn), scn.index(firer), scn.index(target), False)
     if not r.can_fire or r.arc is None:
         return None
@@ -126,7 +127,7 @@ def damage_share(state: GameState, ship: str) -> float:
     figures: hull, crew, masts...); a struck ship counts as wholly lost."""
     if state.ship(ship).struck:
         return 1.0
-    told = state.scenario.ruleset.loss(state, ship)
+    told = state.scenario.ruleset.advice.loss(state, ship)
     if told is not None:
         return told
     shares = []
@@ -224,7 +225,7 @@ def trapped(state: GameState, ship: str, w: Weights) -> float:
     fan = scn.ruleset.fan_now(state, ship, 2)
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
-    goal = scn.ruleset.goal_edges(state, ship)
+    goal = scn.ruleset.advice.goal_edges(state, ship)
     # the turn after, she can turn about as far as her fan turns her now
     h = state.ship(ship).pose.heading
     turns = float(np.max(np.abs(wrap(fan.heading - h))))
@@ -238,30 +239,30 @@ def _arr(pose: Pose) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def stake(state: GameState, sid: str, w: Weights | None) -> float:
     """What she is worth in the battle's score against her side's mean
-    (:meth:`~Ruleset.worth`), as far as ``w.stakes`` (the admiral's) counts it; 1 with
+    (:meth:`~Advice.worth`), as far as ``w.stakes`` (the admiral's) counts it; 1 with
     none.  In the escape the frigate leaving scores 36 and the brig 16, yet both were
     weighed alike, sailing for the edge and chased."""
     if w is None or not w.stakes:
         return 1.0
     rs = state.scenario.ruleset
     side = state.scenario.ship(sid).side
-    mine = [rs.worth(state, s.id) for s in state.scenario.ships if s.side == side]
+    mine = [rs.advice.worth(state, s.id) for s in state.scenario.ships if s.side == side]
     mean = sum(mine) / len(mine)
-    return 1.0 + w.stakes * (rs.worth(state, sid) / mean - 1.0) if mean > 0 else 1.0
+    return 1.0 + w.stakes * (rs.advice.worth(state, sid) / mean - 1.0) if mean > 0 else 1.0
 
 
 def enemy_to_close(
     state: GameState, ship: str, x: float, y: float, w: Weights | None = None
 ) -> str | None:
     """The enemy she closes with: the ship whose taking wins her side the battle while
-    she fights (:meth:`~Ruleset.quarry`: a convoy), else the nearest to (x, y), his
+    she fights (:meth:`~Advice.quarry`: a convoy), else the nearest to (x, y), his
     distance over his :func:`stake`.  Closing with the nearest, the British in a convoy
     action fought the escort and let the convoy sail on to the last turn, and the judge
     never saw the battle lost."""
     foes = enemies(state, state.side_of(ship))
     if not foes:
         return None
-    quarry = state.scenario.ruleset.quarry(state, state.side_of(ship))
+    quarry = state.scenario.ruleset.advice.quarry(state, state.side_of(ship))
     if quarry in foes:
         return quarry
     d = [
@@ -294,7 +295,7 @@ def placed(
     k = rs.scale(scn.units)
     out = np.zeros(len(x))
     model = scn.ship(ship)
-    goal = rs.goal_edges(state, ship)
+    goal = rs.advice.goal_edges(state, ship)
     foe = enemy_to_close(state, ship, float(model.pose.x), float(model.pose.y), w)
     wind = scn.wind.from_deg
     floor = 0.0
@@ -312,7 +313,7 @@ def placed(
         shy = shyness(state, ship, foe, w)
         out -= (1.0 - shy) * w.close * np.abs(d - w.ideal_range * k)
         if shy:
-            out += shy * w.close * np.minimum(d, 0.5 * rs.reach(scn, scn.ship(foe).cls))
+            out += shy * w.close * np.minimum(d, 0.5 * rs.advice.reach(scn, scn.ship(foe).cls))
         if w.approach:  # beyond approach_range, a bow pointed away from him costs her
             far = np.clip(d / (w.approach_range * k) - 1.0, 0.0, 1.0)
             bearing = np.degrees(np.arctan2(e.x - x, e.y - y))
@@ -360,9 +361,9 @@ def shyness(state: GameState, ship: str, foe: str, w: Weights) -> float:
 
 def outmatched(state: GameState, ship: str, foe: str) -> float:
     """How far the enemy outmatches her, 0..1: his strength less hers over their sum, by
-    the ruleset's :meth:`~Ruleset.match_strength` (0 where it counts ships alike)."""
+    the ruleset's :meth:`~Advice.match_strength` (0 where it counts ships alike)."""
     rs = state.scenario.ruleset
-    me, him = rs.match_strength(state, ship), rs.match_strength(state, foe)
+    me, him = rs.advice.match_strength(state, ship), rs.advice.match_strength(state, foe)
     if me is None or him is None or me + him <= 0:
         return 0.0
     return max(0.0, (him - me) / (him + me))

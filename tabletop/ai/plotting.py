@@ -12,7 +12,7 @@ A plot that runs her aboard a consort's plotted place costs her (``foul``): the 
 judge a collision at the end of each phase, and it costs both ships hull and orders.
 
 The enemy's plot is secret, so a captain foresees it (:func:`foresee`) the way a player
-reads an opponent: from the table alone (``Ruleset.foreseen_plots``, never the orders
+reads an opponent: from the table alone (``Advice.foreseen_plots``, never the orders
 given), as a captain one level below her own would plot it (the captain foresees a
 scripted enemy, the admiral a captain, who in turn foresees the admiral's ships as
 scripted), and judges each of her plots phase by phase against the enemy where that
@@ -55,7 +55,7 @@ def foresee(
     lower = LOWER.get(level)
     theirs: dict[str, dict[str, tuple[Pose, ...]]] = {}  # each side's foresight, once
     for s in ships:
-        plots = rs.foreseen_plots(state, s)
+        plots = rs.advice.foreseen_plots(state, s)
         if not plots:
             continue
         side = state.side_of(s)
@@ -174,7 +174,7 @@ def _unsafe(
     left her no room, drifted off rather than anchor (the escape's seed 36 on fac5273)."""
     scn = state.table()
     cls = scn.ship(ship).cls
-    goal = scn.ruleset.goal_edges(state, ship)
+    goal = scn.ruleset.advice.goal_edges(state, ship)
     bad = np.zeros(x.shape[0], bool)
     for k in range(x.shape[1]):
         edge, gap = clearance(
@@ -222,7 +222,7 @@ def _fouling(
 def _closing(state: GameState, ship: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """The scripted captain's plot: the nearest enemy closest at the end (an escaping
     ship's: her edge nearest; the baseline knows the scenario's aim too)."""
-    goal = state.scenario.ruleset.goal_edges(state, ship)
+    goal = state.scenario.ruleset.advice.goal_edges(state, ship)
     if goal:
         return -to_goal(state.table(), goal, x, y)
     me = state.ship(ship).pose

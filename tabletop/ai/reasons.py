@@ -87,7 +87,8 @@ def move_reason(
                 )
             else:
                 why = f"to close {foe}" if nearer else f"to keep her distance from {foe}"
-                if nearer and foe == state.scenario.ruleset.quarry(state, state.side_of(ship)):
+                quarry = state.scenario.ruleset.advice.quarry(state, state.side_of(ship))
+                if nearer and foe == quarry:
                     why += ", whose taking wins the battle"  # not the enemy nearest her
     risk = v.terms.get("exposure", 0.0)
     tail = ", under fire" if risk < -1 else ""  # "outmatched by amazon under fire" misread

@@ -104,7 +104,7 @@ def _hits(r: FireChance | None, w: Weights) -> float:
 
 def boarding_threat(state: GameState, ship: str, w: Weights) -> float:
     """What the enemy's coming alongside her could take, where her move leaves her: for
-    each enemy who outmatches her (``Ruleset.match_strength``), how far he does, times
+    each enemy who outmatches her (``Advice.match_strength``), how far he does, times
     how near he lies within a turn's run of her base (1 alongside, 0 a whole run or
     more off), times what she is still worth (``material``) and, where she is his
     side's quarry (a convoy), the battle (``victory``); the worst of them.  His fire on
@@ -124,11 +124,11 @@ def boarding_threat(state: GameState, ship: str, w: Weights) -> float:
         if edge <= 0:
             continue
         him = scn.ship(e)
-        run = max(rs.reach(scn, him.cls), 1e-6)
+        run = max(rs.advice.reach(scn, him.cls), 1e-6)
         contact = alongside(me.cls, him.cls)
         d = math.dist(me.pose[:2], him.pose[:2])
         near = min(1.0, max(0.0, 1.0 - (d - contact) / run))
-        prize = worth + (w.victory if rs.quarry(state, state.side_of(e)) == ship else 0.0)
+        prize = worth + (w.victory if rs.advice.quarry(state, state.side_of(e)) == ship else 0.0)
         worst = max(worst, edge * near * prize)
     return w.threat * worst
 

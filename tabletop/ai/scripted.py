@@ -39,7 +39,7 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     # at the enemy ran her into corners she could not turn out of); a move that
     # risks them comes after every safe one, and cornered, with none safe, the
     # least dangerous first (not the nearest the enemy)
-    goal = scn.ruleset.goal_edges(state, ship)
+    goal = scn.ruleset.advice.goal_edges(state, ship)
     score = score - safety(scn, scn.ship(ship).cls, w, fan.x, fan.y, fan.heading, goal)
     score = np.where(safe < -w.blunder / 4, -1e9 + safe, score)
     sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
@@ -75,7 +75,7 @@ def doomed(state: GameState, ship: str, pose: Pose, w: Weights, first: float | N
         return first >= w.blunder / 2
     scn = after.table()
     fan = scn.ruleset.fan_now(after, ship, 2)
-    goal = scn.ruleset.goal_edges(after, ship)
+    goal = scn.ruleset.advice.goal_edges(after, ship)
     pen = safety(scn, scn.ship(ship).cls, w, fan.x, fan.y, fan.heading, goal)
     for i in np.argsort(pen, kind="stable")[:LOOKED_AT]:  # the least dangerous first
         if trapped(moved(after, ship, fan.pose(int(i))), ship, w) < w.blunder / 2:

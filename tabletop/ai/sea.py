@@ -40,7 +40,7 @@ def safety(
     ``turns``: the most she can turn away next turn (``escape_turn`` if not known).
     ``lee_floor``: the lee shore is feared only beyond this (0..1, see :func:`place`)."""
     k = scn.ruleset.scale(scn.units)
-    run = max(scn.ruleset.reach(scn, cls), 1e-6)
+    run = max(scn.ruleset.advice.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
     edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal, cls)
     margin = w.edge_margin * k
@@ -127,14 +127,14 @@ def clearance(
     base, so never further than it lies.  Measured from her centre, a bow or a stern
     over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
     the Madame shoal judged 0.5 cm clear of it).  What she (``cls``) may strike ground
-    on is her ruleset's to say (``Ruleset.grounds``: in Hold Fast a bank that can take a
+    on is her ruleset's to say (``Advice.grounds``: in Hold Fast a bank that can take a
     74 need not a frigate)."""
     far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    shoals = [shapely.Polygon(t.points) for t in scn.terrain if scn.ruleset.grounds(cls, t)]
+    shoals = [shapely.Polygon(t.points) for t in scn.terrain if scn.ruleset.advice.grounds(cls, t)]
     if shoals:
         r = np.radians(h)
         dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2

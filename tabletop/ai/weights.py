@@ -61,13 +61,13 @@ class Weights:
     lee: float
     prudence: float
     #: The admiral's: how far a ship counts as her worth in the battle's score
-    #: (``Ruleset.worth``, against her side's mean; see ``judge.stake``): an escaping
+    #: (``Advice.worth``, against her side's mean; see ``judge.stake``): an escaping
     #: ship sails for her edge, and an enemy is chased, by it; 0 weighs all alike.
     stakes: float
     #: The admiral's: an enemy who outmatches her and lies within a turn's run of her
     #: where her move leaves her, times how far he outmatches her and how near he lies,
     #: costs what she is still worth (``material``) and, where she is his side's
-    #: ``Ruleset.quarry``, the battle (``victory``): a capture or a boarding the
+    #: ``Advice.quarry``, the battle (``victory``): a capture or a boarding the
     #: fire of his reply does not show (``ai.replies.boarding_threat``); her side's
     #: threat to his ships is weighed alike (``ai.replies.menace``), and she fires
     #: where her blind cups lift the most of it (``ai.replies.lifting_shot``).
@@ -86,7 +86,7 @@ class Weights:
     #: Beyond ``approach_range``, per half turn (180°) her bow points away from the enemy
     #: she closes with (see ``judge.placed``): she comes about after a pass (none: unweighed).
     approach: float
-    #: What a move that finishes on a later turn (``Ruleset.turnabouts``: a tack)
+    #: What a move that finishes on a later turn (``Advice.turnabouts``: a tack)
     #: costs her beyond the pose it leads to: the turn she lies in stays.
     turnabout: float
     ideal_range: float
@@ -142,13 +142,13 @@ def _load(name: str, units: str, file: str) -> Weights:
     w = r.table(data, "", "weights")
     s = r.table(data, "", "search")
     nums = {k: r.number(w, "weights", k, minimum=0) for k in _NUMBERS}
-    # only a ruleset with escapes (Ruleset.goal_edges) needs it: none sail for an edge
+    # only a ruleset with escapes (Advice.goal_edges) needs it: none sail for an edge
     nums["escape"] = r.number(w, "weights", "escape", default=0.0, minimum=0)
     # the admiral's: her broadside back where the enemy's reply leaves him (none: unweighed)
     nums["riposte"] = r.number(w, "weights", "riposte", default=0.0, minimum=0)
     # a lee shore: the edges the wind blows onto, feared from twice the edge margin
     nums["lee"] = r.number(w, "weights", "lee", default=0.0, minimum=0)
-    # an outmatched ship keeps her distance (Ruleset.match_strength; none: all close)
+    # an outmatched ship keeps her distance (Advice.match_strength; none: all close)
     nums["prudence"] = r.number(w, "weights", "prudence", default=0.0, minimum=0)
     # the admiral's: ships weighed by what they score in the battle (none: all alike)
     nums["stakes"] = r.number(w, "weights", "stakes", default=0.0, minimum=0)

@@ -96,14 +96,14 @@ def read_class(
         r.error(
             join(path, "gun_deck"), f"a gun deck within the base length {bl:g}", tbl.get("gun_deck")
         )
-    speed, abeam = ruleset.read_speed(r, tbl, path, file_unit, k)
+    speed, abeam = ruleset.data.read_speed(r, tbl, path, file_unit, k)
     rate = r.integer(tbl, path, "rate", minimum=1)
     fields = {key: v for key, v in tbl.items() if key not in CLASS_FIELDS}
-    for key in sorted(set(fields) - ruleset.class_fields):  # a misspelling, not a field
-        known = ", ".join(sorted({*CLASS_FIELDS, *ruleset.class_fields}))
+    for key in sorted(set(fields) - ruleset.data.class_fields):  # a misspelling, not a field
+        known = ", ".join(sorted({*CLASS_FIELDS, *ruleset.data.class_fields}))
         r.error(join(path, key), f"a key of a {ruleset.title} class ({known})", key)
     _check_guns(r, fields.get("guns"), path, ruleset)
-    ruleset.check_class(r, tbl, path)
+    ruleset.data.check_class(r, tbl, path)
     return ShipClass(
         id=class_id,
         name=r.string(tbl, path, "name", default=class_id),
@@ -210,12 +210,12 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         ) from None
     roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
-    ruleset.check_table(r, "wind.from", wind.from_deg)
-    known = ruleset.wind_strengths
+    ruleset.data.check_table(r, "wind.from", wind.from_deg)
+    known = ruleset.data.wind_strengths
     if known and wind.strength is not None and wind.strength not in known:
         r.error("wind.strength", "one of " + ", ".join(known), wind.strength)
     for i, skipped in enumerate(wind.skip):
-        ruleset.check_table(r, f"wind.skip[{i}]", skipped)
+        ruleset.data.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
     terrain = _read_terrain(r, data, (units, width, depth))
     sides = sorted({s.side for s in ships})
@@ -226,7 +226,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
-    ships = [replace(s, cls=ruleset.adapt_class(s.cls, options)) for s in ships]
+    ships = [replace(s, cls=ruleset.data.adapt_class(s.cls, options)) for s in ships]
     return Scenario(
         name=name,
         ruleset=ruleset,
@@ -381,7 +381,7 @@ def _read_ships(
             near(r, st, p, "y", units, depth),
             r.angle(st, p, "heading"),
         )
-        ruleset.check_table(r, join(p, "heading"), pose.heading)
+        ruleset.data.check_table(r, join(p, "heading"), pose.heading)
         if cid and cid not in classes:
             r.error(
                 join(p, "roster"),
@@ -397,9 +397,9 @@ def _read_ships(
             # Overrides are in the scenario's unit; a fresh read reports them at ships[i].
             merged = _merge(tbl, over)
             if file_unit != units:
-                merged = _merge(_in_units(tbl, file_unit, ruleset.speed_fields), over)
+                merged = _merge(_in_units(tbl, file_unit, ruleset.data.speed_fields), over)
             built = read_class(r, merged, p, cid, units, units, ruleset, set(over))
-        ships.append(Ship(sid or f"ship{i}", built, side, ruleset.place(pose, built, units)))
+        ships.append(Ship(sid or f"ship{i}", built, side, ruleset.data.place(pose, built, units)))
     return ships
 
 

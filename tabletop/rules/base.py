@@ -27,13 +27,13 @@ from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.angles import relative_wind
-from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
-from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fan import Fan, empty_fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
 from tabletop.referee.plans import NO_CONTEXT, MoveContext, PathPlan
+from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.types import (  # the interface's values, importable from here too
     Band,
     DrillDefaults,
@@ -65,6 +65,12 @@ class Ruleset(ABC):
     #: them) or ``"a|b|c"`` (one of these words).  Any other key there is an error, so a
     #: misspelt option is never silently ignored.
     options: ClassVar[dict[str, str]] = {}
+    #: The small objects that answer one client each (docs/development.md): what the
+    #: window draws, what the computer captain weighs, what the loader checks.  A
+    #: ruleset names its subclasses here.
+    _look: ClassVar[type[Look]] = Look
+    _advice: ClassVar[type[Advice]] = Advice
+    _data: ClassVar[type[Data]] = Data
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -72,6 +78,9 @@ class Ruleset(ABC):
             Ruleset.registry[cls.name] = cls
 
     def __init__(self, data: dict[str, Any], file: str) -> None:
+        self.look = self._look(self)
+        self.advice = self._advice(self)
+        self.data = self._data(self)
         r = Reader(file)
         self.file = file
         head = r.table(data, "", "ruleset")
@@ -154,49 +163,9 @@ class Ruleset(ABC):
         """Subclasses read their own template sections here."""
         return None
 
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """Subclasses validate the roster fields of their own here (crew, damage...)."""
-        return None
-
-    def check_table(self, r: Reader, path: str, heading: float) -> None:
-        """Subclasses check a scenario's ship heading or wind direction (``path`` says
-        which: ``wind.from``, ``wind.skip[i]``, ``ships[i].heading``) against their own
-        rules here (Hold Fast: the 8 points; Man O' War: the wind on them)."""
-        return None
-
-    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
-        """A class as the scenario's optional rules make it (by default, as listed)."""
-        return cls
-
-    def read_speed(
-        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
-    ) -> tuple[float, float | None]:
-        """A class's speed (and speed with the wind abeam) in the scenario's unit: by
-        default a length; a ruleset whose speed counts actions overrides this."""
-        speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
-        abeam = None
-        if "speed_abeam" in tbl:
-            abeam = r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
-        return speed, abeam
-
-    @property
-    def speed_fields(self) -> tuple[str, ...]:
-        """A class's fields that are lengths of movement (given a unit in a roster)."""
-        return ("speed", "speed_abeam") if self.speed_is_length else ()
-
-    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
-        """Where a ship laid at ``pose`` on a table in ``unit`` stands: a ruleset played
-        on a grid snaps her onto it; a free table leaves her where she is."""
-        return pose
-
     def allowance_unit(self, unit: str) -> str:
         """What an allowance is counted in on a table measured in ``unit``."""
         return unit
-
-    @property
-    def wind_strengths(self) -> tuple[str, ...]:
-        """The wind strengths a scenario may name (``[wind] strength``); empty: any word."""
-        return ()
 
     # -- movement --------------------------------------------------------------------
     @abstractmethod
@@ -224,15 +193,6 @@ class Ruleset(ABC):
         scn = state.table()
         return self.fan(scn, scn.ship(ship), density)
 
-    def reach(self, scn: Scenario, cls: ShipClass) -> float:
-        """The farthest she may sail in one turn, in the scenario's unit: her speed where
-        speed is a length; a ruleset counting hexes or actions says how far they go."""
-        return float(cls.speed)
-
-    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
-        """Where the window draws the point-of-sail compass: centre x, y and radius."""
-        return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6
-
     #: θ of a ship close-hauled (the drill's laylines); None where the rules have none.
     close_hauled: float | None = None
     #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
@@ -242,15 +202,6 @@ class Ruleset(ABC):
     #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
     path_tokens: ClassVar[str] = "FPS"
     irons_head_to_wind: ClassVar[bool] = False  # θ 0 is irons: no move, whatever the sector
-    #: A class's (and a ship's) keys beyond the shared ones: any other is a misspelling
-    #: (a ship's `speeed = 20` was read as a field and the override lost).
-    class_fields: ClassVar[frozenset[str]] = frozenset({"guns"})
-
-    def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
-        """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's
-        unit) and each ship's hexes, bow first; None on a continuous table.  The window
-        draws the hexes instead of the square grid and shades the ships' and the fan's."""
-        return None
 
     def as_table(self, state: GameState, scn: Scenario) -> Scenario:
         """The table a game stands at (``scn``: every ship at her pose, the wind as it
@@ -270,14 +221,6 @@ class Ruleset(ABC):
     def has_gunnery(self) -> bool:
         """Whether this ruleset rules fire at all (it implements :meth:`rule_fire`)."""
         return type(self).rule_fire is not Ruleset.rule_fire
-
-    def fire_verb(self, arc: str) -> str:
-        """The verb that fires the guns of ``arc`` (a broadside's ``fire`` by default)."""
-        return "fire"
-
-    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
-        """A ship's fire arcs to draw: (ring of points, filled), band edges unfilled."""
-        return []
 
     #: Whether a target her arcs' outlines do not reach is never in arc (the outlines are
     #: the arcs, not a picture of them out to some range): the window then rules only the
@@ -314,43 +257,9 @@ class Ruleset(ABC):
         her side is to act (a ruleset that activates ships singly says otherwise)."""
         return state.side_of(ship) == state.active_side and self.fighting(state, ship)
 
-    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
-        """The edges (``north``...) leaving by which is her aim, not her loss (an escape's
-        fleeing side): the computer captain sails for them; none by default."""
-        return ()
-
-    def quarry(self, state: GameState, side: str) -> str | None:
-        """The enemy whose taking wins ``side`` the battle (a convoy), which its computer
-        captains close with rather than the nearest; None by default."""
-        return None
-
-    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
-        """Whether she may strike ground on it (the computer keeps her off): land, shoals."""
-        return terrain.kind in ("land", "shoal")
-
-    def worth(self, state: GameState, ship: str) -> float:
-        """What her defeat or escape scores in a battle won on points (the admiral
-        weighs her by it); 1 for every ship where it is not scored."""
-        return 1.0
-
-    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        """What ``firer``'s fire at ``target`` would do as they lie now, or None; a
-        ruleset that rules fire without :meth:`rule_fire`'s exact odds says it."""
-        return None
-
     def plots(self, state: GameState, ship: str) -> list[Plot]:
         """Her orders now where a side plots the whole turn ahead (none: moved singly)."""
         return []
-
-    def loss(self, state: GameState, ship: str) -> float | None:
-        """How much of her she has lost, 0..1, where her report's ``a/b`` figures do not
-        say it (the computer captain weighs damage dealt and taken by it); None: they do."""
-        return None
-
-    def match_strength(self, state: GameState, ship: str) -> float | None:
-        """Her fighting strength now, on the ruleset's own scale (the computer captain's
-        prudence: a ship much weaker than her nearest enemy keeps off); None: all alike."""
-        return None
 
     def word_choices(self, state: GameState, ship: str, verb: str, word: str) -> list[str] | None:
         """The words a player may put for ``word`` of ``verb``'s usage for this ship now,
@@ -372,28 +281,6 @@ class Ruleset(ABC):
         for her next (a tack begun): not in irons.  No by default."""
         return False
 
-    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
-        """Moves her fan leaves out because they finish on a later turn (a tack begun
-        now), each as its action's text, the pose it will leave her in once done, and
-        the chance it comes off (a check she may fail): the computer captain weighs
-        them with her fan's.  None by default."""
-        return []
-
-    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
-        """The plots this ship could be given this turn, as her opponent reckons them
-        from the table alone (whichever side plots first, and her own orders, if given,
-        unread): what a captain foresees of the enemy's secret plot.  None by default."""
-        return []
-
-    def plot_action(self, side: str, parts: dict[str, str]) -> str:
-        """The one action that gives a side's plotted orders (ship → her words)."""
-        raise TabletopError(f"the {self.title} rules have no plotted orders")
-
-    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
-        """Where a ship would be after each phase of plotted orders, for rulesets whose
-        orders are plotted ahead (the window's ghosts); none here."""
-        return ()
-
     #: Verbs whose words are secret when played (a plot of orders): a shared screen
     #: shows that they were played, not what they say.
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
@@ -406,11 +293,6 @@ class Ruleset(ABC):
     def step_text(self, state: GameState) -> str | None:
         """Where the turn stands, in words, when a turn has steps beyond "whose turn it
         is" (plotting, a phase's fire, damage control); None."""
-        return None
-
-    def tack_verb(self, state: GameState, ship: str) -> str | None:
-        """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
-        or None; the window's port/starboard keys send it."""
         return None
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:

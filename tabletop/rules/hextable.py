@@ -12,10 +12,36 @@ from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, ShipClass
 from tabletop.rules.base import Ruleset
+from tabletop.rules.clients import Data, Look
 
+
+class HexTableLook(Look):
+    """What the window asks of a hex game."""
+
+    rs: HexTable
+
+    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
+        """The grid in the scenario's unit and each ship's hexes, bow first."""
+        grid = self.rs.grid_in(scn.units)
+        n = self.rs.length
+        return grid, {s.id: ship_hexes(*place(grid, s.pose, n), n) for s in scn.ships}
+
+
+class HexTableData(Data):
+    """What the loader asks of a hex game."""
+
+    rs: HexTable
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Snapped onto her hexes: the nearest facing, her bow hex where her bow lies."""
+        grid = self.rs.grid_in(unit)
+        bow, facing = place(grid, pose, self.rs.length)
+        return ship_pose(grid, bow, facing, self.rs.length)
 
 class HexTable(Ruleset):
     """A ruleset played on a hex overlay; ``length``: the hexes a ship stands on."""
+    _look = HexTableLook
+    _data = HexTableData
 
     length: ClassVar[int] = 1
     fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
@@ -23,18 +49,6 @@ class HexTable(Ruleset):
 
     def grid_in(self, unit: str) -> HexGrid:
         return self.grid.scaled(self.scale(unit))
-
-    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
-        """Snapped onto her hexes: the nearest facing, her bow hex where her bow lies."""
-        grid = self.grid_in(unit)
-        bow, facing = place(grid, pose, self.length)
-        return ship_pose(grid, bow, facing, self.length)
-
-    def hex_overlay(self, scn: Scenario) -> tuple[HexGrid, dict[str, tuple[Hex, ...]]]:
-        """The grid in the scenario's unit and each ship's hexes, bow first."""
-        grid = self.grid_in(scn.units)
-        n = self.length
-        return grid, {s.id: ship_hexes(*place(grid, s.pose, n), n) for s in scn.ships}
 
     def wind_facing(self, state: GameState) -> int:
         """Ruling: the wind enters through the hexside nearest where it blows from."""

@@ -94,7 +94,7 @@ class TableDrawing:
         if game is None or game.state.side_of(ship) != game.state.active_side:
             return None
         st, rs = game.state, game.state.scenario.ruleset
-        return lambda e, arc: not taken(st, f"{rs.fire_verb(arc)} {ship} {e}")  # kept a state
+        return lambda e, arc: not taken(st, f"{rs.look.fire_verb(arc)} {ship} {e}")  # kept a state
 
     def overlay_scenes(self) -> list[sc.Scene]:
         scn = self.view.scenario
@@ -117,7 +117,7 @@ class TableDrawing:
                 ]
                 out.append(sc.lof_scene(scn, sel, enemies, self._refused(sel)))
             if "fan" in self.view.overlays and self.view.fan is not None:
-                hexes = scn.ruleset.hex_overlay(scn) is not None
+                hexes = scn.ruleset.look.hex_overlay(scn) is not None
                 out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))
             out.append(sc.hexes_scene(scn, sel))
             hl = sc.Scene()

@@ -176,7 +176,7 @@ class MoveEditing:
             return False
         i = self.fan.nearest(tx, ty)
         scn = self.scenario
-        overlay = scn.ruleset.hex_overlay(scn) if scn is not None else None
+        overlay = scn.ruleset.look.hex_overlay(scn) if scn is not None else None
         if overlay is not None and not self.plot_fan:  # a tinted hex clicked: its pose
             shaded = fan_hexes(scn, self.fan)  # (a click there did nothing)
             clicked = overlay[0].hex_at(tx, ty)
@@ -406,7 +406,7 @@ class MoveEditing:
             return False
         game = self.session.game
         rs = game.state.scenario.ruleset if game is not None else None
-        verb = rs.tack_verb(game.state, self.selected) if rs is not None else None
+        verb = rs.look.tack_verb(game.state, self.selected) if rs is not None else None
         self.play_her_move(self.selected, f"{verb or 'recover'} {self.selected} {side}")
         return True
 

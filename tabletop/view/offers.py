@@ -73,7 +73,7 @@ def ruled(
     says CAN FIRE and the engine refuses the shot now (her damage, a broadside fired,
     the step of the turn), its last line says so (the tool said CAN FIRE, then G was
     refused: "amazon has no dice at redoutable").  ``verb`` fires the ruling's arc
-    (``Ruleset.fire_verb``: a Frigate ship's chasers are ``chase``)."""
+    (``Look.fire_verb``: a Frigate ship's chasers are ``chase``)."""
     if state is None or not lines or not lines[-1].strip().startswith("CAN FIRE"):
         return lines
     why = refusal(state, f"{verb} {firer} {target}")

@@ -238,7 +238,7 @@ class RulingPane(Pane):
             game = t.session.game
             try:
                 r, state = rule_fire(t.scenario, *t.ruling), game.state if game else None
-                verb = t.scenario.ruleset.fire_verb(r.arc or "")  # a Frigate ship's chasers
+                verb = t.scenario.ruleset.look.fire_verb(r.arc or "")  # a Frigate ship's chasers
                 panel = ruled(r.text().splitlines(), state, *t.ruling, verb)
             except TabletopError:
                 panel = []

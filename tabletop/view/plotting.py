@@ -3,7 +3,7 @@ the other looks away, and what the plot foresees.
 
 A ruleset whose orders are plotted for several phases says so through
 :meth:`Ruleset.plot_spec` (the verb, the side, its ships, the slots and the words a slot
-takes); :meth:`Ruleset.phase_poses` says where a ship will be after each slot.  The panel
+takes); :meth:`Look.phase_poses` says where a ship will be after each slot.  The panel
 keeps one plot per ship, lays itself out as boxes the window draws and clicks, and gives
 the plot as the ruleset's one action.  The foresight judges the plot against the table:
 the rule it breaks, and where a ghost would meet another ship (her own side's ships as
@@ -176,7 +176,7 @@ class Foresight:
 
 
 def foresee(state: Any, spec: PlotSpec, plots: dict[str, list[str]]) -> Foresight:
-    """Judge a plot on the table: ghosts by :meth:`Ruleset.phase_poses`; a collision is
+    """Judge a plot on the table: ghosts by :meth:`Look.phase_poses`; a collision is
     foreseen where a ghost's base touches a ship it did not touch at the start — her own
     side's ships at their plotted poses of the same slot, the others where they lie."""
     rs = state.scenario.ruleset
@@ -185,7 +185,7 @@ def foresee(state: Any, spec: PlotSpec, plots: dict[str, list[str]]) -> Foresigh
     problems: dict[str, str] = {}
     for sid in spec.ships:
         try:
-            poses[sid] = tuple(rs.phase_poses(state, sid, tuple(plots[sid])))
+            poses[sid] = tuple(rs.look.phase_poses(state, sid, tuple(plots[sid])))
         except TabletopError as e:
             problems[sid] = str(e).removeprefix(f"{sid}: ")
     meets: dict[str, tuple[int, str]] = {}

@@ -166,7 +166,7 @@ def table_scenes(
     w, d = scn.width, scn.depth
     sea.fills.append(Fill(np.array([[0, 0], [w, 0], [w, d], [0, d]], float), SEA))
     minor, major = grid_step(scn)
-    overlay = scn.ruleset.hex_overlay(scn)
+    overlay = scn.ruleset.look.hex_overlay(scn)
     if overlay is not None:  # a hex game: the hexes instead of the square grid
         grid, occupied = overlay
         hex_lines(sea, grid, w, d)
@@ -240,7 +240,7 @@ def hex_fan_scene(scn: Scenario, fan: object) -> Scene:
     at each legal end pose, shaded by point of sail."""
     assert isinstance(fan, Fan)
     sc = Scene()
-    overlay = scn.ruleset.hex_overlay(scn)
+    overlay = scn.ruleset.look.hex_overlay(scn)
     if overlay is None or not len(fan):
         return sc
     grid = overlay[0]
@@ -256,7 +256,7 @@ def hex_fan_scene(scn: Scenario, fan: object) -> Scene:
 def fan_hexes(scn: Scenario, fan: Fan) -> list[tuple[int, int]]:
     """The hex each of the fan's poses shades: the one under her bow half (a quarter
     of the longest base ahead of her centre); a click there takes that pose."""
-    overlay = scn.ruleset.hex_overlay(scn)
+    overlay = scn.ruleset.look.hex_overlay(scn)
     assert overlay is not None  # a hex table
     grid = overlay[0]
     reach = 0.25 * max(s.cls.base_length for s in scn.ships)
@@ -268,7 +268,7 @@ def fan_hexes(scn: Scenario, fan: Fan) -> list[tuple[int, int]]:
 def hexes_scene(scn: Scenario, ship_id: str) -> Scene:
     """On a hex table, the selected ship's hexes outlined."""
     sc = Scene()
-    overlay = scn.ruleset.hex_overlay(scn)
+    overlay = scn.ruleset.look.hex_overlay(scn)
     if overlay is not None:
         grid, occupied = overlay
         for h in occupied.get(ship_id, ()):
@@ -338,7 +338,7 @@ def arcs_scene(scn: Scenario, bands: bool, only: str | None = None) -> Scene:
     for ship in scn.ships:
         if only is not None and ship.id != only:
             continue
-        for whole, filled in scn.ruleset.arc_outlines(scn, ship, bands):
+        for whole, filled in scn.ruleset.look.arc_outlines(scn, ship, bands):
             for ring in on_table(np.asarray(whole), scn.width, scn.depth):
                 if filled:
                     sc.fills.append(Fill(ring, ARC))
@@ -354,7 +354,7 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
     rs = scn.ruleset
     theta = float(relative_wind(scn.wind.from_deg, p.heading))
     now = rs.sectors.index(rs.sector(theta))
-    cx, cy, radius = rs.compass_origin(ship, theta)
+    cx, cy, radius = rs.look.compass_origin(ship, theta)
     for k, wedge in enumerate(sector_wedges(cx, cy, scn.wind.from_deg, rs.sector_lowers, radius)):
         col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
         if k == now:
@@ -375,7 +375,7 @@ def lof_scene(
     an enemy and the arc's guns), blocked rays shaded, her outline alike."""
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
-    rings = [r for r, _ in scn.ruleset.arc_outlines(scn, scn.ship(ship_id), False)]
+    rings = [r for r, _ in scn.ruleset.look.arc_outlines(scn, scn.ship(ship_id), False)]
     if rings and enemies and scn.ruleset.arcs_are_outlined:  # only those her arcs reach
         arcs = shapely.union_all(shapely.polygons([np.asarray(r) for r in rings]))
         bases = shapely.polygons(np.array([scn.ship(e).base_corners() for e in enemies]))

@@ -25,14 +25,8 @@ from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
-from tabletop.rules.base import (
-    NO_CONTEXT,
-    FireChance,
-    MoveContext,
-    PathPlan,
-    Sector,
-    read_hex_grid,
-)
+from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector, read_hex_grid
+from tabletop.rules.clients import Advice
 from tabletop.rules.escadres import config, options, ruling
 from tabletop.rules.escadres.damage import ship_of
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
@@ -45,7 +39,7 @@ from tabletop.rules.escadres.ship import (
     power,
     power_left,
 )
-from tabletop.rules.hextable import HexTable
+from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
 
 #: The roster fields of Escadres' ship log, each a whole number, and their bounds.
 LOG_FIELDS = {
@@ -57,9 +51,72 @@ LOG_FIELDS = {
 }
 
 
-class Escadres(HexTable):
-    name = "escadres"
+class EscadresLook(HexTableLook):
+    """What the window asks of Escadres."""
+
+    rs: Escadres
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        return ruling.arc_outlines(self.rs, scn, ship)
+
+
+class EscadresAdvice(Advice):
+    """What the computer captain asks of Escadres."""
+
+    rs: Escadres
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return options.chance(self.rs, state, firer, target)
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How near she is to being lost: gone or struck, wholly; else she strikes when
+        her power or her crew is gone, so the larger share of the two lost.  The mean of
+        her report's figures counted a corvette with two of her three crew gone as a
+        third lost."""
+        st = state.ship(ship)
+        if not isinstance(st, EscadresShip):
+            return None
+        if st.lost:
+            return 1.0
+        cls = state.scenario.ship(ship).cls
+        return max(st.power_lost / max(1, power(cls)), st.crew_lost / max(1, crew(cls)))
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """Her speed in hexes, centre to centre."""
+        return float(cls.speed) * self.rs.grid_in(scn.units).size
+
+
+class EscadresData(HexTableData):
+    """What the loader asks of Escadres."""
+
+    rs: Escadres
+
     class_fields = frozenset(LOG_FIELDS)
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """The ship log: power, crew, decks, guns and training, whole numbers."""
+        for key, (lo, hi) in LOG_FIELDS.items():
+            if key in tbl:
+                v = r.integer(tbl, path, key)
+                if v is not None and not lo <= v <= hi:
+                    r.error(join(path, key), f"a whole number from {lo} to {hi}", v)
+            elif key in ("power", "crew"):
+                r.error(join(path, key), "a whole number of boxes", None)
+
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """Speed is her maximum move in hexes, not a length."""
+        speed = r.integer(tbl, path, "speed", minimum=0, maximum=20)
+        if speed is None:
+            r.error(join(path, "speed"), "a whole number of hexes (0-20)", tbl.get("speed"))
+        return float(speed or 0), None
+
+class Escadres(HexTable):
+    _look = EscadresLook
+    _advice = EscadresAdvice
+    _data = EscadresData
+    name = "escadres"
     length = 2  # the hexes a ship stands on
     has_engine = True
     ship_state = EscadresShip
@@ -89,25 +146,6 @@ class Escadres(HexTable):
             if s.use not in uses:
                 r.error(join("sectors", i) + ".use", " | ".join(uses), s.use)
 
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """The ship log: power, crew, decks, guns and training, whole numbers."""
-        for key, (lo, hi) in LOG_FIELDS.items():
-            if key in tbl:
-                v = r.integer(tbl, path, key)
-                if v is not None and not lo <= v <= hi:
-                    r.error(join(path, key), f"a whole number from {lo} to {hi}", v)
-            elif key in ("power", "crew"):
-                r.error(join(path, key), "a whole number of boxes", None)
-
-    def read_speed(
-        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
-    ) -> tuple[float, float | None]:
-        """Speed is her maximum move in hexes, not a length."""
-        speed = r.integer(tbl, path, "speed", minimum=0, maximum=20)
-        if speed is None:
-            r.error(join(path, "speed"), "a whole number of hexes (0-20)", tbl.get("speed"))
-        return float(speed or 0), None
-
     def allowance_unit(self, unit: str) -> str:
         return "hexes"
 
@@ -133,9 +171,6 @@ class Escadres(HexTable):
         """The referee's ruling: the zone, the hexes between, what stops the line, the
         dice (:mod:`tabletop.rules.escadres.ruling`); Escadres has no aiming high."""
         return ruling.fire_ruling(self, scn, i, j)
-
-    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
-        return ruling.arc_outlines(self, scn, ship)
 
     def capacity(self, state: GameState, st: EscadresShip) -> int:
         """Her move steps for this turn, by the wind on her now and her rigging."""
@@ -250,26 +285,6 @@ class Escadres(HexTable):
         """Every move of hex steps she may still make in her activation; a ship not
         drawn, the moves of her next one (an enemy's possible reply)."""
         return options.moves(self, state, ship)
-
-    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        return options.chance(self, state, firer, target)
-
-    def loss(self, state: GameState, ship: str) -> float | None:
-        """How near she is to being lost: gone or struck, wholly; else she strikes when
-        her power or her crew is gone, so the larger share of the two lost.  The mean of
-        her report's figures counted a corvette with two of her three crew gone as a
-        third lost."""
-        st = state.ship(ship)
-        if not isinstance(st, EscadresShip):
-            return None
-        if st.lost:
-            return 1.0
-        cls = state.scenario.ship(ship).cls
-        return max(st.power_lost / max(1, power(cls)), st.crew_lost / max(1, crew(cls)))
-
-    def reach(self, scn: Scenario, cls: ShipClass) -> float:
-        """Her speed in hexes, centre to centre."""
-        return float(cls.speed) * self.grid_in(scn.units).size
 
     def gone(self, state: GameState, ship: str) -> str | None:
         return ship_of(state, ship).out  # sunk, burst, drifted off

@@ -24,21 +24,15 @@ from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step, hex_steps
-from tabletop.rules.base import (
-    NO_CONTEXT,
-    FireChance,
-    MoveContext,
-    PathPlan,
-    Sector,
-    read_hex_grid,
-)
+from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector, read_hex_grid
+from tabletop.rules.clients import Advice
 from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
 from tabletop.rules.frigate.ship import FrigateShip, field, ship_of
-from tabletop.rules.hextable import HexTable
+from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
 
 #: The roster fields of Frigate's own.
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
@@ -50,9 +44,112 @@ HIT_FIELDS = {"crew_hits": 3, "mast_hits": 3}
 LOSS_SHARES = (0.85, 0.6)
 
 
-class Frigate(HexTable):
-    name = "frigate"
+class FrigateLook(HexTableLook):
+    """What the window asks of Frigate."""
+
+    rs: Frigate
+
+    def fire_verb(self, arc: str) -> str:
+        """The bow and stern fields are the chasers': ``chase``, not ``fire``."""
+        return "chase" if arc in ruling.CHASE_ARC.values() else "fire"
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
+        return ruling.arc_outlines(self.rs, scn, ship, bands)
+
+
+class FrigateAdvice(Advice):
+    """What the computer captain asks of Frigate."""
+
+    rs: Frigate
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return options.chance(self.rs, state, firer, target)
+
+    def loss(self, state: GameState, ship: str) -> float:
+        """Her crew hits towards the count that lets an enemy alongside take her (they
+        silence her guns too) and her mast hits towards dismasting (then she drifts off),
+        hits marked this segment counted; gone or struck, all of her.  Neither alone is
+        the whole ship: a warship with all her crew hits is taken only by an enemy strong
+        enough alongside, a dismasted one is gone only when she drifts off the table, so
+        each counts a share (``LOSS_SHARES``) of what is left by the other."""
+        st = ship_of(state, ship)
+        if st.lost:
+            return 1.0
+        crew = min(st.crew_hits + st.crew_new, self.rs.combat.capture_crew)
+        masts = min(st.mast_hits + st.masts_new, self.rs.moves.dismasted_at)
+        c = LOSS_SHARES[0] * crew / max(1, self.rs.combat.capture_crew)
+        m = LOSS_SHARES[1] * masts / max(1, self.rs.moves.dismasted_at)
+        return float(1.0 - (1.0 - c) * (1.0 - m))
+
+    def quarry(self, state: GameState, side: str) -> str | None:
+        """A convoy action's convoy, for the side that wins by taking her."""
+        convoy, _own, enemy = convoy_sides(state)
+        return convoy if side == enemy else None
+
+    def match_strength(self, state: GameState, ship: str) -> float:
+        """Her gunnery strength after her crew hits times her defence strength: on the
+        combat results table her odds against an enemy are her gunnery to his defence,
+        his against her his gunnery to hers, so the products compare as the match-up
+        does (a 38 is 6 × 6 = 36, a sloop 3 × 3 = 9, a merchantman 1 × 3 = 3).  Hits
+        marked this segment count, as in :meth:`loss`: they take her gunnery at its end,
+        before any boarding, and a look ahead that waited for them saw no fire change
+        who outmatches whom until the next segment."""
+        st = ship_of(state, ship)
+        if st.lost:
+            return 0.0
+        if st.crew_new:
+            st = replace(st, crew_hits=st.crew_hits + st.crew_new)  # strength caps them
+        g = Combat(self.rs).strength(state, st, None, False)
+        return float(g * field(state.scenario.ship(ship).cls, "defence", 1))
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """Her most Movement Points in a turn on her best point of sail, as hexes."""
+        most = max(self.rs.allowance(cls, s)[1] for s in self.rs.sectors)
+        return float(most) * self.rs.grid_in(scn.units).size
+
+
+class FrigateData(HexTableData):
+    """What the loader asks of Frigate."""
+
+    rs: Frigate
+
     class_fields = frozenset(OWN_FIELDS | set(HIT_FIELDS))  # any other is a misspelling
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
+        sched = tbl.get("schedule")
+        if not isinstance(sched, str) or sched not in self.rs.schedule:  # [] crashed the check
+            want = "a row of the schedule: " + ", ".join(self.rs.schedule)
+            r.error(join(path, "schedule"), want, sched)
+        for key, lo in (("gunnery", 0), ("defence", 1)):
+            v = r.integer(tbl, path, key, minimum=lo, maximum=999)
+            if v is None and key not in tbl:
+                r.error(join(path, key), f"a whole number ≥ {lo}", None)
+        for key in ("merchant", "fighting_sail", "flagship"):
+            r.boolean(tbl, path, key, False)
+        for key, most in HIT_FIELDS.items():
+            if key in tbl:
+                r.integer(tbl, path, key, minimum=0, maximum=most)
+
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """Her allowances are the schedule's, by her row: no speed of her own."""
+        for key in ("speed", "speed_abeam"):
+            if key in tbl:
+                r.error(join(path, key), "no speed: the schedule gives a Frigate ship's", tbl[key])
+        return 0.0, None
+
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        return (self.rs.moves.no_wind, *self.rs.moves.strengths)
+
+class Frigate(HexTable):
+    _look = FrigateLook
+    _advice = FrigateAdvice
+    _data = FrigateData
+    name = "frigate"
     length = 1  # the hexes a ship stands on
     has_engine = True
     ship_state = FrigateShip
@@ -103,31 +200,6 @@ class Frigate(HexTable):
         if len(self.sectors) != len(config.ATTITUDES):
             r.error("sectors", "four sectors: front, side_front, side_rear, rear", None)
 
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """Her schedule row, gunnery and defence strengths; merchantman, fighting sail."""
-        sched = tbl.get("schedule")
-        if not isinstance(sched, str) or sched not in self.schedule:  # [] crashed the check
-            want = "a row of the schedule: " + ", ".join(self.schedule)
-            r.error(join(path, "schedule"), want, sched)
-        for key, lo in (("gunnery", 0), ("defence", 1)):
-            v = r.integer(tbl, path, key, minimum=lo, maximum=999)
-            if v is None and key not in tbl:
-                r.error(join(path, key), f"a whole number ≥ {lo}", None)
-        for key in ("merchant", "fighting_sail", "flagship"):
-            r.boolean(tbl, path, key, False)
-        for key, most in HIT_FIELDS.items():
-            if key in tbl:
-                r.integer(tbl, path, key, minimum=0, maximum=most)
-
-    def read_speed(
-        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
-    ) -> tuple[float, float | None]:
-        """Her allowances are the schedule's, by her row: no speed of her own."""
-        for key in ("speed", "speed_abeam"):
-            if key in tbl:
-                r.error(join(path, key), "no speed: the schedule gives a Frigate ship's", tbl[key])
-        return 0.0, None
-
     def allowance_unit(self, unit: str) -> str:
         return "Movement Points"
 
@@ -154,10 +226,6 @@ class Frigate(HexTable):
             strength = self.moves.default_strength
         return FrigateGame(self).allowance_of(ship.cls, config.ATTITUDES[att], strength)
 
-    @property
-    def wind_strengths(self) -> tuple[str, ...]:
-        return (self.moves.no_wind, *self.moves.strengths)
-
     def row(self, cls: ShipClass) -> config.Row:
         return self.schedule[str(cls.fields.get("schedule"))]
 
@@ -165,9 +233,9 @@ class Frigate(HexTable):
         """The wind's strength now: as it changed in play, else the scenario's, else the
         template's default."""
         s = state.wind_strength or state.scenario.wind.strength or self.moves.default_strength
-        if s not in self.wind_strengths:
+        if s not in self.data.wind_strengths:
             raise TabletopError(
-                f"wind.strength: expected one of {', '.join(self.wind_strengths)}, found '{s}'"
+                f"wind.strength: expected one of {', '.join(self.data.wind_strengths)}, found '{s}'"
             )
         return s
 
@@ -179,14 +247,6 @@ class Frigate(HexTable):
         """The referee's ruling (:mod:`tabletop.rules.frigate.ruling`); ``high``: aimed at
         her rigging (mast hits) rather than her hull (crew hits)."""
         return ruling.fire_ruling(self, scn, i, j, high)
-
-    def fire_verb(self, arc: str) -> str:
-        """The bow and stern fields are the chasers': ``chase``, not ``fire``."""
-        return "chase" if arc in ruling.CHASE_ARC.values() else "fire"
-
-    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
-        """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
-        return ruling.arc_outlines(self, scn, ship, bands)
 
     # -- the grid ----------------------------------------------------------------------
 
@@ -281,9 +341,6 @@ class Frigate(HexTable):
         """Every move her points allow in this segment (:func:`options.moves`)."""
         return options.moves(self, state, ship)
 
-    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        return options.chance(self, state, firer, target)
-
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
         """A move refused whatever its steps: while allowances are declared (the
         engine's words)."""
@@ -302,48 +359,6 @@ class Frigate(HexTable):
         if verb == "fire" and word == "[hull|rigging]":
             return ["hull", "rigging"]
         return None
-
-    def loss(self, state: GameState, ship: str) -> float:
-        """Her crew hits towards the count that lets an enemy alongside take her (they
-        silence her guns too) and her mast hits towards dismasting (then she drifts off),
-        hits marked this segment counted; gone or struck, all of her.  Neither alone is
-        the whole ship: a warship with all her crew hits is taken only by an enemy strong
-        enough alongside, a dismasted one is gone only when she drifts off the table, so
-        each counts a share (``LOSS_SHARES``) of what is left by the other."""
-        st = ship_of(state, ship)
-        if st.lost:
-            return 1.0
-        crew = min(st.crew_hits + st.crew_new, self.combat.capture_crew)
-        masts = min(st.mast_hits + st.masts_new, self.moves.dismasted_at)
-        c = LOSS_SHARES[0] * crew / max(1, self.combat.capture_crew)
-        m = LOSS_SHARES[1] * masts / max(1, self.moves.dismasted_at)
-        return float(1.0 - (1.0 - c) * (1.0 - m))
-
-    def quarry(self, state: GameState, side: str) -> str | None:
-        """A convoy action's convoy, for the side that wins by taking her."""
-        convoy, _own, enemy = convoy_sides(state)
-        return convoy if side == enemy else None
-
-    def match_strength(self, state: GameState, ship: str) -> float:
-        """Her gunnery strength after her crew hits times her defence strength: on the
-        combat results table her odds against an enemy are her gunnery to his defence,
-        his against her his gunnery to hers, so the products compare as the match-up
-        does (a 38 is 6 × 6 = 36, a sloop 3 × 3 = 9, a merchantman 1 × 3 = 3).  Hits
-        marked this segment count, as in :meth:`loss`: they take her gunnery at its end,
-        before any boarding, and a look ahead that waited for them saw no fire change
-        who outmatches whom until the next segment."""
-        st = ship_of(state, ship)
-        if st.lost:
-            return 0.0
-        if st.crew_new:
-            st = replace(st, crew_hits=st.crew_hits + st.crew_new)  # strength caps them
-        g = Combat(self).strength(state, st, None, False)
-        return float(g * field(state.scenario.ship(ship).cls, "defence", 1))
-
-    def reach(self, scn: Scenario, cls: ShipClass) -> float:
-        """Her most Movement Points in a turn on her best point of sail, as hexes."""
-        most = max(self.allowance(cls, s)[1] for s in self.sectors)
-        return float(most) * self.grid_in(scn.units).size
 
     def gone(self, state: GameState, ship: str) -> str | None:
         return ship_of(state, ship).out  # sunk, drifted off

@@ -39,6 +39,7 @@ from tabletop.rules.base import (
     Ruleset,
     Sector,
 )
+from tabletop.rules.clients import Advice, Look
 from tabletop.rules.holdfast import config, damage, orders, phases, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import (
@@ -48,6 +49,7 @@ from tabletop.rules.holdfast.game import (
     guns,
     wind_shift,
 )
+from tabletop.rules.holdfast.roster import HoldFastData
 from tabletop.rules.holdfast.ship import (
     HoldFastShip,
     diagram,
@@ -66,12 +68,106 @@ PLOT_WORDS = (
 )  # fmt: skip
 
 
+class HoldFastLook(Look):
+    """What the window asks of Hold Fast."""
+
+    rs: HoldFast
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """The four quadrants, out to the longest battery's range (outlines only)."""
+        depth = longest_range(scn, ship.cls)
+        p = ship.pose
+        return [
+            (shapely.get_coordinates(quadrant_polygon(p.x, p.y, p.heading, q, depth))[:-1], False)
+            for q in QUADRANTS
+        ]
+
+    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
+        """Where ``ship`` would be after each phase I-V of ``plot`` (five phase words) if
+        nothing stops her, her drift after phase V in the last: for the window's plotting
+        ghosts.  Raises IllegalAction when the plot breaks a rule, with the reason."""
+        st = state.ship(ship)
+        assert isinstance(st, HoldFastShip)
+        words = HoldFastGame(self.rs)._plot(state, st, list(plot))
+        wind = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
+        step = self.rs.step_length(state.scenario.units)
+        poses = orders.poses_after(
+            st.pose, words, st.speed, self.rs.phases, wind, step, self.rs.pivot,
+            self.rs.sectors[1].lower,
+        )
+        return orders.with_drift(poses, words, st.speed, st.anchored or st.beached, wind, step)
+
+
+class HoldFastAdvice(Advice):
+    """What the computer captain asks of Hold Fast."""
+
+    rs: HoldFast
+
+    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
+        return plots.plots(self.rs, state, ship, foreseen=True)
+
+    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
+        """In an escape (HF-67), the escaping side's ships score by leaving the table: by
+        the scenario's ``escape_edge`` when it names one, by any edge when it does not."""
+        opts = state.scenario.options
+        if opts.get("victory") != "escape" or state.side_of(ship) != opts.get("escaping"):
+            return ()
+        edge = opts.get("escape_edge")
+        return (str(edge),) if edge else ("north", "south", "east", "west")
+
+    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
+        """Land, and shallows or a shoal where a d6 less her rate can top its level
+        (HF-71/72): her rate and the level under 6.  The squadrons' bank (level 2) can
+        take a 74 or the first rate, never the frigate or the fifty."""
+        if terrain.kind == "land":
+            return True
+        r, level = phases.depth(self.rs, cls, terrain.level)
+        return 6 - r > level  # the d6's best roll
+
+    def worth(self, state: GameState, ship: str) -> float:
+        """Her guns where the battle is scored on them (HF-67: an escape, a points action
+        or one with a last turn), for the side that defeats her or, escaping, for her
+        own; else 1 (a duel is won by the last ship fighting, whatever her guns)."""
+        opts = state.scenario.options
+        if opts.get("victory") not in ("escape", "points") and opts.get("last_turn") is None:
+            return 1.0
+        return float(guns(state, ship))
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        return plots.chance(self.rs, state, firer, target)
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """``orders`` and each ship's id and words (a ship left out does nothing), built
+        as the window's plotting panel builds it."""
+        spec = PlotSpec("orders", side, tuple(parts), orders.NUMERALS, PLOT_WORDS)
+        return spec.action({sid: words.split() for sid, words in parts.items()})
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """A forward step in each phase she acts in."""
+        return float(cls.speed) * self.rs.step_length(scn.units)
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How near she is to being lost: out of the fight (struck, sinking, fled...) she
+        is; else she sinks when her hull boxes are gone and strikes on a roll once her
+        morale is down to its last box, so the larger of the shares of them gone.  The
+        mean of her report's figures (hull, masts, marines, morale) counted a frigate at
+        her last morale box, 50% to strike on her next morale hit, a fifth lost."""
+        st = state.ship(ship)
+        if not isinstance(st, HoldFastShip):
+            return None
+        if st.out:
+            return 1.0
+        cls = state.scenario.ship(ship).cls  # a roster may give 0 boxes (check_class)
+        hull, morale = max(1, hull_boxes(cls)), max(1, morale_boxes(cls))
+        return max(st.hull_lost / hull, st.morale_lost / morale)
+
+
 class HoldFast(Ruleset):
+    _look = HoldFastLook
+    _advice = HoldFastAdvice
+    _data = HoldFastData
     name = "hold-fast"
     path_tokens = "FPSAW"  # no luffing or tacking: turn and move
-    class_fields = frozenset({"hull_boxes", "masts", "marines", "morale", "crews",
-                              "morale_factor", "ironsides", "start_speed", "gun_count",
-                              "batteries", "plus"})  # fmt: skip
     has_engine = True
     ship_state = HoldFastShip
     options: ClassVar[dict[str, str]] = {
@@ -149,17 +245,6 @@ class HoldFast(Ruleset):
                 continue
             out[int(key)] = tuple(row)
         return out
-
-    def read_speed(
-        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
-    ) -> tuple[float, float | None]:
-        """Speed is the number of phases (0-5) in which she acts, not a length."""
-        speed = float(r.integer(tbl, path, "speed", minimum=0) or 0)
-        if "speed" not in tbl:
-            r.error(join(path, "speed"), f"a whole number of phases (0-{PHASES})", None)
-        elif speed > PHASES:
-            r.error(join(path, "speed"), f"a whole number of phases (0-{PHASES})", tbl["speed"])
-        return speed, None
 
     def allowance_unit(self, unit: str) -> str:
         return "actions"
@@ -239,55 +324,12 @@ class HoldFast(Ruleset):
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
         return quadrant_ruling(self, scn, tab, i, j, high)
 
-    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
-        """The four quadrants, out to the longest battery's range (outlines only)."""
-        depth = longest_range(scn, ship.cls)
-        p = ship.pose
-        return [
-            (shapely.get_coordinates(quadrant_polygon(p.x, p.y, p.heading, q, depth))[:-1], False)
-            for q in QUADRANTS
-        ]
-
     # -- the ship diagram ----------------------------------------------------------------
     def gone(self, state: GameState, ship: str) -> str | None:
         st = state.ship(ship)
         if not isinstance(st, HoldFastShip):
             return None
         return "sunk" if st.sunk else "fled" if st.fled else None
-
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """The diagram's fields the engine plays with (HF-26..HF-29, HF-53/54)."""
-        for key in ("hull_boxes", "masts", "marines", "morale", "crews"):
-            if key in tbl:
-                r.integer(tbl, path, key, minimum=0)
-        if "morale_factor" in tbl:
-            r.integer(tbl, path, "morale_factor", minimum=1, maximum=6)
-        if "ironsides" in tbl:
-            r.boolean(tbl, path, "ironsides", False)
-        if "start_speed" in tbl:
-            r.integer(tbl, path, "start_speed", minimum=0, maximum=PHASES)
-        if "gun_count" in tbl:
-            r.integer(tbl, path, "gun_count", minimum=0)
-        bats = tbl.get("batteries", {})
-        if not isinstance(bats, dict) or any(
-            g not in config.GUNS or isinstance(n, bool) or not isinstance(n, int) or n < 0
-            for g, n in (bats.items() if isinstance(bats, dict) else ())
-        ):
-            r.error(join(path, "batteries"), "a table of long/short/carronade = count", bats)
-        fit = tbl.get("plus", [])
-        if not isinstance(fit, list) or any(g not in config.GUNS for g in fit):
-            r.error(join(path, "plus"), 'a list of battery types with a "+" fitting', fit)
-
-    def check_table(self, r: Reader, path: str, heading: float) -> None:
-        """Headings and the wind on the 8 points (HF-16, HF-23), a heading within the
-        fudge of one (played as that point)."""
-        off = abs(float(wrap(heading - orders.nearest_point(heading, self.pivot))))
-        slack = 1e-9 if path.startswith("wind") else self.fudge + 1e-9
-        if off > slack:
-            what = "one of the 8 points" + (
-                "" if path.startswith("wind") else f" (±{self.fudge:g}°)"
-            )
-            r.error(path, what, heading)
 
     def new_ship(self, ship: Ship) -> ShipState:
         """She begins at her scenario's ``start_speed``, or her top speed."""
@@ -350,64 +392,6 @@ class HoldFast(Ruleset):
             return super().move_so_far(state, ship)
         return replace(model, cls=replace(model.cls, speed=float(st.speed))), (), MoveContext()
 
-    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
-        return plots.plots(self, state, ship, foreseen=True)
-
-    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
-        """In an escape (HF-67), the escaping side's ships score by leaving the table: by
-        the scenario's ``escape_edge`` when it names one, by any edge when it does not."""
-        opts = state.scenario.options
-        if opts.get("victory") != "escape" or state.side_of(ship) != opts.get("escaping"):
-            return ()
-        edge = opts.get("escape_edge")
-        return (str(edge),) if edge else ("north", "south", "east", "west")
-
-    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
-        """Land, and shallows or a shoal where a d6 less her rate can top its level
-        (HF-71/72): her rate and the level under 6.  The squadrons' bank (level 2) can
-        take a 74 or the first rate, never the frigate or the fifty."""
-        if terrain.kind == "land":
-            return True
-        r, level = phases.depth(self, cls, terrain.level)
-        return 6 - r > level  # the d6's best roll
-
-    def worth(self, state: GameState, ship: str) -> float:
-        """Her guns where the battle is scored on them (HF-67: an escape, a points action
-        or one with a last turn), for the side that defeats her or, escaping, for her
-        own; else 1 (a duel is won by the last ship fighting, whatever her guns)."""
-        opts = state.scenario.options
-        if opts.get("victory") not in ("escape", "points") and opts.get("last_turn") is None:
-            return 1.0
-        return float(guns(state, ship))
-
-    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
-        return plots.chance(self, state, firer, target)
-
-    def plot_action(self, side: str, parts: dict[str, str]) -> str:
-        """``orders`` and each ship's id and words (a ship left out does nothing), built
-        as the window's plotting panel builds it."""
-        spec = PlotSpec("orders", side, tuple(parts), orders.NUMERALS, PLOT_WORDS)
-        return spec.action({sid: words.split() for sid, words in parts.items()})
-
-    def reach(self, scn: Scenario, cls: ShipClass) -> float:
-        """A forward step in each phase she acts in."""
-        return float(cls.speed) * self.step_length(scn.units)
-
-    def loss(self, state: GameState, ship: str) -> float | None:
-        """How near she is to being lost: out of the fight (struck, sinking, fled...) she
-        is; else she sinks when her hull boxes are gone and strikes on a roll once her
-        morale is down to its last box, so the larger of the shares of them gone.  The
-        mean of her report's figures (hull, masts, marines, morale) counted a frigate at
-        her last morale box, 50% to strike on her next morale hit, a fifth lost."""
-        st = state.ship(ship)
-        if not isinstance(st, HoldFastShip):
-            return None
-        if st.out:
-            return 1.0
-        cls = state.scenario.ship(ship).cls  # a roster may give 0 boxes (check_class)
-        hull, morale = max(1, hull_boxes(cls)), max(1, morale_boxes(cls))
-        return max(st.hull_lost / hull, st.morale_lost / morale)
-
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)
         assert isinstance(st, HoldFastShip)
@@ -467,21 +451,6 @@ class HoldFast(Ruleset):
             shown = min(state.phase, PHASES)
             out["orders"] = [w if k < shown else "?" for k, w in enumerate(out["orders"])]
         return out
-
-    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
-        """Where ``ship`` would be after each phase I-V of ``plot`` (five phase words) if
-        nothing stops her, her drift after phase V in the last: for the window's plotting
-        ghosts.  Raises IllegalAction when the plot breaks a rule, with the reason."""
-        st = state.ship(ship)
-        assert isinstance(st, HoldFastShip)
-        words = HoldFastGame(self)._plot(state, st, list(plot))
-        wind = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
-        step = self.step_length(state.scenario.units)
-        poses = orders.poses_after(
-            st.pose, words, st.speed, self.phases, wind, step, self.pivot, self.sectors[1].lower
-        )
-        return orders.with_drift(poses, words, st.speed, st.anchored or st.beached, wind, step)
-
 
 def _at_speed(ship: Ship, speed: int | None) -> Ship:
     """The ship with ``speed`` for her ``start_speed`` (None: as she is).  Most ships

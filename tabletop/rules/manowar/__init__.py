@@ -20,6 +20,7 @@ from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.fan import Fan, Template, template_fan
 from tabletop.referee.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
+from tabletop.rules.clients import Data, Look
 from tabletop.rules.manowar import movement
 from tabletop.rules.manowar.coach import ManOWarCoach
 from tabletop.rules.manowar.game import ManOWarGame
@@ -36,10 +37,60 @@ class Tacking:
     seamanship_bonus: int  # added to the roll by the optional seamanship rule
 
 
+class ManOWarLook(Look):
+    """What the window asks of Man O' War."""
+
+    rs: ManOWar
+
+    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
+        """The sail point compass sits at the bow or the stern, whichever is nearer the
+        wind (as the source draws it)."""
+        end = ship.cls.base_length / 2 * (1 if theta < 90 else -1)
+        dx, dy = unit(ship.pose.heading)
+        return ship.pose.x + end * dx, ship.pose.y + end * dy, ship.cls.base_length * 0.9
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        return "recover"
+
+
+class ManOWarData(Data):
+    """What the loader asks of Man O' War."""
+
+    rs: ManOWar
+
+    class_fields = frozenset({"turn", "between_turns", "full_speed_astern"})
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """A class's largest turn, the distance sailed between turns, full speed astern."""
+        if "turn" in tbl:
+            r.number(tbl, path, "turn", minimum=0, maximum=180)
+        if "between_turns" in tbl:
+            r.number(tbl, path, "between_turns", minimum=0)
+        if "full_speed_astern" in tbl:
+            r.boolean(tbl, path, "full_speed_astern", False)
+
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """The wind blows from one of the points (8 of 45°) and moves by whole points;
+        ships may head anywhere."""
+        if (
+            path.startswith("wind")
+            and abs(heading / self.rs.point - round(heading / self.rs.point)) > 1e-9
+        ):
+            r.error(path, f"one of the wind points (a multiple of {self.rs.point:g}°)", heading)
+
+    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
+        """Elf and Bretonnian ships (``full_speed_astern``) sail at full speed with the wind
+        anywhere abaft the beam (A and B): running takes max(2/3 A, abeam) and their abeam
+        speed becomes the full speed.  The optional seamanship rules replace that."""
+        if cls.fields.get("full_speed_astern") and not options.get("seamanship"):
+            return replace(cls, speed_abeam=cls.speed)
+        return cls
+
 class ManOWar(Ruleset):
+    _look = ManOWarLook
+    _data = ManOWarData
     name = "man-o-war"
     path_tokens = "FPSAW"  # a tack is the recovery roll, not a step
-    class_fields = frozenset({"turn", "between_turns", "full_speed_astern"})
     has_engine = True
     close_hauled: float
     ship_state = ManOWarShip
@@ -90,32 +141,6 @@ class ManOWar(Ruleset):
                 r.error(join("wind.change", k), "a die face 1-6", k)
         if not self.wind_change:
             r.error("wind.change", "the wind change table: die face = points (+ clockwise)", None)
-
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """A class's largest turn, the distance sailed between turns, full speed astern."""
-        if "turn" in tbl:
-            r.number(tbl, path, "turn", minimum=0, maximum=180)
-        if "between_turns" in tbl:
-            r.number(tbl, path, "between_turns", minimum=0)
-        if "full_speed_astern" in tbl:
-            r.boolean(tbl, path, "full_speed_astern", False)
-
-    def check_table(self, r: Reader, path: str, heading: float) -> None:
-        """The wind blows from one of the points (8 of 45°) and moves by whole points;
-        ships may head anywhere."""
-        if (
-            path.startswith("wind")
-            and abs(heading / self.point - round(heading / self.point)) > 1e-9
-        ):
-            r.error(path, f"one of the wind points (a multiple of {self.point:g}°)", heading)
-
-    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
-        """Elf and Bretonnian ships (``full_speed_astern``) sail at full speed with the wind
-        anywhere abaft the beam (A and B): running takes max(2/3 A, abeam) and their abeam
-        speed becomes the full speed.  The optional seamanship rules replace that."""
-        if cls.fields.get("full_speed_astern") and not options.get("seamanship"):
-            return replace(cls, speed_abeam=cls.speed)
-        return cls
 
     @staticmethod
     def turn_of(cls: ShipClass) -> float:
@@ -173,22 +198,12 @@ class ManOWar(Ruleset):
             ),
         )
 
-    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
-        """The sail point compass sits at the bow or the stern, whichever is nearer the
-        wind (as the source draws it)."""
-        end = ship.cls.base_length / 2 * (1 if theta < 90 else -1)
-        dx, dy = unit(ship.pose.heading)
-        return ship.pose.x + end * dx, ship.pose.y + end * dy, ship.cls.base_length * 0.9
-
     # -- the game ----------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return ManOWarGame(self).apply(state, action, dice, events)
 
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
         return ManOWarGame(self).open(state, dice, events)
-
-    def tack_verb(self, state: GameState, ship: str) -> str | None:
-        return "recover"
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)

@@ -26,6 +26,7 @@ from tabletop.referee.fan import Fan, Template, template_fan
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.referee.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
+from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.trafalgar import config, movement
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
 from tabletop.rules.trafalgar.fire import broadside_ruling
@@ -43,11 +44,125 @@ from tabletop.rules.trafalgar.ship import (
 SIDE = {1: ("port", "starboard")}
 
 
+class TrafalgarLook(Look):
+    """What the window asks of modified Trafalgar."""
+
+    rs: TrafalgarModified
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """Both broadside rectangles, gun-range deep; with ``bands``, the band edges."""
+        depth = longest_range(scn, ship.cls)
+        out: list[tuple[Any, bool]] = []
+        for sign in SIDES.values():
+            out.append((shapely.get_coordinates(ship.broadside(sign, depth))[:-1], True))
+            if bands:
+                for b in self.rs.bands[:-1]:
+                    edge = b.upper * self.rs.scale(scn.units)
+                    if edge < depth:
+                        band = ship.broadside(sign, edge)
+                        out.append((shapely.get_coordinates(band)[:-1], False))
+        return out
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        st = state.ship(ship)
+        return "tack" if isinstance(st, TrafalgarShip) and st.tacking else "recover"
+
+
+class TrafalgarAdvice(Advice):
+    """What the computer captain asks of modified Trafalgar."""
+
+    rs: TrafalgarModified
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How near she is to being lost: a ship that sailed off the table is; else she
+        strikes when her crew or her hull track is gone, so the larger of the shares of
+        them lost.  Her masts slow her and do not strike her: the mean of her report's
+        figures (hull, crew, three masts) counted a 74 five of whose six crew were gone
+        as a sixth lost, and a captain let her lie under the enemy's guns."""
+        st = state.ship(ship)
+        if not isinstance(st, TrafalgarShip):
+            return None
+        if st.left:
+            return 1.0
+        return 1.0 - _left(state.scenario.ship(ship).cls, st)
+
+    def match_strength(self, state: GameState, ship: str) -> float:
+        """The dice of her stronger broadside left times her hull boxes, or the crew's
+        share of them if that is less (she strikes when either is gone): a 74 whole is
+        6 × 15 = 90, a 36-gun frigate 4 × 11 = 44."""
+        st = state.ship(ship)
+        if not self.rs.fighting(state, ship) or not isinstance(st, TrafalgarShip):
+            return 0.0
+        cls = state.scenario.ship(ship).cls
+        dice = max(sum(guns_on(cls, st, side).values()) for side in ("port", "starboard"))
+        return float(dice * len(track(cls)) * _left(cls, st))
+
+    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
+        """A tack begun now (``F<inertia> T``), while she is beating and free to: her
+        fan leaves it out, as the tack ends her move head to wind and completes next
+        turn, where it leaves her close-hauled on the other tack, the inertia ahead.
+        It comes off for sure unless she has been fired on or her masts or rigging are
+        damaged; then the command check, 2d6 + command above ``pass_above``, says (a
+        failure leaves her in irons or luffing).  Whether a ship in the way lets her is
+        for the engine to say."""
+        st = state.ship(ship)
+        if not isinstance(st, TrafalgarShip) or not self.rs.fighting(state, ship):
+            return []
+        wind = state.scenario.wind
+        pose = st.pose
+        theta = float(relative_wind(wind.from_deg, pose.heading))
+        if (
+            st.done
+            or st.path
+            or st.tacking
+            or st.luffing
+            or st.in_irons
+            or st.rudder
+            or st.last_tack >= state.turn - 1
+            or wind.strength in self.rs.move.no_tacking_in
+            or state.is_grappled(ship)
+            or self.rs.sector(theta).name != "beating"
+        ):
+            return []
+        run = self.rs.move.inertia * self.rs.scale(state.scenario.units)
+        other = "port" if wrap(pose.heading - wind.from_deg) < 0 else "starboard"
+        ahead = pose.forward(run)
+        done = Pose(ahead.x, ahead.y, close_hauled(self.rs, wind.from_deg, other))
+        chance = 1.0
+        if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
+            chance = command_chance(self.rs, state.scenario.ship(ship).cls)
+        return [(f"move {ship} F{run:g} T", done, chance)]
+
+
+class TrafalgarData(Data):
+    """What the loader asks of modified Trafalgar."""
+
+    rs: TrafalgarModified
+
+    class_fields = frozenset({"guns", "crew", "masts", "damage", "save_modifier"})
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Crew boxes, masts and the hull damage track the engine plays with."""
+        if "crew" in tbl:
+            r.integer(tbl, path, "crew", minimum=1)
+        masts = tbl.get("masts")
+        if isinstance(masts, dict):
+            for k, v in masts.items():
+                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                    r.error(join(path, f"masts.{k}"), "a whole number of boxes ≥ 1", v)
+        elif masts is not None and (isinstance(masts, bool) or not isinstance(masts, int)):
+            r.error(join(path, "masts"), "a table like { fore = 3, main = 4 }", masts)
+        dmg = tbl.get("damage")
+        if dmg is not None and (not isinstance(dmg, str) or not dmg or set(dmg) - set(".CGR")):
+            r.error(join(path, "damage"), "a hull track of '.', 'C', 'G', 'R' boxes", dmg)
+
 class TrafalgarModified(Ruleset):
+    _look = TrafalgarLook
+    _advice = TrafalgarAdvice
+    _data = TrafalgarData
     name = "trafalgar-modified"
     path_tokens = "FLPST"  # luffing runs and the tack; no anchors
     irons_head_to_wind = True  # SPEC: head to wind (θ 0) is irons, though in the luffing sector
-    class_fields = frozenset({"guns", "crew", "masts", "damage", "save_modifier"})
     has_engine = True
     close_hauled: float
     ship_state = TrafalgarShip
@@ -96,21 +211,6 @@ class TrafalgarModified(Ruleset):
         self.speed_change = r.length(
             opts, "options", "speed_change", self.units, default=3.0, positive=False
         )
-
-    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """Crew boxes, masts and the hull damage track the engine plays with."""
-        if "crew" in tbl:
-            r.integer(tbl, path, "crew", minimum=1)
-        masts = tbl.get("masts")
-        if isinstance(masts, dict):
-            for k, v in masts.items():
-                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                    r.error(join(path, f"masts.{k}"), "a whole number of boxes ≥ 1", v)
-        elif masts is not None and (isinstance(masts, bool) or not isinstance(masts, int)):
-            r.error(join(path, "masts"), "a table like { fore = 3, main = 4 }", masts)
-        dmg = tbl.get("damage")
-        if dmg is not None and (not isinstance(dmg, str) or not dmg or set(dmg) - set(".CGR")):
-            r.error(join(path, "damage"), "a hull track of '.', 'C', 'G', 'R' boxes", dmg)
 
     # -- movement --------------------------------------------------------------------
     def turn_radius(self, base_length: float, unit: str) -> float:
@@ -191,20 +291,6 @@ class TrafalgarModified(Ruleset):
     def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling:
         return broadside_ruling(self, scn, tab, i, j, high)
 
-    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
-        """Both broadside rectangles, gun-range deep; with ``bands``, the band edges."""
-        depth = longest_range(scn, ship.cls)
-        out: list[tuple[Any, bool]] = []
-        for sign in SIDES.values():
-            out.append((shapely.get_coordinates(ship.broadside(sign, depth))[:-1], True))
-            if bands:
-                for b in self.bands[:-1]:
-                    edge = b.upper * self.scale(scn.units)
-                    if edge < depth:
-                        band = ship.broadside(sign, edge)
-                        out.append((shapely.get_coordinates(band)[:-1], False))
-        return out
-
     # -- the game ----------------------------------------------------------------------
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
         return TrafalgarGame(self).apply(state, action, dice, events)
@@ -213,30 +299,6 @@ class TrafalgarModified(Ruleset):
         """Struck, or sailed off the table (ruling): out of the fight."""
         st = state.ship(ship)
         return not st.struck and not (isinstance(st, TrafalgarShip) and st.left)
-
-    def loss(self, state: GameState, ship: str) -> float | None:
-        """How near she is to being lost: a ship that sailed off the table is; else she
-        strikes when her crew or her hull track is gone, so the larger of the shares of
-        them lost.  Her masts slow her and do not strike her: the mean of her report's
-        figures (hull, crew, three masts) counted a 74 five of whose six crew were gone
-        as a sixth lost, and a captain let her lie under the enemy's guns."""
-        st = state.ship(ship)
-        if not isinstance(st, TrafalgarShip):
-            return None
-        if st.left:
-            return 1.0
-        return 1.0 - _left(state.scenario.ship(ship).cls, st)
-
-    def match_strength(self, state: GameState, ship: str) -> float:
-        """The dice of her stronger broadside left times her hull boxes, or the crew's
-        share of them if that is less (she strikes when either is gone): a 74 whole is
-        6 × 15 = 90, a 36-gun frigate 4 × 11 = 44."""
-        st = state.ship(ship)
-        if not self.fighting(state, ship) or not isinstance(st, TrafalgarShip):
-            return 0.0
-        cls = state.scenario.ship(ship).cls
-        dice = max(sum(guns_on(cls, st, side).values()) for side in ("port", "starboard"))
-        return float(dice * len(track(cls)) * _left(cls, st))
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:
         return TrafalgarGame(self).owed(state, ship)
@@ -261,46 +323,6 @@ class TrafalgarModified(Ruleset):
         """Half-way through a tack: head to wind, the tack completed next turn."""
         st = state.ship(ship)
         return isinstance(st, TrafalgarShip) and st.tacking
-
-    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
-        """A tack begun now (``F<inertia> T``), while she is beating and free to: her
-        fan leaves it out, as the tack ends her move head to wind and completes next
-        turn, where it leaves her close-hauled on the other tack, the inertia ahead.
-        It comes off for sure unless she has been fired on or her masts or rigging are
-        damaged; then the command check, 2d6 + command above ``pass_above``, says (a
-        failure leaves her in irons or luffing).  Whether a ship in the way lets her is
-        for the engine to say."""
-        st = state.ship(ship)
-        if not isinstance(st, TrafalgarShip) or not self.fighting(state, ship):
-            return []
-        wind = state.scenario.wind
-        pose = st.pose
-        theta = float(relative_wind(wind.from_deg, pose.heading))
-        if (
-            st.done
-            or st.path
-            or st.tacking
-            or st.luffing
-            or st.in_irons
-            or st.rudder
-            or st.last_tack >= state.turn - 1
-            or wind.strength in self.move.no_tacking_in
-            or state.is_grappled(ship)
-            or self.sector(theta).name != "beating"
-        ):
-            return []
-        run = self.move.inertia * self.scale(state.scenario.units)
-        other = "port" if wrap(pose.heading - wind.from_deg) < 0 else "starboard"
-        ahead = pose.forward(run)
-        done = Pose(ahead.x, ahead.y, close_hauled(self, wind.from_deg, other))
-        chance = 1.0
-        if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
-            chance = command_chance(self, state.scenario.ship(ship).cls)
-        return [(f"move {ship} F{run:g} T", done, chance)]
-
-    def tack_verb(self, state: GameState, ship: str) -> str | None:
-        st = state.ship(ship)
-        return "tack" if isinstance(st, TrafalgarShip) and st.tacking else "recover"
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:
         st = state.ship(ship)

@@ -1,0 +1,184 @@
+"""The ruleset's answers to one client each, apart from the core contract
+(:class:`tabletop.rules.base.Ruleset`): what the window draws (:class:`Look`), what the
+computer captain weighs (:class:`Advice`), what the loader checks (:class:`Data`).
+
+Each is a small object with defaults, built by its ruleset (``rs.look``, ``rs.advice``,
+``rs.data``); a ruleset that answers otherwise subclasses it, types ``rs`` as itself,
+and names the subclass in its ``_look``, ``_advice`` or ``_data``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol
+
+from tabletop.common.errors import TabletopError
+from tabletop.data.reader import Reader
+from tabletop.engine.state import GameState
+from tabletop.geometry.pose import Pose
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.rules.types import FireChance, Plot
+
+
+class Owner(Protocol):
+    """What the defaults here read of the ruleset that owns them."""
+
+    title: str
+    speed_is_length: bool
+
+
+class Look:
+    """What only the window asks of a ruleset: what to draw of its table (a hex overlay,
+    the fire arcs, the compass, a plot's ghosts) and which verb a key sends.  The
+    defaults draw a continuous table with a point-of-sail compass and no arcs; a ruleset
+    that draws more subclasses this and names the subclass in its ``_look``."""
+
+    def __init__(self, rs: Owner) -> None:
+        self.rs = rs
+
+    def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
+        """Where the window draws the point-of-sail compass: centre x, y and radius."""
+        return ship.pose.x, ship.pose.y, ship.cls.base_length * 1.6
+
+    def hex_overlay(self, scn: Scenario) -> tuple[Any, dict[str, tuple[Any, ...]]] | None:
+        """A hex game's overlay on this table: the grid (a ``HexGrid`` in the scenario's
+        unit) and each ship's hexes, bow first; None on a continuous table.  The window
+        draws the hexes instead of the square grid and shades the ships' and the fan's."""
+        return None
+
+    def fire_verb(self, arc: str) -> str:
+        """The verb that fires the guns of ``arc`` (a broadside's ``fire`` by default)."""
+        return "fire"
+
+    def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+        """A ship's fire arcs to draw: (ring of points, filled), band edges unfilled."""
+        return []
+
+    def phase_poses(self, state: GameState, ship: str, plot: tuple[str, ...]) -> tuple[Pose, ...]:
+        """Where a ship would be after each phase of plotted orders, for rulesets whose
+        orders are plotted ahead (the window's ghosts); none here."""
+        return ()
+
+    def tack_verb(self, state: GameState, ship: str) -> str | None:
+        """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
+        or None; the window's port/starboard keys send it."""
+        return None
+
+
+class Advice:
+    """What only the computer captain asks of a ruleset: how far a ship can run, what a
+    shot is worth and what she has lost, what she may ground on, what an enemy's plot may
+    be, and what a side sails for.  The defaults suit a ruleset with none of these; a
+    ruleset subclasses this and names the subclass in its ``_advice``."""
+
+    def __init__(self, rs: Owner) -> None:
+        self.rs = rs
+
+    def reach(self, scn: Scenario, cls: ShipClass) -> float:
+        """The farthest she may sail in one turn, in the scenario's unit: her speed where
+        speed is a length; a ruleset counting hexes or actions says how far they go."""
+        return float(cls.speed)
+
+    def goal_edges(self, state: GameState, ship: str) -> tuple[str, ...]:
+        """The edges (``north``...) leaving by which is her aim, not her loss (an escape's
+        fleeing side): the computer captain sails for them; none by default."""
+        return ()
+
+    def quarry(self, state: GameState, side: str) -> str | None:
+        """The enemy whose taking wins ``side`` the battle (a convoy), which its computer
+        captains close with rather than the nearest; None by default."""
+        return None
+
+    def grounds(self, cls: ShipClass, terrain: Terrain) -> bool:
+        """Whether she may strike ground on it (the computer keeps her off): land, shoals."""
+        return terrain.kind in ("land", "shoal")
+
+    def worth(self, state: GameState, ship: str) -> float:
+        """What her defeat or escape scores in a battle won on points (the admiral
+        weighs her by it); 1 for every ship where it is not scored."""
+        return 1.0
+
+    def fire_chance(self, state: GameState, firer: str, target: str) -> FireChance | None:
+        """What ``firer``'s fire at ``target`` would do as they lie now, or None; a
+        ruleset that rules fire without :meth:`rule_fire`'s exact odds says it."""
+        return None
+
+    def loss(self, state: GameState, ship: str) -> float | None:
+        """How much of her she has lost, 0..1, where her report's ``a/b`` figures do not
+        say it (the computer captain weighs damage dealt and taken by it); None: they do."""
+        return None
+
+    def match_strength(self, state: GameState, ship: str) -> float | None:
+        """Her fighting strength now, on the ruleset's own scale (the computer captain's
+        prudence: a ship much weaker than her nearest enemy keeps off); None: all alike."""
+        return None
+
+    def turnabouts(self, state: GameState, ship: str) -> list[tuple[str, Pose, float]]:
+        """Moves her fan leaves out because they finish on a later turn (a tack begun
+        now), each as its action's text, the pose it will leave her in once done, and
+        the chance it comes off (a check she may fail): the computer captain weighs
+        them with her fan's.  None by default."""
+        return []
+
+    def foreseen_plots(self, state: GameState, ship: str) -> list[Plot]:
+        """The plots this ship could be given this turn, as her opponent reckons them
+        from the table alone (whichever side plots first, and her own orders, if given,
+        unread): what a captain foresees of the enemy's secret plot.  None by default."""
+        return []
+
+    def plot_action(self, side: str, parts: dict[str, str]) -> str:
+        """The one action that gives a side's plotted orders (ship → her words)."""
+        raise TabletopError(f"the {self.rs.title} rules have no plotted orders")
+
+
+class Data:
+    """What only the loader asks of a ruleset: the roster fields it adds and how to check
+    them, the speed and the wind it reads, where a ship laid on the table stands.  The
+    defaults read a speed as a length on a free table; a ruleset subclasses this and
+    names the subclass in its ``_data``."""
+
+    def __init__(self, rs: Owner) -> None:
+        self.rs = rs
+
+    def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
+        """Subclasses validate the roster fields of their own here (crew, damage...)."""
+        return None
+
+    def check_table(self, r: Reader, path: str, heading: float) -> None:
+        """Subclasses check a scenario's ship heading or wind direction (``path`` says
+        which: ``wind.from``, ``wind.skip[i]``, ``ships[i].heading``) against their own
+        rules here (Hold Fast: the 8 points; Man O' War: the wind on them)."""
+        return None
+
+    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
+        """A class as the scenario's optional rules make it (by default, as listed)."""
+        return cls
+
+    def read_speed(
+        self, r: Reader, tbl: dict[str, Any], path: str, file_unit: str, k: float
+    ) -> tuple[float, float | None]:
+        """A class's speed (and speed with the wind abeam) in the scenario's unit: by
+        default a length; a ruleset whose speed counts actions overrides this."""
+        speed = r.length(tbl, path, "speed", file_unit, positive=False) * k
+        abeam = None
+        if "speed_abeam" in tbl:
+            abeam = r.length(tbl, path, "speed_abeam", file_unit, positive=False) * k
+        return speed, abeam
+
+    @property
+    def speed_fields(self) -> tuple[str, ...]:
+        """A class's fields that are lengths of movement (given a unit in a roster)."""
+        return ("speed", "speed_abeam") if self.rs.speed_is_length else ()
+
+    def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
+        """Where a ship laid at ``pose`` on a table in ``unit`` stands: a ruleset played
+        on a grid snaps her onto it; a free table leaves her where she is."""
+        return pose
+
+    @property
+    def wind_strengths(self) -> tuple[str, ...]:
+        """The wind strengths a scenario may name (``[wind] strength``); empty: any word."""
+        return ()
+
+    #: A class's (and a ship's) keys beyond the shared ones: any other is a misspelling
+    #: (a ship's `speeed = 20` was read as a field and the override lost).
+    class_fields: ClassVar[frozenset[str]] = frozenset({"guns"})
