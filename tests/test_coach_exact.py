@@ -134,7 +134,7 @@ def small_course(ruleset: str, seed: int):
     small = ruleset == "trafalgar-modified"
     course = make_course(ruleset, distance=20 if small else 8, seed=seed if seed % 3 == 0 else None)
     scn, ship = course.scenario, course.scenario.ships[0]
-    ch = int(scn.ruleset.close_hauled)
+    ch = int(scn.ruleset.caps.close_hauled)
     heading = float(rnd.choice([h for h in range(ch, 361 - ch, 5) if abs(h - 180) >= 30]))
     moved = ship.moved(Pose(ship.pose.x, ship.pose.y, heading))
     land = [shapely.Polygon(t.points) for t in scn.terrain]

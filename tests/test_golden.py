@@ -105,7 +105,7 @@ def test_playthrough_replays_identically(path):
 
 
 def test_every_playable_ruleset_has_a_golden_playthrough():
-    playable = [name for name in rules.names() if Ruleset.registry[name].has_engine]
+    playable = [name for name in rules.names() if Ruleset.registry[name].caps.has_engine]
     assert playable  # at least the modified Trafalgar rules
     for name in playable:
         assert list((GOLDEN / name).glob("*.json")), f"no golden playthrough for {name}"

@@ -71,7 +71,7 @@ def test_a_frigate_ship_stands_on_one_hex_at_its_centre():
         (h,) = occupied[ship.id]
         assert grid.centre(h) == pytest.approx((ship.pose.x, ship.pose.y))
         assert ship.pose.heading % 60 == pytest.approx(grid.first_facing % 60)
-    assert scn.ruleset.fixed_turn == 60
+    assert scn.ruleset.caps.fixed_turn == 60
     sea = sc.table_scenes(scn)[0]
     cells = [shapely.Polygon(line.points) for line in sea.lines if line.closed]
     assert sum(c.area for c in cells) == pytest.approx(scn.width * scn.depth, abs=1e-6)
@@ -181,5 +181,5 @@ def test_lines_of_fire_with_no_enemy_left_are_none():
     of bases made shapely fail ("linearrings: ... not enough dimensions"), which closed
     the window after loire struck (tests/test_xplay.py, against the captain)."""
     duel = load_scenario(SCENARIOS / "frigate-duel.toml")
-    assert duel.ruleset.arcs_are_outlined
+    assert duel.ruleset.caps.arcs_are_outlined
     assert sc.lof_scene(duel, "amazon", []).lines == []

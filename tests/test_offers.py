@@ -18,7 +18,7 @@ def bar(s: Session, ship: str) -> list[str]:
     rs = st.scenario.ruleset
     pending = st.pending[0] if st.pending else None
     offered = [b for b in action_buttons(rs.verbs, pending, ship)
-               if b.action.split()[0] not in rs.secret_verbs]  # fmt: skip
+               if b.action.split()[0] not in rs.caps.secret_verbs]  # fmt: skip
     return [b.label for b in playable(st, offered, ship)]
 
 

@@ -44,7 +44,7 @@ class ToyShip(ShipState):
 
 class Toy(Ruleset):
     name = "toy"
-    has_engine = True
+    caps = replace(Ruleset.caps, has_engine=True)
     ship_state = ToyShip
     verbs: ClassVar[dict[str, Verb]] = {
         "move": Verb("SHIP PATH...", "sail straight on", 2, None),
@@ -175,6 +175,15 @@ def _run(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_a_ruleset_declaring_a_capability_outside_its_record_is_told_where():
+    """``has_engine = True`` on the class was how a ruleset said it had an engine; read
+    no more, it would leave her silently unplayable, so the class is refused."""
+    with pytest.raises(TypeError, match=r"caps = replace\(Ruleset.caps, has_engine=...\)"):
+
+        class Old(Ruleset):  # noqa: F841 (the class statement itself is refused)
+            has_engine = True
+
+
 def test_a_toy_ruleset_plays_a_game_through_tabletop_run(toy: Path):
     out = _run(toy, "run", "data/scenarios/flags.toml", "flags.log", "--json")
     assert out.returncode == 0, out.stderr
@@ -227,7 +236,7 @@ def test_a_rulesets_path_tokens_are_the_steps_its_moves_take(scenario: str, ship
 
     root = Path(__file__).resolve().parents[1] / "scenarios"
     scn = load_scenario(str(root / scenario))
-    tokens = scn.ruleset.path_tokens
+    tokens = scn.ruleset.caps.path_tokens
     assert set(tokens) <= set("FLPSTAW") and "F" in tokens
     for kind in sorted(set("LTAW") - set(tokens)):
         word = "L1" if kind == "L" else kind

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -147,8 +148,10 @@ def test_the_first_save_format_is_still_read(saved: Path):
 def test_free_play_saves_share_the_format_and_the_loader(tmp_path: Path, monkeypatch):
     # a ruleset with no game engine is played as free moves, saved and loaded alike:
     # every built-in ruleset now has one, so Hold Fast's is switched off to stand in
-    monkeypatch.setattr(HoldFast, "has_engine", False)
-    session = Session.open(load_scenario(SCENARIOS / "hold-fast-frigates.toml"))
+    scn = load_scenario(SCENARIOS / "hold-fast-frigates.toml")
+    assert isinstance(scn.ruleset, HoldFast)
+    monkeypatch.setattr(scn.ruleset, "caps", replace(scn.ruleset.caps, has_engine=False))
+    session = Session.open(scn)
     ship = session.scenario.ships[0].id
     session.play(f"move {ship} F1")
     path = tmp_path / "free.json"

@@ -253,7 +253,7 @@ def duel(
     level both sides: each seed once, a scenario's balance); with ``logs``, each game's
     log written into that folder (made if need be)."""
     scn = load_scenario(path)
-    if not scn.ruleset.has_engine:
+    if not scn.ruleset.caps.has_engine:
         raise TabletopError(f"{path}: the ruleset '{scn.ruleset.name}' has no game engine")
     sides = tuple(dict.fromkeys(s.side for s in scn.ships))
     (a, la), (b, lb) = parse_sides(specs, sides)

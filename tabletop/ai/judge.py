@@ -96,7 +96,7 @@ def friends(state: GameState, side: str) -> list[str]:
 def armed(rs: Ruleset) -> bool:
     """Whether the ruleset rules fire: by :meth:`Ruleset.rule_fire` or its own
     :meth:`Advice.fire_chance`."""
-    return rs.has_gunnery or type(rs.advice).fire_chance is not Advice.fire_chance
+    return rs.caps.has_gunnery or type(rs.advice).fire_chance is not Advice.fire_chance
 
 
 def chance(
@@ -104,7 +104,7 @@ def chance(
 ) -> FireChance | None:
     """What her fire at the target would do as they lie (the ruling's exact odds)."""
     rs = scn.ruleset
-    if type(rs.advice).fire_chance is not Advice.fire_chance or not rs.has_gunnery:
+    if type(rs.advice).fire_chance is not Advice.fire_chance or not rs.caps.has_gunnery:
         return rs.advice.fire_chance(state, firer, target)
     r = rs.rule_fire(scn, tab or Table.of(scn), scn.index(firer), scn.index(target), False)
     if not r.can_fire or r.arc is None:
@@ -378,7 +378,7 @@ def sketch(
     scn = state.table()
     rs = scn.ruleset
     out = placed(scn, state, ship, w, x, y, h)[0]
-    if not rs.has_gunnery:
+    if not rs.caps.has_gunnery:
         return out
     me = scn.ship(ship)
     reach = longest_range(scn, me.cls)

@@ -91,7 +91,7 @@ def _worth(after: GameState, e: str, ship: str, w: Weights) -> float:
     """A reply's worth to ``e`` where it leaves him: his broadside's expected hits on
     her, less ``riposte`` times hers back."""
     scn = after.table()
-    tab = Table.of(scn) if scn.ruleset.has_gunnery else None
+    tab = Table.of(scn) if scn.ruleset.caps.has_gunnery else None
     value = _hits(chance(scn, tab, after, e, ship), w)
     if w.riposte:
         value -= w.riposte * _hits(chance(scn, tab, after, ship, e), w)

@@ -58,7 +58,7 @@ def make_course(
     depth = d + 2 * margin
     start = (width / 2, margin)
     mark = (width / 2, margin + d)
-    theta = float(rs.close_hauled or 0.0)
+    theta = float(rs.caps.close_hauled or 0.0)
     ship = Ship("pupil", cls, "pupil", Pose(start[0], start[1], normalise(theta)))
     terrain: list[Terrain] = []
     if seed is not None:

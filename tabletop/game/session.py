@@ -33,7 +33,7 @@ class Session:
 
     @classmethod
     def open(cls, scn: Scenario) -> Session:
-        game = Game.new(scn) if scn.ruleset.has_engine else None
+        game = Game.new(scn) if scn.ruleset.caps.has_engine else None
         return cls(scn, game)
 
     # -- what is on the table --------------------------------------------------------------

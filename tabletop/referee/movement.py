@@ -253,7 +253,9 @@ def preview(
         names[contact.obstacle] if contact else None,
         plan,
         scn.ruleset.allowance_unit(scn.units),
-        "" if contact is None else scn.ruleset.contact_words.format(ship=names[contact.obstacle]),
+        ""
+        if contact is None
+        else scn.ruleset.caps.contact_words.format(ship=names[contact.obstacle]),
     )
 
 

@@ -20,7 +20,7 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
     theta = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
     sector = scn.ruleset.sector(theta)
     least, most = scn.ruleset.laid_allowance(scn, ship)
-    irons = scn.ruleset.irons_head_to_wind and theta < TOL  # it said "luffing, 0 to 10"
+    irons = scn.ruleset.caps.irons_head_to_wind and theta < TOL  # it said "luffing, 0 to 10"
     if irons:
         least = most = 0.0
     return {

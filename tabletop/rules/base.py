@@ -36,6 +36,7 @@ from tabletop.referee.plans import NO_CONTEXT, MoveContext, PathPlan
 from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.types import (  # the interface's values, importable from here too
     Band,
+    Capabilities,
     DrillDefaults,
     FireChance,
     Plot,
@@ -65,6 +66,10 @@ class Ruleset(ABC):
     #: them) or ``"a|b|c"`` (one of these words).  Any other key there is an error, so a
     #: misspelt option is never silently ignored.
     options: ClassVar[dict[str, str]] = {}
+    #: What it can do and how its table behaves, in one record (a ruleset declares its
+    #: own with ``replace(Ruleset.caps, ...)``; the template's and the rules' own parts
+    #: are filled in as it is read).
+    caps: Capabilities = Capabilities()
     #: The small objects that answer one client each (docs/development.md): what the
     #: window draws, what the computer captain weighs, what the loader checks.  A
     #: ruleset names its subclasses here.
@@ -74,6 +79,11 @@ class Ruleset(ABC):
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
+        for key in {f.name for f in fields(Capabilities)} & set(vars(cls)):
+            raise TypeError(
+                f"{cls.__name__}.{key}: a ruleset declares it in its capability record, "
+                f"caps = replace(Ruleset.caps, {key}=...)"
+            )
         if cls.name:
             Ruleset.registry[cls.name] = cls
 
@@ -87,7 +97,11 @@ class Ruleset(ABC):
         self.title = r.string(head, "ruleset", "title", default=self.name)
         self.source = r.string(head, "ruleset", "source", default="")
         self.units = r.string(head, "ruleset", "units", choices=TABLE_UNITS)
-        self.speed_is_length = r.boolean(head, "ruleset", "speed_is_length", True)
+        self.caps = replace(
+            type(self).caps,
+            speed_is_length=r.boolean(head, "ruleset", "speed_is_length", True),
+            has_gunnery=type(self).rule_fire is not Ruleset.rule_fire,
+        )
         self.sectors = self._read_sectors(r, data)
         fire = r.table(data, "", "fire", required=False)
         self.arcs = r.string(
@@ -193,16 +207,6 @@ class Ruleset(ABC):
         scn = state.table()
         return self.fan(scn, scn.ship(ship), density)
 
-    #: θ of a ship close-hauled (the drill's laylines); None where the rules have none.
-    close_hauled: float | None = None
-    #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
-    fixed_turn: float | None = None
-    #: What a move that meets a ship does, where not stop at the contact ({ship}: hers).
-    contact_words: ClassVar[str] = ""
-    #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
-    path_tokens: ClassVar[str] = "FPS"
-    irons_head_to_wind: ClassVar[bool] = False  # θ 0 is irons: no move, whatever the sector
-
     def as_table(self, state: GameState, scn: Scenario) -> Scenario:
         """The table a game stands at (``scn``: every ship at her pose, the wind as it
         blows now), for the rulings and the window; a ruleset whose rulings read more of
@@ -217,20 +221,7 @@ class Ruleset(ABC):
             "use 'tabletop measure' for distances"
         )
 
-    @property
-    def has_gunnery(self) -> bool:
-        """Whether this ruleset rules fire at all (it implements :meth:`rule_fire`)."""
-        return type(self).rule_fire is not Ruleset.rule_fire
-
-    #: Whether a target her arcs' outlines do not reach is never in arc (the outlines are
-    #: the arcs, not a picture of them out to some range): the window then rules only the
-    #: enemies they reach.
-    arcs_are_outlined: ClassVar[bool] = False
-
     # -- the game --------------------------------------------------------------------
-    #: Whether the game engine can play this ruleset (a golden playthrough is required).
-    has_engine: ClassVar[bool] = False
-
     def new_ship(self, ship: Ship) -> ShipState:
         """A ship's state at the start of a game."""
         return self.ship_state(ship.id, ship.pose)
@@ -280,10 +271,6 @@ class Ruleset(ABC):
         """Whether she lies head to wind half-way through a manoeuvre the rules finish
         for her next (a tack begun): not in irons.  No by default."""
         return False
-
-    #: Verbs whose words are secret when played (a plot of orders): a shared screen
-    #: shows that they were played, not what they say.
-    secret_verbs: ClassVar[frozenset[str]] = frozenset()
 
     def plot_spec(self, state: GameState) -> PlotSpec | None:
         """The plot the side to act owes now, when this ruleset's orders are plotted

@@ -16,14 +16,14 @@ from tabletop.data.reader import Reader
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
-from tabletop.rules.types import FireChance, Plot
+from tabletop.rules.types import Capabilities, FireChance, Plot
 
 
 class Owner(Protocol):
     """What the defaults here read of the ruleset that owns them."""
 
     title: str
-    speed_is_length: bool
+    caps: Capabilities
 
 
 class Look:
@@ -167,7 +167,7 @@ class Data:
     @property
     def speed_fields(self) -> tuple[str, ...]:
         """A class's fields that are lengths of movement (given a unit in a roster)."""
-        return ("speed", "speed_abeam") if self.rs.speed_is_length else ()
+        return ("speed", "speed_abeam") if self.rs.caps.speed_is_length else ()
 
     def place(self, pose: Pose, cls: ShipClass, unit: str) -> Pose:
         """Where a ship laid at ``pose`` on a table in ``unit`` stands: a ruleset played

@@ -5,6 +5,7 @@ Frigate (one) subclass it; a ruleset package, not this module, decides the rules
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from tabletop.engine.state import GameState
@@ -40,11 +41,14 @@ class HexTableData(Data):
 
 class HexTable(Ruleset):
     """A ruleset played on a hex overlay; ``length``: the hexes a ship stands on."""
+    caps = replace(
+        Ruleset.caps,
+        fixed_turn=60.0,  # a turn is one hexside (the window turns a ship by it)
+    )
     _look = HexTableLook
     _data = HexTableData
 
     length: ClassVar[int] = 1
-    fixed_turn = 60.0  # a turn is one hexside (the window turns a ship by it)
     grid: HexGrid  # in the template's unit, read by the ruleset's ``read_extra``
 
     def grid_in(self, unit: str) -> HexGrid:

@@ -17,6 +17,39 @@ from tabletop.geometry.pose import Pose
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a ruleset can do and how its table behaves, declared in one record (as
+    OpenSpiel's ``GameType`` is): the clients read these instead of asking method by
+    method.  ``has_gunnery`` and ``speed_is_length`` are filled in when the ruleset is
+    built (from its code and its template); ``close_hauled`` and ``fixed_turn`` by the
+    rulesets whose template sets them."""
+
+    #: Whether the game engine can play it (a golden playthrough is then required).
+    has_engine: bool = False
+    #: Whether it rules fire at all (it implements ``rule_fire``).
+    has_gunnery: bool = False
+    #: Whether a class's speed is a length (else it counts hexes, phases or actions).
+    speed_is_length: bool = True
+    #: Her paths' step kinds (L luffing, T tack, A/W anchors): the window's keys.
+    path_tokens: str = "FPS"
+    #: The one turn a ship makes, where turns are fixed pivots (the window turns by it).
+    fixed_turn: float | None = None
+    #: θ of a ship close-hauled (the drill's laylines); None where the rules have none.
+    close_hauled: float | None = None
+    #: Whether θ 0 is irons: no move, whatever the sector says.
+    irons_head_to_wind: bool = False
+    #: What a move that meets a ship does, where not stop at the contact ({ship}: hers).
+    contact_words: str = ""
+    #: Whether a target her arcs' outlines do not reach is never in arc (the outlines are
+    #: the arcs, not a picture of them out to some range): the window then rules only
+    #: the enemies they reach.
+    arcs_are_outlined: bool = False
+    #: Verbs whose words are secret when played (a plot of orders): a shared screen
+    #: shows that they were played, not what they say.
+    secret_verbs: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Sector:
     """A point of sail: relative wind angles from ``lower`` up to the next sector's."""
 

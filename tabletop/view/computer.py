@@ -31,7 +31,7 @@ def step(view: Host) -> None:
         return
     first = len(game.events)
     if view.play(d.action) and d.reason:
-        secret = game.state.scenario.ruleset.secret_verbs
+        secret = game.state.scenario.ruleset.caps.secret_verbs
         if d.action.split()[0] in secret:  # a plot's aim would give it away
             view.say(f"the {cap.side} orders are given (hidden until revealed)")
         else:

@@ -109,7 +109,7 @@ class TableDrawing:
         if sel is not None:
             if "sectors" in self.view.overlays:
                 out.insert(0, sc.sectors_scene(scn, sel))
-            if "lof" in self.view.overlays and scn.ruleset.has_gunnery:
+            if "lof" in self.view.overlays and scn.ruleset.caps.has_gunnery:
                 side = scn.ship(sel).side
                 gone = self.view.session.struck if self.view.session is not None else {}
                 enemies = [] if sel in gone else [  # struck, she fires at no one

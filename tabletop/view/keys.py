@@ -137,16 +137,16 @@ def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
     said = {
         "move": "move" in ruleset.verbs,
         "tack": "recover" in ruleset.verbs,
-        "secret": bool(ruleset.secret_verbs),
+        "secret": bool(ruleset.caps.secret_verbs),
         "drill": drill,
-        "gunnery": ruleset.has_gunnery,
+        "gunnery": ruleset.caps.has_gunnery,
         "bands": bool(ruleset.bands),
         "high": fire is not None and "high" in fire.usage,
-        "fine": ruleset.fixed_turn is None,  # runs of any length, turns of any angle
-        "whole": ruleset.fixed_turn is not None,
-        "pivot": ruleset.fixed_turn is not None,
+        "fine": ruleset.caps.fixed_turn is None,  # runs of any length, turns of any angle
+        "whole": ruleset.caps.fixed_turn is not None,
+        "pivot": ruleset.caps.fixed_turn is not None,
     }
-    return frozenset(ruleset.path_tokens) | {k for k, on in said.items() if on}
+    return frozenset(ruleset.caps.path_tokens) | {k for k, on in said.items() if on}
 
 
 def offered(k: Key, can: frozenset[str] | None) -> bool:

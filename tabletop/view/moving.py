@@ -428,7 +428,7 @@ class MoveEditing:
     def turn(self, sign: int, fine: bool) -> bool:
         """A ruleset with fixed pivots (Hold Fast: 45°) turns by the pivot."""
         assert self.builder is not None
-        pivot = self.scenario.ruleset.fixed_turn if self.scenario else None
+        pivot = self.scenario.ruleset.caps.fixed_turn if self.scenario else None
         self.builder.turn(sign * (pivot if pivot else (1.0 if fine else TURN_STEP)))
         self._rebuild_move()
         return True

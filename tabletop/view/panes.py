@@ -140,7 +140,7 @@ class StatusPane(Pane):
         if t.message:
             lines.append((t.message, ERROR_COLOUR if t.error else HUD_COLOUR))
         if t.show_help:
-            pivot = scn.ruleset.fixed_turn if scn is not None else None
+            pivot = scn.ruleset.caps.fixed_turn if scn is not None else None
             lines += [(h, HUD_COLOUR) for h in help_lines(t.abilities(), pivot)]
             if scn is not None:
                 rs = scn.ruleset
@@ -366,7 +366,7 @@ class ActionBar(Pane):
         edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
         rs = st.scenario.ruleset
         offered = action_buttons(rs.verbs, pending, ship)
-        offered = [b for b in offered if b.action.split()[0] not in rs.secret_verbs]
+        offered = [b for b in offered if b.action.split()[0] not in rs.caps.secret_verbs]
         if ship is not None and (t.session.rest(ship) or (1.0,))[0] <= 0:
             offered = [b for b in offered if not b.needs_path]  # "0 cm of her move left"
         for b in playable(st, offered, ship):

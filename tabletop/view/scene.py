@@ -376,7 +376,7 @@ def lof_scene(
     sc = Scene()
     table = Table.of(scn)  # laid out once for every enemy's ruling
     rings = [r for r, _ in scn.ruleset.look.arc_outlines(scn, scn.ship(ship_id), False)]
-    if rings and enemies and scn.ruleset.arcs_are_outlined:  # only those her arcs reach
+    if rings and enemies and scn.ruleset.caps.arcs_are_outlined:  # only those her arcs reach
         arcs = shapely.union_all(shapely.polygons([np.asarray(r) for r in rings]))
         bases = shapely.polygons(np.array([scn.ship(e).base_corners() for e in enemies]))
         near = shapely.dwithin(bases, arcs, TOL) if len(enemies) else []
@@ -482,7 +482,7 @@ def drill_scene(course: Course) -> Scene:
         dot = shapely.Point(bx, by).buffer(course.radius / 4, 12)
         sc.fills.append(Fill(shapely.get_coordinates(dot)[:-1], MARK))
     scn = course.scenario
-    theta = float(scn.ruleset.close_hauled or 0.0)
+    theta = float(scn.ruleset.caps.close_hauled or 0.0)
     reach = 1.5 * max(scn.width, scn.depth)
     table = shapely.box(0, 0, scn.width, scn.depth)  # beyond it they ran over the panes
     for sign in (1.0, -1.0):

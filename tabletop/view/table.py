@@ -211,7 +211,7 @@ class TableView(MoveEditing, arcade.View):
         game = self.session.game
         if game is None:
             return [(t, LOG_COLOUR) for t in self.session.log]
-        secret, own = game.state.scenario.ruleset.secret_verbs, computer.own_ships(self)
+        secret, own = game.state.scenario.ruleset.caps.secret_verbs, computer.own_ships(self)
         why = {i: r for (s, i), r in self._reasons.items() if s == id(self.session)}
         out: list[tuple[str, Colour]] = []
         for i, e in enumerate(game.events):
@@ -293,7 +293,7 @@ class TableView(MoveEditing, arcade.View):
         hot seat the next captain's Ctrl+Z took back the orders handed over to him."""
         game = self.session.game if self.session is not None else None
         words = str(game.actions[-1]).split() if game is not None and game.actions else []
-        secret = game.state.scenario.ruleset.secret_verbs if game is not None else ()
+        secret = game.state.scenario.ruleset.caps.secret_verbs if game is not None else ()
         if game is not None and len(words) > 1 and words[0] in secret:
             side = game.state.side_of(words[1])
             now = self.plot.spec.side if self.plot is not None else game.state.active_side

@@ -113,12 +113,15 @@ class EscadresData(HexTableData):
         return float(speed or 0), None
 
 class Escadres(HexTable):
+    caps = replace(
+        HexTable.caps,
+        has_engine=True,
+    )
     _look = EscadresLook
     _advice = EscadresAdvice
     _data = EscadresData
     name = "escadres"
     length = 2  # the hexes a ship stands on
-    has_engine = True
     ship_state = EscadresShip
     verbs: ClassVar[dict[str, Verb]] = {
         "move": Verb(

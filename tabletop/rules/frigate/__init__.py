@@ -145,15 +145,19 @@ class FrigateData(HexTableData):
     def wind_strengths(self) -> tuple[str, ...]:
         return (self.rs.moves.no_wind, *self.rs.moves.strengths)
 
+
 class Frigate(HexTable):
+    caps = replace(
+        HexTable.caps,
+        has_engine=True,
+        contact_words="runs afoul of {ship}: she stops in her hex, alongside",
+    )
     _look = FrigateLook
     _advice = FrigateAdvice
     _data = FrigateData
     name = "frigate"
     length = 1  # the hexes a ship stands on
-    has_engine = True
     ship_state = FrigateShip
-    contact_words = "runs afoul of {ship}: she stops in her hex, alongside"
     options: ClassVar[dict[str, str]] = {
         "sagging": "bool",
         "flagship_fired_on": "bool",

@@ -163,12 +163,16 @@ class HoldFastAdvice(Advice):
 
 
 class HoldFast(Ruleset):
+    caps = replace(
+        Ruleset.caps,
+        has_engine=True,
+        path_tokens="FPSAW",  # no luffing or tacking: turn and move
+        secret_verbs=frozenset({"orders"}),
+    )
     _look = HoldFastLook
     _advice = HoldFastAdvice
     _data = HoldFastData
     name = "hold-fast"
-    path_tokens = "FPSAW"  # no luffing or tacking: turn and move
-    has_engine = True
     ship_state = HoldFastShip
     options: ClassVar[dict[str, str]] = {
         "victory": "duel|escape|points",  # how the game is won (the scenario's kind)
@@ -226,7 +230,7 @@ class HoldFast(Ruleset):
         self.step = r.length(mv, p, "step", self.units, default=1.0)
         self.pivot = r.number(mv, p, "pivot", default=45, minimum=0, maximum=180)
         self.fudge = r.number(mv, p, "fudge", default=5, minimum=0, maximum=45)
-        self.fixed_turn = self.pivot
+        self.caps = replace(self.caps, fixed_turn=self.pivot)
         self.phases = self._read_phases(r, r.table(mv, p, "phases", required=False))
         self.engine = config.read_engine(r, data, self.units)
 
@@ -409,7 +413,6 @@ class HoldFast(Ruleset):
             out["orders"] = list(st.orders)
         return out
 
-    secret_verbs: ClassVar[frozenset[str]] = frozenset({"orders"})
 
     def plot_spec(self, state: GameState) -> PlotSpec | None:
         """In the movement-orders sequence the side to act plots its ships' five phases

@@ -9,13 +9,14 @@ from tabletop.data.reader import Reader, join
 from tabletop.geometry.angles import wrap
 from tabletop.rules.clients import Data
 from tabletop.rules.holdfast import config, orders
+from tabletop.rules.types import Capabilities
 
 
 class Points(Protocol):
     """What the checks read of the ruleset: the compass's step and its allowed slack."""
 
     title: str
-    speed_is_length: bool
+    caps: Capabilities
     pivot: float
     fudge: float
 

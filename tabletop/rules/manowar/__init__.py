@@ -86,13 +86,16 @@ class ManOWarData(Data):
             return replace(cls, speed_abeam=cls.speed)
         return cls
 
+
 class ManOWar(Ruleset):
+    caps = replace(
+        Ruleset.caps,
+        path_tokens="FPSAW",  # a tack is the recovery roll, not a step
+        has_engine=True,
+    )
     _look = ManOWarLook
     _data = ManOWarData
     name = "man-o-war"
-    path_tokens = "FPSAW"  # a tack is the recovery roll, not a step
-    has_engine = True
-    close_hauled: float
     ship_state = ManOWarShip
     verbs: ClassVar[dict[str, Any]] = {
         "move": Verb("SHIP PATH...", "sail a path (she may sail on after a tacking roll)", 2, None),
@@ -122,7 +125,8 @@ class ManOWar(Ruleset):
     # -- the template ------------------------------------------------------------------
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         mv, p = self.movement, "movement"
-        self.close_hauled = r.number(mv, p, "close_hauled", default=30, minimum=0, maximum=180)
+        ch = r.number(mv, p, "close_hauled", default=30, minimum=0, maximum=180)
+        self.caps = replace(self.caps, close_hauled=ch)
         rolls = r.table(mv, p, "tack_rolls", required=False)
         self.tacking = Tacking(
             cost=r.length(mv, p, "tack_cost", self.units, default=2.0, positive=False),

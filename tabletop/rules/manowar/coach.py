@@ -44,7 +44,7 @@ class ManOWarCoach(Coach):
         rs, scn = self.rs, course.scenario
         self.max_turn = rs.turn_of(self.cls)
         self.gap = rs.gap_of(self.cls) * rs.scale(self.unit)
-        self.theta_ch = float(rs.close_hauled)
+        self.theta_ch = float(rs.caps.close_hauled)
         self.head_edge = rs.sectors[1].lower  # below this: head to wind (D)
         tk = rs.tacking
         self.tack_cost = tk.cost * rs.scale(self.unit)

@@ -230,7 +230,7 @@ class ManOWarGame:
         else:
             events.append({"irons": ship, "roll": total})
             return self._irons(state, ship, came_from)
-        theta = float(self.rs.close_hauled)
+        theta = float(self.rs.caps.close_hauled or 0.0)
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
         if recovering:
             # she sails at close reach, less the 2 inches the recovery cost
@@ -306,7 +306,7 @@ class ManOWarGame:
         ship, side = act.args
         st = _ship(state, ship)
         wind = self.wind(state)
-        theta = float(self.rs.close_hauled)
+        theta = float(self.rs.caps.close_hauled or 0.0)
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
         events.append({"tacked": ship, "tack": side, "heading": heading, "left": st.budget})
         nst = replace(st, pose=st.pose.turned(wrap(heading - st.pose.heading)), in_irons=False)

@@ -156,21 +156,24 @@ class TrafalgarData(Data):
         if dmg is not None and (not isinstance(dmg, str) or not dmg or set(dmg) - set(".CGR")):
             r.error(join(path, "damage"), "a hull track of '.', 'C', 'G', 'R' boxes", dmg)
 
+
 class TrafalgarModified(Ruleset):
+    caps = replace(
+        Ruleset.caps,
+        has_engine=True,
+        path_tokens="FLPST",  # luffing runs and the tack; no anchors
+        irons_head_to_wind=True,  # SPEC: head to wind (θ 0) is irons, in the luffing sector
+        arcs_are_outlined=True,  # a broadside's arc is its rectangle, as deep as her guns reach
+    )
     _look = TrafalgarLook
     _advice = TrafalgarAdvice
     _data = TrafalgarData
     name = "trafalgar-modified"
-    path_tokens = "FLPST"  # luffing runs and the tack; no anchors
-    irons_head_to_wind = True  # SPEC: head to wind (θ 0) is irons, though in the luffing sector
-    has_engine = True
-    close_hauled: float
     ship_state = TrafalgarShip
     options: ClassVar[dict[str, str]] = {
         "speed_change": "bool",  # the optional rule
         "last_turn": "turn",  # the battle ends with this turn, won on points (procedures)
     }
-    arcs_are_outlined = True  # a broadside's arc is its rectangle, as deep as her guns reach
     verbs: ClassVar[dict[str, Verb]] = {
         "move": Verb("SHIP PATH...", "sail a path; may be split to fire as she bears", 2, None),
         "ram": Verb("SHIP TARGET PATH...", "sail meaning to collide (command check)", 3, None),
@@ -197,7 +200,7 @@ class TrafalgarModified(Ruleset):
     # -- the template ------------------------------------------------------------------
     def read_extra(self, r: Reader, data: dict[str, Any]) -> None:
         self.move = config.read_movement(r, self.movement, self.units)
-        self.close_hauled = self.move.close_hauled
+        self.caps = replace(self.caps, close_hauled=self.move.close_hauled)
         fire = r.table(data, "", "fire", required=False)
         self.gun_order = r.strings(fire, "fire", "gun_order") or ("heavy", "light", "carronade")
         self.big_ship_rate = r.integer(fire, "fire", "big_ship_rate", default=4, minimum=1) or 4

@@ -36,14 +36,14 @@ class TrafalgarCoach(Coach):
         self.radius_turn = rs.turn_radius(self.cls.base_length, self.unit)
         self.inertia = rs.move.inertia * rs.scale(self.unit)
         self.max_turn = float(rs.move.max_turn)
-        self.theta_ch = float(rs.close_hauled)
+        self.theta_ch = float(rs.caps.close_hauled)
         self.luff_edge = rs.sectors[1].lower
         # No turn can gain more to windward than her best allowance sailed close-hauled:
         # the bound behind `to_go`.  (Bearing away to reach, then hauling up on the
         # reaching allowance, really does gain more than beating: the rules fix the
         # allowance at the start of the move, and the coach uses that.)
         best = max(float(sec.factor) for sec in rs.sectors) * self.speed
-        self.gain = best * math.cos(math.radians(float(rs.close_hauled)))
+        self.gain = best * math.cos(math.radians(float(rs.caps.close_hauled)))
         self.luff_cap = luff_gain_cap(rs, self.speed)
 
     def situation(self, state: GameState, ship: str) -> Situation:
