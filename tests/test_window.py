@@ -1362,6 +1362,20 @@ def test_an_enemys_card_names_the_side_whose_turn_began(fresh):
     assert colour == ERROR_COLOUR and text.startswith("  as the british began to play: ")
 
 
+def test_cards_taken_for_a_dead_game_whose_id_is_reused_are_not_shown(fresh):
+    """The cards of a turn were keyed by ``id(session)``: a game opened after another was
+    freed could be given its id and show the dead game's changes (under two workers,
+    loire's card once said "as the british began to play" with no shot fired).  Here the
+    dead game's cards stand under the new session's id, as a reused id left them."""
+    from tabletop.view.panes import ERROR_COLOUR
+
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    st = fresh.session.game.state
+    stale = {s.id: "hull 0/99" for s in st.ships}  # no ship of this game is so
+    fresh._turn_cards = ((id(fresh.session), st.turn, st.active), stale)
+    assert all(c != ERROR_COLOUR for _, c in fresh.card_lines("loire"))
+
+
 def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
     """The cards of her side's turn were kept by turn and side alone: the squadron action
     opened after an Escadres game at the same turn and side showed Escadres' bellona

@@ -376,8 +376,8 @@ class TableView(MoveEditing, arcade.View):
         if game is None:
             return []
         st = game.state
-        key = (id(self.session), st.turn, st.active)  # another game opened: fresh cards
-        if self._turn_cards[0] != key:  # a new player turn: remember every ship as she was
+        seen, key = self._turn_cards[0], (self.session, st.turn, st.active)  # not its id
+        if seen is None or seen[0] is not self.session or seen[1:] != key[1:]:  # a new turn
             self._turn_cards = (key, {s.id: self._condition(s.id) for s in st.ships})
         out = [(t, HUD_COLOUR) for t in self.card(ship)]
         then = self._turn_cards[1].get(ship)
