@@ -21,8 +21,8 @@ import time
 from dataclasses import dataclass, field
 
 #: What building an enemy's fan at the search's density costs, in judgements: a foreseen
-#: reply builds one, and uncounted they left the clock, not the count, to stop the
-#: admiral (119 of 3471 decisions in the Trafalgar duel).
+#: reply builds one, and uncounted they would leave the clock, not the count, to stop
+#: many of the admiral's decisions.
 FAN_JUDGEMENTS = 2
 
 

@@ -322,9 +322,9 @@ def placed(
         gauge = (x - e.x) * np.sin(up) + (y - e.y) * np.cos(up)
         out += w.weather * np.clip(gauge, -2 * w.ideal_range * k, 2 * w.ideal_range * k)
         # the lee shore is feared only beyond where the enemy she closes with lies: he is
-        # pinned on it first.  Feared from wherever he lay, it kept the squadron action's
-        # captains 40 cm off the lee edge while the last enemy ship sailed along it
-        # (seed 3, turns 22-30: a draw)
+        # pinned on it first.  Feared from wherever he lies, it would keep a squadron's
+        # captains well off the lee edge while the last enemy ship sails along it, and
+        # the battle end drawn
         floor = float(lee_shore(scn, np.array([e.x]), np.array([e.y]), 2 * w.edge_margin * k)[0])
     if w.formation:
         out -= w.formation * straggling(state, ship, x, y, w.formation_gap * k)
@@ -341,9 +341,8 @@ def straggling(state: GameState, ship: str, x: np.ndarray, y: np.ndarray, gap: f
     """How far poses (x, y) of hers lie from her nearest consort (a ship of her side
     still fighting) beyond ``gap``, in gaps, 0..2 each (0 without one): a squadron that
     keeps together brings its guns to bear on one enemy at a time.  Without it each
-    ship closed with the enemy nearest her, scattered in ones and twos: in the squadron
-    action 47 of 90 games against scripted were drawn, 35 with it (``formation`` 3 per
-    15 cm gap)."""
+    ship closes with the enemy nearest her, the squadron scatters in ones and twos, and
+    more of its battles end drawn."""
     mates = [state.ship(m).pose for m in friends(state, state.side_of(ship)) if m != ship]
     if not mates:
         return np.zeros(len(x))

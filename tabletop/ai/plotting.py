@@ -171,7 +171,7 @@ def _unsafe(
     where the turn leaves her (the last column); half that for those that leave her there
     with no room to sail clear in the turns after; else 0 (the scripted captain too).
     Counted alike, a ship adrift without a rudder an inch off the edge, whose every plot
-    left her no room, drifted off rather than anchor (the escape's seed 36 on fac5273)."""
+    leaves her no room, would drift off rather than anchor."""
     scn = state.table()
     cls = scn.ship(ship).cls
     goal = scn.ruleset.advice.goal_edges(state, ship)

@@ -8,12 +8,11 @@ and the worst for her counted.  Either way what counts is the expected unsaved h
 his broadside on her where the reply leaves him, by the ruling's exact odds, less
 ``riposte`` times hers back.  The dice are never rolled: the odds stand for them.
 
-Foreseen replies made the Trafalgar admiral: against the captain in the frigate duel
-it scored 50.0% with the worst of four sampled replies (riposte nought: the worst case
-kept her out of the fight), and 67.0% over 200 games with the captain's own reply and
-riposte 1 (README, Measured strength).  In Escadres (53.0% to 54.5% against 57.0% on the
-same 100 games) and the Frigate hex duel (42.5% against 40.0% over 40) they did no
-better than sampled, so those admirals sample.
+Foreseen replies make the Trafalgar admiral: with the worst of a few sampled replies
+(riposte nought: the worst case keeps her out of the fight) she is no stronger than the
+captain, and with the captain's own reply and riposte 1 she beats him.  In Escadres and
+the Frigate hex duel foreseen replies do no better than sampled ones, so those admirals
+sample (docs/strength.md says how to measure it).
 """
 
 from __future__ import annotations
@@ -136,8 +135,8 @@ def boarding_threat(state: GameState, ship: str, w: Weights) -> float:
 def menace(state: GameState, side: str, w: Weights) -> float:
     """What her side threatens: the boarding threat to each enemy ship, summed.  The
     admiral weighs it as the enemy's threat to her: a sloop that closes on the convoy
-    within a turn's run of her, outmatching her, holds the battle in her reach (the
-    Frigate prize: 60.5% against the captain over 200 games, 52.5% without it)."""
+    within a turn's run of her, outmatching her, holds the battle in her reach: weighed,
+    it makes the admiral stronger in the Frigate prize."""
     return sum(boarding_threat(state, e, w) for e in enemies(state, side))
 
 
@@ -156,8 +155,8 @@ def lifting_shot(state: GameState, ship: str, shot: Shot, w: Weights) -> Shot:
     nought: of the enemies it bears on, the one whose fire's blind cups leave her side
     best standing (:func:`standing`), ``shot`` unless another does better.  The captain
     fires at the most hits; hits on the crew of the sloop closing on the convoy lift his
-    threat to it (his match strength falls) where as many on a merchantman lift nothing
-    (the Frigate prize: 69.5% against the captain over 400 games, 59.5% before)."""
+    threat to it (his match strength falls) where as many on a merchantman lift nothing:
+    so aimed, her fire makes the admiral stronger in the Frigate prize."""
     if not w.threat:
         return shot
     scn = state.table()

@@ -18,7 +18,8 @@ from tabletop.referee.fan import Fan
 #: How many of her moves (distinct poses) are looked at for a trap ahead (of three times
 #: as many weighed for their room next turn), and how many of the least dangerous moves
 #: of her next turn for a way out of it: each look builds a fan, so these bound the
-#: decision's time (a squadron-action decision took 19 s weighing every pose of her fan).
+#: decision's time (weighing every pose of her fan, a squadron-action decision takes
+#: many seconds).
 LOOKED_AT = 8
 
 

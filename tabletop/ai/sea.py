@@ -125,10 +125,9 @@ def clearance(
     lying askew reaches further than half her length.  Land and shoals are measured
     from her keel, bow to stern, less half her beam: the rounded shape that holds her
     base, so never further than it lies.  Measured from her centre, a bow or a stern
-    over a shoal's corner went unseen (the squadron action's serieuse, seed 23, ran onto
-    the Madame shoal judged 0.5 cm clear of it).  What she (``cls``) may strike ground
-    on is her ruleset's to say (``Advice.grounds``: in Hold Fast a bank that can take a
-    74 need not a frigate)."""
+    over a shoal's corner would go unseen, and a ship judged clear of a shoal could run
+    onto it.  What she (``cls``) may strike ground on is her ruleset's to say
+    (``Advice.grounds``: in Hold Fast a bank that can take a 74 need not a frigate)."""
     far = to_edges(scn, x, y)
     kept = [v for k, v in far.items() if k not in goal]
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)

@@ -122,8 +122,7 @@ class Scenario:
 
     def holds(self, x: Any, y: Any) -> Any:
         """Whether (x, y) lies on the table, its edges included: one answer for one
-        point, one each for arrays (the rules' "off the table", written out alike in a
-        dozen places before)."""
+        point, one each for arrays (the rules' "off the table", in one place)."""
         return (x >= 0) & (x <= self.width) & (y >= 0) & (y <= self.depth)
 
     def land(self) -> list[tuple[str, Terrain]]:

@@ -37,9 +37,8 @@ def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
     an enemy could reply): only the drawn ship's moves are orders the engine takes.
     One who has fired this round has none, and :func:`chance` gives her broadsides
     fired none, until she is drawn again: the admiral's replies and the captain's
-    exposure count nothing of hers until then (the admiral counting her next round's
-    reply at a half or whole scored 54.75% and 53.25% against the captain over 200
-    games, and 54.75% without: docs/strength.md)."""
+    exposure count nothing of hers until then (counting her next round's reply, at a
+    half or whole, makes the admiral no stronger against the captain)."""
     st = at_pose(rs, state, ship_of(state, sid))
     if st.fired or st.lost:
         return empty_fan()

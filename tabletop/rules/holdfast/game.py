@@ -382,8 +382,8 @@ def victory(state: GameState, events: Events) -> GameState:
     Ruling (HF-67 scores a multi-ship action by the guns of defeated ships, counted when
     the scenario ends, and names no end): with the scenario's ``last_turn``, when that
     turn is over with both sides still fighting, the most points win, equal a draw.
-    Without one, two squadrons that had struck nothing by turn 30 were simply drawn
-    (19 of 40 computer games), however the fight had gone."""
+    Without one, two squadrons that have struck nothing by turn 30 are simply drawn,
+    however the fight has gone, and computer games often end so."""
     if state.winner is not None:
         return state
     left = {state.side_of(s.id) for s in state.ships if not ship(state, s.id).out}
