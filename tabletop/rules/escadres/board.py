@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shapely
 
@@ -20,10 +20,8 @@ from tabletop.geometry.hexgrid import (
     neighbour,
     sub,
 )
+from tabletop.rules.escadres.config import Numbers
 from tabletop.rules.escadres.ship import EscadresShip
-
-if TYPE_CHECKING:
-    from tabletop.rules.escadres import Escadres
 
 #: The two broadsides: the wedge each fires into, as the facing (relative to the bow)
 #: whose direction is the wedge's first edge: starboard 60°-120°, port 240°-300°.
@@ -38,7 +36,22 @@ def ships(state: GameState) -> list[EscadresShip]:
     return out
 
 
-def grid_of(rs: Escadres, state: GameState) -> HexGrid:
+class Board(Protocol):
+    """What the board reads of the ruleset: its grid in the template's unit, how many of
+    a scenario's unit make one of the template's, whether a line running along a
+    hexside is stopped by either hex held or only by both (``along``), and the
+    template's numbers (the enfilade cone)."""
+
+    @property
+    def grid(self) -> HexGrid: ...
+    @property
+    def along(self) -> str: ...
+    @property
+    def numbers(self) -> Numbers: ...
+    def scale(self, unit: str) -> float: ...
+
+
+def grid_of(rs: Board, state: GameState) -> HexGrid:
     return rs.grid.scaled(rs.scale(state.scenario.units))
 
 
@@ -50,21 +63,21 @@ def occupant(state: GameState, h: Hex) -> str | None:
     return None
 
 
-def is_land(rs: Escadres, state: GameState, h: Hex) -> bool:
+def is_land(rs: Board, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is land when its centre is in a land polygon."""
     x, y = grid_of(rs, state).centre(h)
     pt = shapely.Point(x, y)
     return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
 
 
-def on_table(rs: Escadres, state: GameState, h: Hex) -> bool:
+def on_table(rs: Board, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is on the table when its centre is."""
     x, y = grid_of(rs, state).centre(h)
     scn = state.scenario
     return bool(scn.holds(x, y))
 
 
-def blocker(rs: Escadres, state: GameState, h: Hex, me: str) -> str | None:
+def blocker(rs: Board, state: GameState, h: Hex, me: str) -> str | None:
     """What stops her entering ``h``: another ship, land, or None."""
     who = occupant(state, h)
     if who is not None and who != me:
@@ -107,7 +120,7 @@ def zone_side(firer: EscadresShip, target: EscadresShip) -> str | None:
     return None
 
 
-def enfiladed(rs: Escadres, firer: EscadresShip, target: EscadresShip) -> bool:
+def enfiladed(rs: Board, firer: EscadresShip, target: EscadresShip) -> bool:
     """Whether both her hexes lie in the target's enfilade area: within the cone
     ahead of the target's bow hex or astern of her stern hex (ruling: the template's
     ``enfilade_cone`` each side of the keel line, edges included)."""
@@ -128,7 +141,7 @@ def enfiladed(rs: Escadres, firer: EscadresShip, target: EscadresShip) -> bool:
 
 
 def line_of_fire(
-    rs: Escadres, state: GameState, firer: EscadresShip, target: EscadresShip, side: str
+    rs: Board, state: GameState, firer: EscadresShip, target: EscadresShip, side: str
 ) -> tuple[int | None, list[str]]:
     """The fewest hexes between them over a clear line from a hex of hers to a hex of
     the target in that broadside's zone (None: every such line is stopped), and what

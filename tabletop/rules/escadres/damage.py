@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, blocked_by, distance
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.config import Effect
+from tabletop.rules.escadres.host import Host
 from tabletop.rules.escadres.ship import (
     EscadresShip,
     crew_left,
@@ -26,9 +27,6 @@ from tabletop.rules.escadres.ship import (
     power_left,
     training,
 )
-
-if TYPE_CHECKING:
-    from tabletop.rules.escadres import Escadres
 
 Events = list[dict[str, Any]]
 
@@ -53,7 +51,7 @@ def amount(k: int | str, dice: Dice, why: str) -> int:
 class Damage:
     """Damage and its consequences; each method maps a state to the next."""
 
-    def __init__(self, rs: Escadres) -> None:
+    def __init__(self, rs: Host) -> None:
         self.rs = rs
 
     def cls(self, state: GameState, ship: str) -> Any:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -22,10 +21,8 @@ from tabletop.referee.movement import hex_steps
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Step
 from tabletop.rules.escadres.damage import Damage, Events, ship_of
+from tabletop.rules.escadres.host import Host
 from tabletop.rules.escadres.ship import EscadresShip, decks, power_left, training
-
-if TYPE_CHECKING:
-    from tabletop.rules.escadres import Escadres
 
 DRIFTS = ("both", "bow", "stern")
 KEYS = {"both": "A", "bow": "B", "stern": "S"}  # the window's key names (lower: none)
@@ -40,7 +37,7 @@ def steps_of(text: str) -> list[Step]:
 class EscadresGame(Damage):
     """Each ``act_<verb>`` maps a state and an action to the next state."""
 
-    def __init__(self, rs: Escadres) -> None:
+    def __init__(self, rs: Host) -> None:
         super().__init__(rs)
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:

@@ -10,26 +10,23 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import place, ship_pose
 from tabletop.referee.fan import Fan, empty_fan, hex_fan
 from tabletop.rules.base import FireChance
 from tabletop.rules.escadres import board
-from tabletop.rules.escadres.board import Step
+from tabletop.rules.escadres.board import Board, Step
 from tabletop.rules.escadres.damage import ship_of
 from tabletop.rules.escadres.game import EscadresGame
+from tabletop.rules.escadres.host import Host
 from tabletop.rules.escadres.ship import EscadresShip
-
-if TYPE_CHECKING:
-    from tabletop.rules.escadres import Escadres
 
 #: The share of damage dice that do harm: 1-2 miss, 3-6 strike power or crew.
 HARM = Fraction(4, 6)
 
 
-def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
+def moves(rs: Host, state: GameState, sid: str) -> Fan:
     """Every sequence of steps she may still make this activation (capacity, turns,
     straight first when stopped), none entering a hex a ship or land holds or leaving
     the table; one end per distinct final (bow, facing), the fewest steps kept.  A ship
@@ -62,7 +59,7 @@ def moves(rs: Escadres, state: GameState, sid: str) -> Fan:
 
 
 def _sail(
-    rs: Escadres,
+    rs: Board,
     state: GameState,
     st: EscadresShip,
     seq: tuple[str, ...],
@@ -91,7 +88,7 @@ def _sail(
     return bow, facing
 
 
-def at_pose(rs: Escadres, state: GameState, st: EscadresShip) -> EscadresShip:
+def at_pose(rs: Board, state: GameState, st: EscadresShip) -> EscadresShip:
     """Her hexes read from her pose (a pose of her fan she is being judged at)."""
     if st.out is not None:
         return st
@@ -99,7 +96,7 @@ def at_pose(rs: Escadres, state: GameState, st: EscadresShip) -> EscadresShip:
     return st if (bow, facing) == (st.bow, st.facing) else replace(st, bow=bow, facing=facing)
 
 
-def chance(rs: Escadres, state: GameState, firer: str, target: str) -> FireChance | None:
+def chance(rs: Host, state: GameState, firer: str, target: str) -> FireChance | None:
     """Her broadside at the target as the engine would fire it: the zone, a broadside
     not yet fired, a clear line, her dice; the expected harmful dice."""
     st = at_pose(rs, state, ship_of(state, firer))

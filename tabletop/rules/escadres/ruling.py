@@ -11,12 +11,12 @@ the hexes between, with the enfilade, training and low-target adjustments.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import shapely
 
-from tabletop.engine.state import initial_state
+from tabletop.engine.state import GameState, initial_state
 from tabletop.geometry.hexgrid import (
     HexGrid,
     blocked_by,
@@ -28,13 +28,20 @@ from tabletop.geometry.hexgrid import (
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fire import FireRuling, Proof
 from tabletop.rules.escadres import board
+from tabletop.rules.escadres.board import Board
 from tabletop.rules.escadres.game import EscadresGame
+from tabletop.rules.escadres.host import Host
 from tabletop.rules.escadres.ship import EscadresShip, power
 
-if TYPE_CHECKING:
-    from tabletop.rules.escadres import Escadres
-
 Ring = tuple[tuple[float, float], ...]
+
+
+class Referee(Host, Protocol):
+    """The ruleset as a ruling on a scenario's table reads it: its game's host, the grid
+    in the scenario's unit, and the ships laid on their hexes."""
+
+    def grid_in(self, unit: str) -> HexGrid: ...
+    def on_hexes(self, state: GameState) -> GameState: ...
 
 
 def zone_hexes(ship: EscadresShip, side: str, reach: int) -> set[tuple[int, int]]:
@@ -58,7 +65,7 @@ def zone_ring(grid: HexGrid, hexes: set[tuple[int, int]]) -> np.ndarray:
     return np.asarray(shapely.get_coordinates(biggest.exterior)[:-1])
 
 
-def arc_outlines(rs: Escadres, scn: Scenario, ship: Ship) -> list[tuple[Any, bool]]:
+def arc_outlines(rs: Referee, scn: Scenario, ship: Ship) -> list[tuple[Any, bool]]:
     """Both broadsides' fire zones, as far as her power throws a die."""
     grid = rs.grid_in(scn.units)
     bow, facing = place(grid, ship.pose, 2)
@@ -67,7 +74,7 @@ def arc_outlines(rs: Escadres, scn: Scenario, ship: Ship) -> list[tuple[Any, boo
     return [(zone_ring(grid, zone_hexes(st, side, reach)), True) for side in board.BROADSIDES]
 
 
-def fire_ruling(rs: Escadres, scn: Scenario, i: int, j: int) -> FireRuling:
+def fire_ruling(rs: Referee, scn: Scenario, i: int, j: int) -> FireRuling:
     """Ship ``i`` firing at ship ``j`` as the engine would rule it now."""
     state = rs.on_hexes(initial_state(scn))
     f, t = state.ships[i], state.ships[j]
@@ -119,7 +126,7 @@ def fire_ruling(rs: Escadres, scn: Scenario, i: int, j: int) -> FireRuling:
 
 
 def _ray(
-    rs: Escadres, state: Any, f: EscadresShip, t: EscadresShip, side: str, grid: HexGrid
+    rs: Board, state: Any, f: EscadresShip, t: EscadresShip, side: str, grid: HexGrid
 ) -> tuple[Ring, tuple[Ring, ...]]:
     """The line the ruling rests on — the nearest clear pair of hexes in the zone, else
     the nearest pair — and the hexes that stop it."""

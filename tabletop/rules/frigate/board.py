@@ -14,7 +14,7 @@ ahead of her beam, the stern chasers abaft it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shapely
 
@@ -34,16 +34,25 @@ from tabletop.geometry.hexgrid import (
 from tabletop.geometry.pose import Pose
 from tabletop.rules.frigate.ship import FrigateShip, ships
 
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
-
 #: Each broadside's wedge: the facing (from the bow) of its first edge.
 BROADSIDES = {"starboard": 1, "port": 4}
 #: Each set of chase guns: the wedges (from the bow) it covers.
 CHASERS = {"bow": (5, 0), "stern": (2, 3)}
 
 
-def grid_of(rs: Frigate, state: GameState) -> HexGrid:
+class Board(Protocol):
+    """What the board reads of the ruleset: its grid in the template's unit, how many of
+    a scenario's unit make one of the template's, and whether a line running along a
+    hexside is stopped by either hex held or only by both (``along``)."""
+
+    @property
+    def grid(self) -> HexGrid: ...
+    @property
+    def along(self) -> str: ...
+    def scale(self, unit: str) -> float: ...
+
+
+def grid_of(rs: Board, state: GameState) -> HexGrid:
     return rs.grid.scaled(rs.scale(state.scenario.units))
 
 
@@ -62,21 +71,21 @@ def occupants(state: GameState, h: Hex) -> list[FrigateShip]:
     return [s for s in ships(state) if s.out is None and s.hex == h]
 
 
-def on_table(rs: Frigate, state: GameState, h: Hex) -> bool:
+def on_table(rs: Board, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is on the table when its centre is."""
     x, y = grid_of(rs, state).centre(h)
     scn = state.scenario
     return bool(scn.holds(x, y))
 
 
-def is_land(rs: Frigate, state: GameState, h: Hex) -> bool:
+def is_land(rs: Board, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is land when its centre is in a land polygon."""
     x, y = grid_of(rs, state).centre(h)
     pt = shapely.Point(x, y)
     return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
 
 
-def pose_of(rs: Frigate, state: GameState, st: FrigateShip) -> Pose:
+def pose_of(rs: Board, state: GameState, st: FrigateShip) -> Pose:
     """Her table pose from her hex; afoul, she lies a quarter hex to the side away from
     the ship alongside her (so both bases show)."""
     grid = grid_of(rs, state)
@@ -121,7 +130,7 @@ def rake(firer: FrigateShip, target: FrigateShip) -> str | None:
     return None
 
 
-def blockers(rs: Frigate, state: GameState, a: FrigateShip, b: FrigateShip) -> list[str]:
+def blockers(rs: Board, state: GameState, a: FrigateShip, b: FrigateShip) -> list[str]:
     """The ships whose hexes the line between the two hexes' centres passes through
     (a hexside it runs along blocks it only when both hexes hold ships: ``along``)."""
     if a.hex == b.hex:

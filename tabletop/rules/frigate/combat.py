@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -17,6 +17,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import SEGMENTS
+from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.moves import Movement
 from tabletop.rules.frigate.ship import (
     FrigateShip,
@@ -26,9 +27,6 @@ from tabletop.rules.frigate.ship import (
     ship_of,
     ships,
 )
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 Events = list[dict[str, Any]]
 
@@ -63,7 +61,7 @@ def nearest_even(x: Fraction) -> int:
 
 
 class Combat(Movement):
-    def __init__(self, rs: Frigate) -> None:
+    def __init__(self, rs: Host) -> None:
         super().__init__(rs)
         self.cb = rs.combat
 

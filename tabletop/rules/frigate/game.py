@@ -12,7 +12,6 @@ ends.  After the fourth: drift (dismasted and afoul ships, faced into the wind),
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
@@ -21,11 +20,9 @@ from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules.frigate import board, phases
 from tabletop.rules.frigate.combat import Events
 from tabletop.rules.frigate.config import SEGMENTS
+from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, flagship, ship_of, ships
 from tabletop.rules.frigate.simove import SiMove
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 
 def order(sides: tuple[str, ...], phase: int) -> tuple[str, ...]:
@@ -38,7 +35,7 @@ def order(sides: tuple[str, ...], phase: int) -> tuple[str, ...]:
 class FrigateGame(SiMove):
     """Each ``act_<verb>`` maps a state and an action to the next state."""
 
-    def __init__(self, rs: Frigate) -> None:
+    def __init__(self, rs: Host) -> None:
         super().__init__(rs)
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -19,10 +19,8 @@ from tabletop.engine.state import GameState
 from tabletop.referee.movement import hex_steps
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
+from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 Events = list[dict[str, Any]]
 
@@ -38,7 +36,7 @@ class OutOfPoints(IllegalAction):
 class Movement:
     """Each method maps a state to the next; ``rs`` holds the template's numbers."""
 
-    def __init__(self, rs: Frigate) -> None:
+    def __init__(self, rs: Host) -> None:
         self.rs = rs
         self.mv = rs.moves
 

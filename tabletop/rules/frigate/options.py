@@ -12,7 +12,7 @@ with each face of the die.  Nothing here copies a rule.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -22,18 +22,17 @@ from tabletop.geometry.hexgrid import place
 from tabletop.referee.fan import Fan, empty_fan, hex_fan
 from tabletop.rules.base import FireChance
 from tabletop.rules.frigate import board
+from tabletop.rules.frigate.board import Board
 from tabletop.rules.frigate.combat import Combat
+from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 #: The most steps a move of the fan is tried with (a segment's points are a few; a
 #: turn's cost may be taken from the later segments).
 MOST_STEPS = 5
 
 
-def at_pose(rs: Frigate, state: GameState, st: FrigateShip) -> FrigateShip:
+def at_pose(rs: Board, state: GameState, st: FrigateShip) -> FrigateShip:
     """Her hex and facing read from her pose (a pose of her fan she is being judged at);
     afoul, she stays where the rules put her, unless her pose is one she has sailed to
     (a break-away from a prize)."""
@@ -47,7 +46,7 @@ def at_pose(rs: Frigate, state: GameState, st: FrigateShip) -> FrigateShip:
     return st if (h, facing) == (st.hex, st.facing) else replace(st, hex=h, facing=facing)
 
 
-def moves(rs: Frigate, state: GameState, sid: str) -> Fan:
+def moves(rs: Host, state: GameState, sid: str) -> Fan:
     """Every sequence of steps she may make now with this segment's points (and turns
     paid from later ones), one per distinct end (hex, facing) other than where she lies,
     the fewest steps kept.
@@ -115,7 +114,7 @@ class _Face(Dice):
         return min(self.face, sides)
 
 
-def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance | None:
+def chance(rs: Host, state: GameState, firer: str, target: str) -> FireChance | None:
     """Her broadside at the target now as the engine fires it (the field, the range,
     the line, raking, her strength after crew hits, the second side halved, the odds
     column): the mean hits over the die's six faces that take effect, aimed at the hull
@@ -155,7 +154,7 @@ def chance(rs: Frigate, state: GameState, firer: str, target: str) -> FireChance
     return best
 
 
-def allowances(rs: Frigate, state: GameState, sid: str) -> list[str]:
+def allowances(rs: Host, state: GameState, sid: str) -> list[str]:
     """The allowances she may declare now, the most first (a captain's default: all
     the way the wind and momentum give)."""
     st = ship_of(state, sid)

@@ -22,19 +22,34 @@ dismasted ship's masts are beyond repair in a battle.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
+from tabletop.geometry.hexgrid import HexGrid
+from tabletop.rules.frigate.config import Moves, Repair, Weather
 from tabletop.rules.frigate.ship import ship_of, ships
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 Events = list[dict[str, Any]]
 
 
-def change_wind(rs: Frigate, state: GameState, dice: Dice, events: Events) -> GameState:
+class Phases(Protocol):
+    """What the two phases read of the ruleset: the template's wind and repair tables,
+    its wind strengths and dismasting, the grid's headings, and the wind now."""
+
+    @property
+    def weather(self) -> Weather: ...
+    @property
+    def repair(self) -> Repair: ...
+    @property
+    def moves(self) -> Moves: ...
+    @property
+    def grid(self) -> HexGrid: ...
+    def strength(self, state: GameState) -> str: ...
+    def wind_facing(self, state: GameState) -> int: ...
+
+
+def change_wind(rs: Phases, state: GameState, dice: Dice, events: Events) -> GameState:
     """Phase a: the wind's new direction and strength, rolled, logged and kept."""
     wx = rs.weather
     levels = rs.moves.strengths
@@ -59,7 +74,7 @@ def change_wind(rs: Frigate, state: GameState, dice: Dice, events: Events) -> Ga
     return replace(state, wind_from=heading, wind_strength=now)
 
 
-def damage_control(rs: Frigate, state: GameState, dice: Dice, events: Events) -> GameState:
+def damage_control(rs: Phases, state: GameState, dice: Dice, events: Events) -> GameState:
     """Phase e: a die for each kind of hit a ship afloat carries; one comes off on the
     template's face or better (masts not once she is dismasted)."""
     fix = rs.repair

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import shapely
@@ -34,18 +34,25 @@ from tabletop.geometry.hexgrid import (
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fire import FireRuling, Proof
 from tabletop.rules.frigate import board
+from tabletop.rules.frigate.board import Board
 from tabletop.rules.frigate.game import FrigateGame
+from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships
-
-if TYPE_CHECKING:
-    from tabletop.rules.frigate import Frigate
 
 Ring = tuple[tuple[float, float], ...]
 #: The SPEC's arc words for the chase guns' fields.
 CHASE_ARC = {"bow": "fore", "stern": "aft"}
 
 
-def opening(rs: Frigate, scn: Scenario) -> GameState:
+class Referee(Host, Protocol):
+    """The ruleset as a ruling on a scenario's table reads it: its game's host, the grid
+    in the scenario's unit, and the hits a ship's entry gives her."""
+
+    def grid_in(self, unit: str) -> HexGrid: ...
+    def damaged(self, st: FrigateShip, ship: Ship) -> FrigateShip: ...
+
+
+def opening(rs: Referee, scn: Scenario) -> GameState:
     """The scenario's table as a game in its first segment: ships on their hexes, with
     the hits the scenario gives them (a referee's question about a damaged ship)."""
     state = initial_state(scn)
@@ -57,7 +64,7 @@ def opening(rs: Frigate, scn: Scenario) -> GameState:
     return replace(state, phase=1)
 
 
-def field_hexes(rs: Frigate, state: GameState, st: FrigateShip, arc: str) -> set[Hex]:
+def field_hexes(rs: Host, state: GameState, st: FrigateShip, arc: str) -> set[Hex]:
     """The on-table hexes of one field of fire (``port``, ``starboard``, ``fore``,
     ``aft``) as far as its guns reach."""
     chase = {v: k for k, v in CHASE_ARC.items()}
@@ -73,7 +80,7 @@ def field_hexes(rs: Frigate, state: GameState, st: FrigateShip, arc: str) -> set
     return out
 
 
-def reach(rs: Frigate, arc: str) -> int:
+def reach(rs: Host, arc: str) -> int:
     """How many hexes the guns of a field reach: the chasers', or a broadside's."""
     return rs.combat.chase_range if arc in ("fore", "aft") else rs.combat.broadside_range
 
@@ -87,7 +94,7 @@ def ring_of(grid: HexGrid, hexes: set[Hex]) -> np.ndarray:
     return np.asarray(shapely.get_coordinates(biggest.exterior)[:-1])
 
 
-def arc_outlines(rs: Frigate, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
+def arc_outlines(rs: Referee, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
     """Both broadsides' fields (filled) and, with ``bands``, the chasers' (outlined)."""
     grid = rs.grid_in(scn.units)
     h, facing = place(grid, ship.pose, 1)
@@ -104,12 +111,12 @@ def arc_outlines(rs: Frigate, scn: Scenario, ship: Ship, bands: bool) -> list[tu
     return out
 
 
-def fire_ruling(rs: Frigate, scn: Scenario, i: int, j: int, high: bool) -> FireRuling:
+def fire_ruling(rs: Referee, scn: Scenario, i: int, j: int, high: bool) -> FireRuling:
     """Ship ``i`` firing at ship ``j`` on the scenario's table; ``high``: at her rigging."""
     return rule(rs, opening(rs, scn), scn.ships[i].id, scn.ships[j].id, high)
 
 
-def rule(rs: Frigate, state: GameState, firer: str, target: str, high: bool) -> FireRuling:
+def rule(rs: Host, state: GameState, firer: str, target: str, high: bool) -> FireRuling:
     """The ruling on a game's state as the engine would fire now (hull, or rigging)."""
     f, t = ship_of(state, firer), ship_of(state, target)
     game = FrigateGame(rs)
@@ -161,7 +168,7 @@ def rule(rs: Frigate, state: GameState, firer: str, target: str, high: bool) -> 
 
 
 def proof(
-    rs: Frigate, state: GameState, f: FrigateShip, t: FrigateShip, zone: set[Hex], ray: Ring
+    rs: Board, state: GameState, f: FrigateShip, t: FrigateShip, zone: set[Hex], ray: Ring
 ) -> Proof:
     """The field's outline, the line between the centres, the hexes it crosses that let
     it pass (``clear``) and those that stop it (``blocked``, a ship's or a pair of
@@ -180,7 +187,7 @@ def proof(
     )
 
 
-def odds(rs: Frigate, state: GameState, t: FrigateShip, shot: Any, high: bool) -> dict[str, Any]:
+def odds(rs: Host, state: GameState, t: FrigateShip, shot: Any, high: bool) -> dict[str, Any]:
     """The broadside's odds column and the chance of each number of hits on one die."""
     game = FrigateGame(rs)
     aim = "rigging" if high else "hull"
@@ -219,7 +226,7 @@ def odds(rs: Frigate, state: GameState, t: FrigateShip, shot: Any, high: bool) -
     }
 
 
-def chase_odds(rs: Frigate) -> dict[str, Any]:
+def chase_odds(rs: Host) -> dict[str, Any]:
     """Chasers: every die of ``chase_dice`` showing ``chase_face`` is one mast hit."""
     cb = rs.combat
     p = Fraction(1, 6) ** cb.chase_dice
@@ -235,6 +242,6 @@ def chase_odds(rs: Frigate) -> dict[str, Any]:
     }
 
 
-def _hits(rs: Frigate, die: int, column: int) -> int:
+def _hits(rs: Host, die: int, column: int) -> int:
     """The table's hits for a modified die (under 1 reads as 1, over 6 as 6)."""
     return rs.combat.crt[max(1, min(6, die))][column]
