@@ -38,13 +38,6 @@ KNOWN_CYCLES = {
     "rules.escadres -> rules.escadres.damage -> rules.escadres.board -> rules.escadres",
     "rules.frigate -> rules.frigate.combat -> rules.frigate.moves -> rules.frigate",
     "rules.frigate -> rules.frigate.game -> rules.frigate.phases -> rules.frigate",
-    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.collide -> rules.holdfast",
-    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.combat -> rules.holdfast",
-    "rules.holdfast -> rules.holdfast.game -> rules.holdfast.phases -> rules.holdfast",
-    "rules.trafalgar -> rules.trafalgar.coach -> rules.trafalgar.movement -> rules.trafalgar",
-    "rules.trafalgar -> rules.trafalgar.coach -> rules.trafalgar.ship -> rules.trafalgar",
-    "rules.trafalgar -> rules.trafalgar.game -> rules.trafalgar.gunnery"
-    " -> rules.trafalgar.procedures -> rules.trafalgar",
 }
 
 
