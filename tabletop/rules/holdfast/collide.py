@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import shapely
 
@@ -25,11 +24,9 @@ from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.pose import Pose
 from tabletop.rules.holdfast import damage
+from tabletop.rules.holdfast.config import Engined
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.ship import top_speed
-
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
 
 #: Within this many degrees, a collision is at 90° or head- or tail-on.
 SQUARE = 1.0
@@ -48,7 +45,7 @@ def afloat(state: GameState) -> list[str]:
 
 
 def judge(
-    rs: HoldFast,
+    rs: Engined,
     state: GameState,
     start: dict[str, Pose],
     speeds: dict[str, int],
@@ -121,7 +118,7 @@ def _roll_off(
 
 
 def collide(
-    rs: HoldFast,
+    rs: Engined,
     state: GameState,
     a: str,
     b: str,
@@ -145,7 +142,7 @@ def collide(
 
 
 def _alongside(
-    rs: HoldFast, state: GameState, c: str, t: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, c: str, t: str, dice: Dice, events: Events
 ) -> GameState:
     """Place her alongside by the angle of collision, or hand the choice to a captain:
     at 90° the colliding captain chooses her facing; head- or tail-on the faster ship's

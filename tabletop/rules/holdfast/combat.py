@@ -10,24 +10,34 @@ phase, and the outcome does not depend on the order the ships are listed in.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.model.scenario import Scenario
-from tabletop.referee.fire import Table
+from tabletop.referee.fire import FireRuling, Table
 from tabletop.rules.holdfast import damage
 from tabletop.rules.holdfast.collide import afloat
 from tabletop.rules.holdfast.damage import Events, ship
-from tabletop.rules.holdfast.fire import best_chaser
+from tabletop.rules.holdfast.fire import Chasing, best_chaser
 from tabletop.rules.holdfast.ship import BROADSIDES, HoldFastShip, batteries_on, marines, plus
-
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
 
 LETTERS = {"L": "long", "S": "short", "C": "carronade"}
 AIMS = {"high": -1, "low": 1}
+
+
+class Ruling(Protocol):
+    """The ruleset's own fire ruling and range categories, as a declaration of fire
+    and a captain reckoning her fire (``plots``) take them."""
+
+    def category(self, rng: float, unit: str) -> int: ...
+    def rule_fire(self, scn: Scenario, tab: Table, i: int, j: int, high: bool) -> FireRuling: ...
+
+
+class Fighting(Chasing, Ruling, Protocol):
+    """What fire, marines and boarding read: the ruling, the to-hit table, and the
+    engine's sections (the chaser's points, the marines' hit, what damage reads)."""
 
 
 def _batteries(words: list[str]) -> dict[str, int]:
@@ -60,7 +70,7 @@ def on_the_water(state: GameState, keep: tuple[str, str]) -> Scenario:
 
 
 def declare_fire(
-    rs: HoldFast, state: GameState, st: HoldFastShip, target: str, words: list[str]
+    rs: Fighting, state: GameState, st: HoldFastShip, target: str, words: list[str]
 ) -> tuple[HoldFastShip, dict[str, object]]:
     """Check one declaration of fire and keep it on the firer (HF-31..HF-37, HF-51)."""
     sid = st.id
@@ -132,7 +142,7 @@ def _crews(sid: str, st: HoldFastShip, now: dict[tuple[str, str], int], crews: i
             )
 
 
-def _facing_side(state: GameState, target: str, firer: str, rs: HoldFast) -> str:
+def _facing_side(state: GameState, target: str, firer: str, rs: Fighting) -> str:
     """The target's broadside facing the firer; from ahead or astern the target's captain
     would choose: the ruling takes the side with more batteries left (HF-42)."""
     scn = on_the_water(state, (target, firer))
@@ -149,7 +159,7 @@ Hits = list[tuple[str, str, str]]  # (target, result, broadside facing the firer
 
 
 def _roll_fire(
-    rs: HoldFast, state: GameState, sid: str, order: str, dice: Dice, events: Events, hits: Hits
+    rs: Fighting, state: GameState, sid: str, order: str, dice: Dice, events: Events, hits: Hits
 ) -> None:
     """One declared group of batteries: to-hit dice, then a chart roll per damage point."""
     _, target, side, gun, n, aim, cat = order.split()
@@ -182,7 +192,7 @@ def _roll_fire(
 
 
 def _roll_marines(
-    rs: HoldFast, state: GameState, sid: str, order: str, dice: Dice, events: Events, hits: Hits
+    rs: Fighting, state: GameState, sid: str, order: str, dice: Dice, events: Events, hits: Hits
 ) -> None:
     """Marines at range, or a boarding attack: a d6 per detachment, a 6 kills one of
     the enemy's; boarding a ship with none left, each 6 is a morale hit (HF-57/58)."""
@@ -196,7 +206,7 @@ def _roll_marines(
     hits.extend((target, res, "") for _ in range(got))
 
 
-def resolve(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameState:
+def resolve(rs: Fighting, state: GameState, dice: Dice, events: Events) -> GameState:
     """Roll every declaration, then apply all the damage (HF-30)."""
     hits: Hits = []
     for sid in sorted(s.id for s in state.ships):

@@ -7,7 +7,7 @@ by file and key path, and nothing reads raw TOML while a game is played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop.data.reader import Reader, join
 
@@ -47,6 +47,12 @@ class Engine:
     unrated_rate: int
     sinking_phases: int | str
     default_level: int
+
+
+class Engined(Protocol):
+    """The ruleset as damage and collisions read it: the engine's sections alone."""
+
+    engine: Engine
 
 
 def _points(r: Reader, tbl: dict[str, Any], path: str, key: str) -> dict[str, int]:

@@ -9,11 +9,11 @@ morale hit is a roll, a d6 of the morale factor or more and she strikes (HF-56).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
-from tabletop.rules.holdfast.config import CRITICALS
+from tabletop.rules.holdfast.config import CRITICALS, Engined
 from tabletop.rules.holdfast.ship import (
     BROADSIDES,
     HoldFastShip,
@@ -25,9 +25,6 @@ from tabletop.rules.holdfast.ship import (
     top_speed,
 )
 
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
-
 Events = list[dict[str, Any]]
 
 
@@ -37,7 +34,7 @@ def ship(state: GameState, sid: str) -> HoldFastShip:
     return st
 
 
-def factor(rs: HoldFast, state: GameState, sid: str) -> int:
+def factor(rs: Engined, state: GameState, sid: str) -> int:
     """Her morale factor: her own, or her captor's once a prize crew is aboard (HF-64)."""
     st = ship(state, sid)
     whose = st.prize_of or sid
@@ -45,7 +42,7 @@ def factor(rs: HoldFast, state: GameState, sid: str) -> int:
 
 
 def morale(
-    rs: HoldFast, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
 ) -> GameState:
     """``n`` morale hits: a box each while more than one is left, then a roll each."""
     for _ in range(n):
@@ -73,7 +70,7 @@ def strike(state: GameState, sid: str, events: Events) -> GameState:
 
 
 def _speed_loss(
-    rs: HoldFast,
+    rs: Engined,
     state: GameState,
     before: HoldFastShip,
     sid: str,
@@ -95,7 +92,7 @@ def _speed_loss(
 
 
 def hull(
-    rs: HoldFast, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
 ) -> GameState:
     """``n`` hull boxes marked off; at none left she sinks (HF-44, HF-66)."""
     st = ship(state, sid)
@@ -111,7 +108,7 @@ def hull(
 
 
 def masts(
-    rs: HoldFast, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, sid: str, n: int, why: str, dice: Dice, events: Events
 ) -> GameState:
     """``n`` mast circles marked off (two each at full sail, optional rule HF-13)."""
     st = ship(state, sid)
@@ -129,7 +126,7 @@ def masts(
     return _speed_loss(rs, state, st, sid, why, dice, events)
 
 
-def sink(rs: HoldFast, state: GameState, sid: str, dice: Dice, events: Events) -> GameState:
+def sink(rs: Engined, state: GameState, sid: str, dice: Dice, events: Events) -> GameState:
     """No hull left: she sinks, lingering d6 phases as a hazard (HF-66, HF-68)."""
     st = ship(state, sid)
     phases = dice.d(rs.engine.sinking_phases, f"sinking: {sid}")
@@ -138,7 +135,7 @@ def sink(rs: HoldFast, state: GameState, sid: str, dice: Dice, events: Events) -
 
 
 def cannon(
-    rs: HoldFast, state: GameState, sid: str, side: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, sid: str, side: str, dice: Dice, events: Events
 ) -> GameState:
     """A battery (gun and crew) destroyed on ``side``; its type at random (HF-42)."""
     st = ship(state, sid)
@@ -161,7 +158,7 @@ def cannon(
 
 
 def result(
-    rs: HoldFast, state: GameState, sid: str, res: str, side: str, dice: Dice, events: Events
+    rs: Engined, state: GameState, sid: str, res: str, side: str, dice: Dice, events: Events
 ) -> GameState:
     """Apply one damage-chart result; ``side`` is the broadside facing the firer."""
     why = f"damage: {res}"
@@ -196,7 +193,7 @@ def result(
 
 
 def chart(
-    rs: HoldFast,
+    rs: Engined,
     dice: Dice,
     why: str,
     aim: int = 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import shapely
@@ -16,12 +16,27 @@ from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake
 from tabletop.model.scenario import Scenario
 from tabletop.referee.fire import FireRuling, Proof, Table
-
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
+from tabletop.rules.holdfast.config import Engined
 
 
-def best_chaser(rs: HoldFast, guns: Iterable[str], cat: int) -> str:
+class Chasing(Engined, Protocol):
+    """What choosing a chaser reads: the to-hit table, and the damage points a hit."""
+
+    to_hit_by_range: dict[str, list[int]]
+
+
+class Firing(Chasing, Protocol):
+    """What the quadrant ruling reads: whether bases block, the range categories and the
+    guns' ranges, and what choosing the chaser reads."""
+
+    blocking: bool
+    gun_ranges: dict[str, float]
+
+    def category(self, rng: float, unit: str) -> int: ...
+    def gun_range(self, gun: str, unit: str) -> float: ...
+
+
+def best_chaser(rs: Chasing, guns: Iterable[str], cat: int) -> str:
     """The chaser a captain who names none fires (HF-33 ruling): the battery of most
     damage for its chance to hit at this range, damage points × (7 − the number needed)."""
     table = rs.to_hit_by_range
@@ -29,7 +44,7 @@ def best_chaser(rs: HoldFast, guns: Iterable[str], cat: int) -> str:
 
 
 def quadrant_ruling(
-    rs: HoldFast, scn: Scenario, tab: Table, i: int, j: int, high: bool
+    rs: Firing, scn: Scenario, tab: Table, i: int, j: int, high: bool
 ) -> FireRuling:
     """The quadrant the target's centre lies in (every quadrant her base reaches listed),
     range centre to centre in categories, the line between centres, batteries' to-hit."""

@@ -12,7 +12,7 @@ and the next begins: the kernel only applies one action at a time.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -21,8 +21,10 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.angles import normalise
 from tabletop.model.scenario import ShipClass
 from tabletop.rules.holdfast import collide, combat, damage, phases
+from tabletop.rules.holdfast.combat import Fighting
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import PHASES, canonical, check
+from tabletop.rules.holdfast.phases import Sailing
 from tabletop.rules.holdfast.ship import (
     BROADSIDES,
     HoldFastShip,
@@ -31,18 +33,23 @@ from tabletop.rules.holdfast.ship import (
     top_speed,
 )
 
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
-
 DAMAGE_CONTROL = PHASES + 1
 REPAIRS = ("mast", "wheel", "rudder", "fire", "battery", "hull")
+
+
+class Playing(Sailing, Fighting, Protocol):
+    """What the turn reads of the ruleset: what its phases' movement and fire read, the
+    scale (the marines' range) and the end of a turn (her per-turn fields reset)."""
+
+    def scale(self, unit: str) -> float: ...
+    def end_of_turn(self, st: HoldFastShip) -> HoldFastShip: ...
 
 
 class HoldFastGame:
     """The procedures of play: each ``act_<verb>`` maps a state and an action to the
     next state, writing what happened into ``events``."""
 
-    def __init__(self, rs: HoldFast) -> None:
+    def __init__(self, rs: Playing) -> None:
         self.rs = rs
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -314,7 +321,7 @@ def sinking(state: GameState, events: Events) -> GameState:
     return state
 
 
-def wind_shift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameState:
+def wind_shift(rs: Sailing, state: GameState, dice: Dice, events: Events) -> GameState:
     """The optional wind shift (HF-24): a 6 shifts the wind one point, a second d6 of
     1-3 clockwise, 4-6 anticlockwise."""
     if not state.scenario.options.get("wind_shift"):

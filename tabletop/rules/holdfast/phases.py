@@ -8,7 +8,7 @@ then the hazards: land (HF-69/70), shallows and shoals (HF-71/72), leaving the t
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import shapely
 
@@ -17,7 +17,9 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import ShipClass
+from tabletop.rules.base import Sector
 from tabletop.rules.holdfast import collide, damage
+from tabletop.rules.holdfast.config import Engined
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.orders import (
     MOVES,
@@ -29,15 +31,24 @@ from tabletop.rules.holdfast.orders import (
 )
 from tabletop.rules.holdfast.ship import HoldFastShip, rate, top_speed
 
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
+
+class Sailing(Engined, Protocol):
+    """What a phase's movement reads: the phases each speed acts in, the step and the
+    pivot, the wind's eye (no forward move into it: the second sector's edge); and the
+    engine's sections, which collisions, hazards and damage read."""
+
+    phases: dict[int, tuple[int, ...]]
+    pivot: float
+    sectors: tuple[Sector, ...]
+
+    def step_length(self, unit: str) -> float: ...
 
 
 def wind(state: GameState) -> float:
     return state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
 
 
-def act(rs: HoldFast, state: GameState, st: HoldFastShip, p: int, events: Events) -> HoldFastShip:
+def act(rs: Sailing, state: GameState, st: HoldFastShip, p: int, events: Events) -> HoldFastShip:
     """Her plotted action for phase ``p``, as the rules let it happen now."""
     word = st.orders[p - 1] if len(st.orders) >= p else "-"
     sid = st.id
@@ -73,7 +84,7 @@ def act(rs: HoldFast, state: GameState, st: HoldFastShip, p: int, events: Events
     return st
 
 
-def movement(rs: HoldFast, state: GameState, p: int, dice: Dice, events: Events) -> GameState:
+def movement(rs: Sailing, state: GameState, p: int, dice: Dice, events: Events) -> GameState:
     """Phase ``p``'s movement: every ship acts at once, then collisions and hazards."""
     events.append({"phase": NUMERALS[p - 1], "turn": state.turn})
     start = {s.id: s.pose for s in state.ships}
@@ -86,7 +97,7 @@ def movement(rs: HoldFast, state: GameState, p: int, dice: Dice, events: Events)
     return after_moving(rs, state, start, speeds, dice, events)
 
 
-def drift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameState:
+def drift(rs: Sailing, state: GameState, dice: Dice, events: Events) -> GameState:
     """After phase V a ship at speed 0, not at anchor nor aground, drifts 1 step
     downwind (HF-22); drifting is movement, judged for collisions like any other."""
     start = {s.id: s.pose for s in state.ships}
@@ -103,7 +114,7 @@ def drift(rs: HoldFast, state: GameState, dice: Dice, events: Events) -> GameSta
 
 
 def after_moving(
-    rs: HoldFast,
+    rs: Sailing,
     state: GameState,
     start: dict[str, Pose],
     speeds: dict[str, int],
@@ -119,7 +130,7 @@ def after_moving(
 
 
 def hazards(
-    rs: HoldFast, state: GameState, sid: str, speed: int, was: Pose, dice: Dice, events: Events
+    rs: Sailing, state: GameState, sid: str, speed: int, was: Pose, dice: Dice, events: Events
 ) -> GameState:
     """What she met by moving: the table's edge, land, shallows or a shoal (shallows her
     base was in at the start or the end of the move: she moved through them)."""
@@ -151,7 +162,7 @@ def hazards(
     return state
 
 
-def depth(rs: HoldFast, cls: ShipClass, level: int | None) -> tuple[int, int]:
+def depth(rs: Sailing, cls: ShipClass, level: int | None) -> tuple[int, int]:
     """(her rate, the level) for HF-71's roll, a d6 less her rate above the level
     striking bottom: an unrated ship's rate and a level-less bank's are the engine's."""
     lv = rs.engine.default_level if level is None else level
@@ -159,7 +170,7 @@ def depth(rs: HoldFast, cls: ShipClass, level: int | None) -> tuple[int, int]:
 
 
 def shallows(
-    rs: HoldFast,
+    rs: Sailing,
     state: GameState,
     sid: str,
     speed: int,

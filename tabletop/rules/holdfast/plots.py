@@ -11,24 +11,27 @@ nor shown her drift, and drifted an inch a turn off the table.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tabletop.engine.state import GameState
 from tabletop.referee.fire import Table
 from tabletop.rules.base import FireChance, Plot
 from tabletop.rules.holdfast import orders
-from tabletop.rules.holdfast.combat import fired
+from tabletop.rules.holdfast.combat import Ruling, fired
 from tabletop.rules.holdfast.damage import ship
+from tabletop.rules.holdfast.phases import Sailing
 from tabletop.rules.holdfast.ship import BROADSIDES, batteries_on, plus, top_speed
-
-if TYPE_CHECKING:
-    from tabletop.rules.holdfast import HoldFast
 
 #: The most plots offered for one ship (the whole of them is a few thousand at most).
 MOST = 4000
 
 
-def plots(rs: HoldFast, state: GameState, sid: str, foreseen: bool = False) -> list[Plot]:
+class Plotting(Sailing, Ruling, Protocol):
+    """What her plots and her fire's reckoning read: what laying a plot's phases reads
+    (:class:`~tabletop.rules.holdfast.phases.Sailing`), the fire ruling and categories."""
+
+
+def plots(rs: Plotting, state: GameState, sid: str, foreseen: bool = False) -> list[Plot]:
     """Her legal plots now (only in the movement-orders sequence, her side to plot,
     before her orders are given), each with her poses after phases I-V.  ``foreseen``:
     those her opponent reckons she may be given this turn (in the sequence, whichever
@@ -106,7 +109,7 @@ def _fills(
     return out
 
 
-def chance(rs: HoldFast, state: GameState, firer: str, target: str) -> FireChance | None:
+def chance(rs: Plotting, state: GameState, firer: str, target: str) -> FireChance | None:
     """Her fire at the target as a declaration would take it (the quadrant ruling, the
     batteries on that side still free this phase, a chaser alone fore and aft): the
     expected damage points, each battery's to-hit chance times its points a hit."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import shapely
@@ -20,14 +20,27 @@ from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model.scenario import Fleet, Scenario, ShipClass
 from tabletop.referee.fire import FireRuling, Proof, Table, die_odds, longest_range, side_rays
+from tabletop.rules.base import Band
 
-if TYPE_CHECKING:
-    from tabletop.rules.base import Band
-    from tabletop.rules.trafalgar import TrafalgarModified
+
+class Firing(Protocol):
+    """What the broadside ruling reads of the ruleset: the range bands and the guns'
+    ranges, the to-hit and save numbers and their modifiers, the big-ship rate, and the
+    order the guns are rolled in."""
+
+    to_hit: int
+    save: int
+    fire_modifiers: dict[str, int]
+    save_modifiers: dict[str, int]
+    big_ship_rate: int
+    gun_order: tuple[str, ...]
+
+    def band(self, rng: float, unit: str, max_range: float) -> Band | None: ...
+    def gun_range(self, gun: str, unit: str) -> float: ...
 
 
 def broadside_ruling(
-    rs: TrafalgarModified, scn: Scenario, tab: Table, i: int, j: int, high: bool
+    rs: Firing, scn: Scenario, tab: Table, i: int, j: int, high: bool
 ) -> FireRuling:
     """Arc by the rays of each broadside (touching is reaching), range and band along the
     shortest clear ray, the line of fire from the deck's visible share, rake, odds."""
@@ -146,7 +159,7 @@ def _not_in_arc(scn: Scenario, tab: Table, i: int, j: int, rk: str | None) -> Fi
     )
 
 
-def _to_hit(rs: TrafalgarModified, band: Band | None, high: bool) -> dict[str, Any]:
+def _to_hit(rs: Firing, band: Band | None, high: bool) -> dict[str, Any]:
     """The d6 needed to hit: the base, the band's modifier, firing high."""
     mods: list[dict[str, Any]] = []
     if band and band.modifier:
@@ -163,9 +176,7 @@ def _to_hit(rs: TrafalgarModified, band: Band | None, high: bool) -> dict[str, A
     }
 
 
-def _saves(
-    rs: TrafalgarModified, target: ShipClass, rk: str | None, guns: dict[str, int]
-) -> dict[str, Any]:
+def _saves(rs: Firing, target: ShipClass, rk: str | None, guns: dict[str, int]) -> dict[str, Any]:
     sm = rs.save_modifiers
     common: list[dict[str, Any]] = []
     if rk == "bow":

@@ -12,17 +12,29 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import through_eye, wrap
 from tabletop.geometry.motion import Segment, end_pose
-from tabletop.model.scenario import Scenario, Ship
+from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.movement import Step, check_distance, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
+from tabletop.rules.trafalgar.config import Movement
 
-if TYPE_CHECKING:
-    from tabletop.rules.trafalgar import TrafalgarModified
+
+class Sailing(Protocol):
+    """What laying a path reads of the ruleset: the points of sail and their allowances,
+    the movement section (inertia, the template's turn, the luffing cap, close-hauled)
+    and the turn radius."""
+
+    move: Movement
+    sectors: tuple[Sector, ...]
+
+    def scale(self, unit: str) -> float: ...
+    def sector(self, theta: float) -> Sector: ...
+    def allowance(self, cls: ShipClass, sector: Sector) -> tuple[float, float]: ...
+    def turn_radius(self, base_length: float, unit: str) -> float: ...
 
 
 @dataclass
@@ -37,7 +49,7 @@ class _Laying:
 
 
 def plan_move(
-    rs: TrafalgarModified,
+    rs: Sailing,
     scn: Scenario,
     ship: Ship,
     steps: tuple[Step, ...],
@@ -91,7 +103,7 @@ def plan_move(
 
 
 def _step(
-    rs: TrafalgarModified,
+    rs: Sailing,
     scn: Scenario,
     ship: Ship,
     sector: Sector,
@@ -153,9 +165,7 @@ def head_to_wind(th: float) -> bool:
     return th < 1e-6
 
 
-def _check_luff_run(
-    rs: TrafalgarModified, scn: Scenario, ship: Ship, lay: _Laying, st: Step
-) -> None:
+def _check_luff_run(rs: Sailing, scn: Scenario, ship: Ship, lay: _Laying, st: Step) -> None:
     """A luffing run is one sailed with her bow in the luffing sector: luffing is
     pointing into the wind, not a brake (SPEC).  ``L`` anywhere else buys no shortfall."""
     th = theta(scn, end_pose(ship.pose, lay.segs).heading)
@@ -167,9 +177,7 @@ def _check_luff_run(
         )
 
 
-def _bow_in_luffing(
-    rs: TrafalgarModified, scn: Scenario, ship: Ship, lay: _Laying, st: Step
-) -> bool:
+def _bow_in_luffing(rs: Sailing, scn: Scenario, ship: Ship, lay: _Laying, st: Step) -> bool:
     """Whether the step left her bow in the luffing sector undeclared (noted in ``lay``)."""
     now = end_pose(ship.pose, lay.segs)
     th = theta(scn, now.heading)
@@ -182,7 +190,7 @@ def _bow_in_luffing(
     return True
 
 
-def luff_gain_cap(rs: TrafalgarModified, speed: float) -> float:
+def luff_gain_cap(rs: Sailing, speed: float) -> float:
     """The most a luffing ship may gain to windward in a turn: what she would gain
     close-hauled, her beating allowance times cos(close-hauled angle)."""
     beating = next((s for s in rs.sectors if s.name == "beating"), rs.sectors[1])
@@ -190,7 +198,7 @@ def luff_gain_cap(rs: TrafalgarModified, speed: float) -> float:
 
 
 def _check_luff_gain(
-    rs: TrafalgarModified, scn: Scenario, ship: Ship, segs: list[Segment], v: list[str]
+    rs: Sailing, scn: Scenario, ship: Ship, segs: list[Segment], v: list[str]
 ) -> None:
     """Referee's ruling (the source is silent): luffing spills wind to slow her; it is
     never a way to windward.  A move that luffs may gain no more ground to windward

@@ -9,32 +9,61 @@ the roster; what the source leaves open is decided in the template's comments.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState, last_side
+from tabletop.engine.state import GameState, ShipState, last_side
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
 from tabletop.geometry.pose import Pose
-from tabletop.model.scenario import Ship, ShipClass
-from tabletop.referee.movement import obstacles
-from tabletop.rules.base import MoveContext, PathPlan
+from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee.movement import Step, obstacles
+from tabletop.rules.base import MoveContext, PathPlan, Sector
+from tabletop.rules.trafalgar.config import Boarding, Criticals, Movement
 from tabletop.rules.trafalgar.ship import (
+    Slowing,
     TrafalgarShip,
     class_now,
     crew_left,
     track,
 )
 
-if TYPE_CHECKING:
-    from tabletop.rules.trafalgar import TrafalgarModified
-
 Events = list[dict[str, Any]]
 
 
+class Command(Protocol):
+    """What the command check and the close-hauled heading read of the ruleset: the
+    check's pass mark, and the movement section's close-hauled angle."""
+
+    command_pass_above: int
+    move: Movement
+
+
+class Play(Slowing, Command, Protocol):
+    """What the procedures of play read of the ruleset: :class:`Procedures`, with
+    ``gunnery.Gunnery`` and ``game.TrafalgarGame`` over it, is one class in three files,
+    and this is what the three read, with what the helpers they hand it to read
+    (her class as damaged, the command check, the close-hauled heading)."""
+
+    sectors: tuple[Sector, ...]
+    gun_order: tuple[str, ...]
+    criticals: Criticals
+    boarding: Boarding
+    speed_change: float
+
+    def own(self, state: GameState, ship: str) -> ShipState: ...
+    def fighting(self, state: GameState, ship: str) -> bool: ...
+    def sector(self, theta: float) -> Sector: ...
+    def allowance(self, cls: ShipClass, sector: Sector) -> tuple[float, float]: ...
+    def end_of_turn(self, st: TrafalgarShip) -> TrafalgarShip: ...
+    def plan_move(
+        self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext
+    ) -> PathPlan: ...
+
+
 def command_check(
-    rs: TrafalgarModified, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events
+    rs: Command, dice: Dice, cls: ShipClass, ship: str, why: str, events: Events
 ) -> bool:
     """2d6 + command > pass_above (10)."""
     a, b = dice.roll(2, f"command check: {ship} {why}")
@@ -52,13 +81,13 @@ def command_check(
     return ok
 
 
-def command_chance(rs: TrafalgarModified, cls: ShipClass) -> float:
+def command_chance(rs: Command, cls: ShipClass) -> float:
     """The chance :func:`command_check` passes: 2d6 + command above ``pass_above``."""
     need = rs.command_pass_above - (cls.command or 0)
     return sum(a + b > need for a in range(1, 7) for b in range(1, 7)) / 36
 
 
-def close_hauled(rs: TrafalgarModified, wind_from: float, tack: str) -> float:
+def close_hauled(rs: Command, wind_from: float, tack: str) -> float:
     """Heading close-hauled with the wind over ``tack`` ('port' or 'starboard')."""
     theta = rs.move.close_hauled
     return normalise(wind_from - theta if tack == "starboard" else wind_from + theta)
@@ -75,7 +104,7 @@ class Procedures:
     """What every part of the procedures shares: whose ship, her class as damaged, a
     ship striking when beaten, laying her path, grappling, the winner."""
 
-    def __init__(self, rs: TrafalgarModified) -> None:
+    def __init__(self, rs: Play) -> None:
         self.rs = rs
 
     # helpers ---------------------------------------------------------------------------

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
 from tabletop.engine.state import ShipState
 from tabletop.model.scenario import ShipClass
-
-if TYPE_CHECKING:
-    from tabletop.rules.trafalgar import TrafalgarModified
+from tabletop.rules.trafalgar.config import Damage
 
 
 @dataclass(frozen=True)
@@ -48,7 +46,16 @@ class TrafalgarShip(ShipState):
         return any(n > 0 for _, n in self.masts_lost)
 
 
-def class_now(rs: TrafalgarModified, cls: ShipClass, st: TrafalgarShip, unit: str) -> ShipClass:
+class Slowing(Protocol):
+    """What her class as damaged reads of the ruleset: the speed each rigging and mast
+    box lost takes off (its damage section), in its units."""
+
+    damage: Damage
+
+    def scale(self, unit: str) -> float: ...
+
+
+def class_now(rs: Slowing, cls: ShipClass, st: TrafalgarShip, unit: str) -> ShipClass:
     """The class as damaged: running speed less rigging and mast losses."""
     k = rs.scale(unit)
     per_rig = rs.damage.speed_per_rigging * k
