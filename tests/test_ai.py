@@ -382,7 +382,7 @@ def test_every_escadres_move_of_the_fan_is_accepted():
     rs = state.scenario.ruleset
     drawn = [s.id for s in state.ships if rs.can_act(state, s.id)]
     assert len(drawn) == 1
-    fan = rs.fan_now(state, drawn[0])
+    fan = rs.advice.fan_now(state, drawn[0])
     assert len(fan) > 0
     for i in range(len(fan)):
         after = trial(state, f"move {drawn[0]} {fan.path(i)}")
@@ -390,7 +390,7 @@ def test_every_escadres_move_of_the_fan_is_accepted():
         pose = after.ship(drawn[0]).pose
         assert (pose.x, pose.y) == pytest.approx((fan.x[i], fan.y[i]))
     other = next(s.id for s in state.ships if s.id != drawn[0])
-    later = rs.fan_now(state, other)
+    later = rs.advice.fan_now(state, other)
     assert len(later) > 0
     assert trial(state, f"move {other} {later.path(0)}") is None
 
@@ -614,7 +614,7 @@ def test_the_scripted_captain_cornered_takes_the_least_dangerous_move():
     state = replace(state, active=state.sides.index("french"))
     cap = Captain.for_game(state, "french", "scripted")
     rs = state.scenario.ruleset
-    fan = rs.fan_now(state, "loire", cap.w.density)
+    fan = rs.advice.fan_now(state, "loire", cap.w.density)
     safe = place(state.table(), state, "loire", cap.w, fan.x, fan.y, fan.heading)
     assert (safe < -cap.w.blunder / 4).all()  # cornered: no move is safe
     d = cap.decide(state)
@@ -785,7 +785,7 @@ def test_the_captains_shortlist_is_of_distinct_poses():
     state = moved(state, "amazon", Pose(82.17465615251217, 50.856420190687054, 123.75))
     state = moved(state, "loire", Pose(87.322518, 36.505408, 90.0))
     cap = Captain.for_game(state, "british", "captain")
-    fan = state.scenario.ruleset.fan_now(state, "amazon", cap.w.density)
+    fan = state.scenario.ruleset.advice.fan_now(state, "amazon", cap.w.density)
     poses = np.round(np.stack([fan.x, fan.y, fan.heading], 1), 3)
     sk = sketch(state, "amazon", cap.w, fan.x, fan.y, fan.heading)
     top = np.argsort(-sk, kind="stable")[:10]

@@ -147,3 +147,14 @@ def test_modules_and_functions_stay_short(path):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             n = (node.end_lineno or node.lineno) - node.lineno + 1
             assert n <= 80, f"{path.name}: {node.name} is {n} lines"
+
+
+def test_the_core_contract_stays_small():
+    """``Ruleset`` keeps what every game needs (issue 56: at most 30 public members);
+    what one client alone asks is on its own object (``look``, ``advice``, ``data``),
+    what a ruleset declares is its ``caps`` record, and helpers no ruleset overrides
+    are plain functions (``referee.reckon``, ``engine.state``)."""
+    from tabletop.rules.base import Ruleset
+
+    public = [m for m in dir(Ruleset) if not m.startswith("_")]
+    assert len(public) <= 30, public

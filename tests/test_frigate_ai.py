@@ -72,7 +72,7 @@ def test_no_chance_and_no_moves_while_allowances_are_declared(write_scenario, ri
     rs = g.state.scenario.ruleset
     assert g.state.phase == 0
     assert rs.advice.fire_chance(g.state, "a", "b") is None
-    assert len(rs.fan_now(g.state, "a")) == 0
+    assert len(rs.advice.fan_now(g.state, "a")) == 0
 
 
 def test_every_move_of_the_segment_fan_is_taken_and_ends_where_it_says():
@@ -86,7 +86,7 @@ def test_every_move_of_the_segment_fan_is_taken_and_ends_where_it_says():
     movers = [s.id for s in state.ships if state.side_of(s.id) == state.active_side]
     checked = 0
     for sid in movers:
-        fan = rs.fan_now(state, sid)
+        fan = rs.advice.fan_now(state, sid)
         here = state.ship(sid).pose
         for i in range(len(fan)):
             after = trial(state, f"move {sid} {fan.path(i)}")

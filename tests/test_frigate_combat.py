@@ -463,10 +463,10 @@ def test_her_fan_alongside_a_prize_breaks_away_a_hex_ahead(write_scenario, rigge
     the engine takes; afoul of a ship that has not struck, she has none."""
     g = merchant_alongside(write_scenario, rigged)
     rs = g.state.scenario.ruleset
-    assert len(rs.fan_now(g.state, "a")) == 0  # m has not struck: a is held
+    assert len(rs.advice.fan_now(g.state, "a")) == 0  # m has not struck: a is held
     g.play("capture a m")
     to_blue_in_segment_2(g)
-    fan = rs.fan_now(g.state, "a")
+    fan = rs.advice.fan_now(g.state, "a")
     paths = [fan.path(i) for i in range(len(fan))]
     assert paths and all(p.split()[0] == "F1" for p in paths), paths
     for p in paths:

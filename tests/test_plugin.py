@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import rules
-from tabletop.rules.base import Ruleset
+from tabletop.rules.base import REGISTRY, Ruleset
 
 TOY = '''
 """Toy rules: ships sail straight and hoist flags; the first side to three flags wins."""
@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from tabletop.engine.actions import Verb
-from tabletop.engine.state import ShipState
+from tabletop.engine.state import ShipState, own
 from tabletop.common.errors import IllegalAction
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.referee.movement import check_distance, parse_path
@@ -63,7 +63,7 @@ class Toy(Ruleset):
         return PathPlan(segs, tuple(v), most, 0.0, "any")
 
     def apply(self, state, act, dice, events):
-        st = self.own(state, act.ship) if act.verb != "end" else None
+        st = own(state, act.ship) if act.verb != "end" else None
         if act.verb == "move":
             plan = self.plan_move(state.table(), state.table().ship(act.ship),
                                   parse_path(" ".join(act.args[1:])))
@@ -163,7 +163,7 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TABLETOP_RULESETS", "toyrules")
     monkeypatch.setenv("TABLETOP_DATA", str(data))
     yield tmp_path
-    Ruleset.registry.pop("toy", None)  # leave the registry as the project ships it
+    REGISTRY.pop("toy", None)  # leave the registry as the project ships it
     sys.modules.pop("toyrules", None)
 
 

@@ -92,7 +92,7 @@ def best_pose(state: Any, ship: str, enemy: str) -> int:
     """The fan pose whose broadside at the enemy promises most unsaved hits; then the
     nearest to the enemy, kept off the table's edge."""
     rs = state.scenario.ruleset
-    fan = rs.fan_now(state, ship)
+    fan = rs.advice.fan_now(state, ship)
     table = state.table()
     foe = table.ship(enemy).pose
     best, best_i = None, 0

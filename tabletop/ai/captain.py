@@ -256,7 +256,7 @@ class Captain:
         """Her move (and any broadside fired before it), or another order the rules
         leave her (recover, tack, board...), or None: nothing to do but fire."""
         rs = state.scenario.ruleset
-        fan = rs.fan_now(state, ship, self.w.density)
+        fan = rs.advice.fan_now(state, ship, self.w.density)
         if len(fan):
             order = self.rank(state, ship, fan)
             about = self.turnabout(state, ship)
@@ -300,7 +300,7 @@ class Captain:
         the best of what they give judged as they end."""
         rs = state.scenario.ruleset
         alone = lonely(state, ship)
-        fan = rs.fan_now(alone, ship, self.w.density)
+        fan = rs.advice.fan_now(alone, ship, self.w.density)
         if not len(fan):
             return None
         sk = sketch(state, ship, self.w, fan.x, fan.y, fan.heading)
@@ -414,7 +414,7 @@ class Captain:
     def foreseen(self, state: GameState, foe: str) -> Pose | None:
         """Where the enemy's captain would move ``foe`` on this table: the first of his
         own captain's ranking of his fan (a player reading his opponent), or None."""
-        fan = state.scenario.ruleset.fan_now(state, foe, self.w.density)
+        fan = state.scenario.ruleset.advice.fan_now(state, foe, self.w.density)
         self.clock.tick(FAN_JUDGEMENTS)  # his fan counts in her decision's allowance...
         if not len(fan):
             return None

@@ -33,6 +33,7 @@ from tabletop.engine.state import GameState
 from tabletop.game.game import Game
 from tabletop.game.load import load_scenario
 from tabletop.geometry.angles import relative_wind
+from tabletop.referee import reckon
 
 #: Orders in one player turn beyond which a game is called stalled (a bug, not a rule).
 MAX_ORDERS_PER_TURN = 200
@@ -84,7 +85,7 @@ def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None)
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
     if scn.ruleset.in_stays(state, ship):
         return None  # head to wind half-way through a tack: not in irons
-    if theta < 1e-6 or scn.ruleset.allowance(model.cls, scn.ruleset.sector(theta))[1] <= 0:
+    if theta < 1e-6 or scn.ruleset.allowance(model.cls, reckon.sector(scn.ruleset, theta))[1] <= 0:
         return "into irons"
     return None
 
@@ -137,7 +138,7 @@ def _way(state: GameState, side: str, seen: dict[str, bool]) -> None:
     for s in state.ships:
         if state.side_of(s.id) != side or seen.get(s.id) or not rs.fighting(state, s.id):
             continue
-        fan = rs.fan_now(state, s.id, 2)
+        fan = rs.advice.fan_now(state, s.id, 2)
         if len(fan):
             p = s.pose
             seen[s.id] = bool(np.any(np.hypot(fan.x - p.x, fan.y - p.y) > 1e-6))

@@ -29,6 +29,7 @@ from tabletop.geometry.pose import Pose
 from tabletop.geometry.rake import rake
 from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.rules.base import FireChance, Ruleset
 from tabletop.rules.clients import Advice
@@ -222,7 +223,7 @@ def trapped(state: GameState, ship: str, w: Weights) -> float:
     traps let ships run into corners late in long games, where every escape is cramped."""
     scn = state.table()
     cls = scn.ship(ship).cls
-    fan = scn.ruleset.fan_now(state, ship, 2)
+    fan = scn.ruleset.advice.fan_now(state, ship, 2)
     if not len(fan):
         return 0.0  # boxed in by ships, or a ruleset without a fan: not the sea's trap
     goal = scn.ruleset.advice.goal_edges(state, ship)
@@ -292,7 +293,7 @@ def placed(
     ("to keep off the edge") must be that danger's, not the whole place's (an enemy far
     off, mostly: it said so of ships mid-table)."""
     rs = scn.ruleset
-    k = rs.scale(scn.units)
+    k = reckon.scale(rs, scn.units)
     out = np.zeros(len(x))
     model = scn.ship(ship)
     goal = rs.advice.goal_edges(state, ship)
@@ -329,7 +330,7 @@ def placed(
     if w.formation:
         out -= w.formation * straggling(state, ship, x, y, w.formation_gap * k)
     theta = relative_wind(wind, h)
-    sector = classify(theta, rs.sector_lowers)
+    sector = classify(theta, reckon.sector_lowers(rs))
     factor = shares(scn, model.cls)[sector]
     out += w.mobility * factor
     out -= w.blunder * ((theta < 1e-6) | (factor <= 0))

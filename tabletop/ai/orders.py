@@ -37,5 +37,5 @@ def fill(state: GameState, ship: str, word: str, choices: tuple[str, ...] | None
     if word == "TARGET":
         return enemies(state, state.side_of(ship))
     if word.startswith("PATH"):
-        return state.scenario.ruleset.fan_now(state, ship, 2).sample(6)
+        return state.scenario.ruleset.advice.fan_now(state, ship, 2).sample(6)
     return ["|".join(word.split("|")[:1])]

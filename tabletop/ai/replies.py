@@ -59,7 +59,7 @@ def reply_risk(state: GameState, ship: str, w: Weights, foresee: Foreseer | None
         return _foreseen(state, ship, w, foresee)
     total = 0.0
     for e in enemies(state, state.side_of(ship)):
-        fan = rs.fan_now(state, e, max(2, w.density - 1))
+        fan = rs.advice.fan_now(state, e, max(2, w.density - 1))
         poses = [state.ship(e).pose]  # a ship that may not move now fires as she lies
         if len(fan):
             sk = sketch(state, e, w, fan.x, fan.y, fan.heading)

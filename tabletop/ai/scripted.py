@@ -13,6 +13,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.pose import Pose
 from tabletop.geometry.sectors import classify
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan
 
 #: How many of her moves (distinct poses) are looked at for a trap ahead (of three times
@@ -43,7 +44,8 @@ def scripted_order(state: GameState, ship: str, fan: Fan, w: Weights) -> np.ndar
     goal = scn.ruleset.advice.goal_edges(state, ship)
     score = score - safety(scn, scn.ship(ship).cls, w, fan.x, fan.y, fan.heading, goal)
     score = np.where(safe < -w.blunder / 4, -1e9 + safe, score)
-    sector = classify(relative_wind(scn.wind.from_deg, fan.heading), scn.ruleset.sector_lowers)
+    lowers = reckon.sector_lowers(scn.ruleset)
+    sector = classify(relative_wind(scn.wind.from_deg, fan.heading), lowers)
     speed = shares(scn, scn.ship(ship).cls)[sector]
     order = np.lexsort((-speed, -np.round(score, 1)))
     if not len(order) or not doomed(state, ship, fan.pose(int(order[0])), w):
@@ -75,7 +77,7 @@ def doomed(state: GameState, ship: str, pose: Pose, w: Weights, first: float | N
     if first >= w.blunder / 2 or first <= 0:
         return first >= w.blunder / 2
     scn = after.table()
-    fan = scn.ruleset.fan_now(after, ship, 2)
+    fan = scn.ruleset.advice.fan_now(after, ship, 2)
     goal = scn.ruleset.advice.goal_edges(after, ship)
     pen = safety(scn, scn.ship(ship).cls, w, fan.x, fan.y, fan.heading, goal)
     for i in np.argsort(pen, kind="stable")[:LOOKED_AT]:  # the least dangerous first

@@ -14,6 +14,7 @@ from tabletop.ai.weights import Weights
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, ShipClass
+from tabletop.referee import reckon
 
 
 def shares(scn: Scenario, cls: Any) -> np.ndarray:
@@ -39,7 +40,7 @@ def safety(
     no room to sail clear next turn; the edges of ``goal`` (her escape) are no danger.
     ``turns``: the most she can turn away next turn (``escape_turn`` if not known).
     ``lee_floor``: the lee shore is feared only beyond this (0..1, see :func:`place`)."""
-    k = scn.ruleset.scale(scn.units)
+    k = reckon.scale(scn.ruleset, scn.units)
     run = max(scn.ruleset.advice.reach(scn, cls), 1e-6)
     out = np.zeros(len(x))
     edge, gap = clearance(scn, cls.base_length, cls.base_width, x, y, h, goal, cls)
@@ -77,7 +78,7 @@ def safety(
     turn = w.escape_turn if turns is None else turns
     hh = h[None, :] + np.linspace(-turn, turn, 5)[:, None]
     theta = relative_wind(scn.wind.from_deg, hh)
-    sails = (theta > 1e-6) & (way[classify(theta, scn.ruleset.sector_lowers)] > 0)
+    sails = (theta > 1e-6) & (way[classify(theta, reckon.sector_lowers(scn.ruleset))] > 0)
     r = np.radians(hh)
     ax = (x + run * (np.sin(r0) + np.sin(r))).ravel()
     ay = (y + run * (np.cos(r0) + np.cos(r))).ravel()

@@ -1,7 +1,7 @@
 """What every coach shares: the course to a windward mark, the plan it gives, the table
 it sails (her hull, the land), and the interface a ruleset's coach implements.
 
-A ruleset offers a coach through ``Ruleset.coach``; the drill (above the rulesets) plays
+A ruleset offers a coach through ``Advice.coach``; the drill (above the rulesets) plays
 the course, replays the plan through the engine and scores the pupil against it.
 """
 

@@ -1,6 +1,6 @@
 """Solo tacking practice: a course to a windward mark, and a coach that knows the way.
 
-Each ruleset that offers a coach (``Ruleset.coach``) plans in its own package; here are
+Each ruleset that offers a coach (``Advice.coach``) plans in its own package; here are
 the course builder (:mod:`.course`), the replay of a plan through the engine with the
 dice it assumes (:mod:`.replay`), the scorecard and scores file (:mod:`.score`) and the
 drill in play (:mod:`.play`).

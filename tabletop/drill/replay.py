@@ -58,7 +58,7 @@ def _replay(
 
 def coach_for(course: Course, beam: int | None = 120) -> Coach:
     """The coach for the course's ruleset; an error when it has none."""
-    coach = course.scenario.ruleset.coach(course, beam=beam)
+    coach = course.scenario.ruleset.advice.coach(course, beam=beam)
     if coach is None:
         raise TabletopError(f"{course.scenario.ruleset.title} has no coach yet")
     return coach

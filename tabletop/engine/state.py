@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from tabletop.common.errors import IllegalAction
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario
 
@@ -237,3 +238,27 @@ def ended(winner: str) -> str:
     """How a game ended, in words: a side's win, or a draw (the engines' "draw": it read
     "draw has won")."""
     return "drawn" if winner == "draw" else f"{winner} has won"
+
+
+S = TypeVar("S", bound=ShipState)
+
+
+def end_of_turn(st: S) -> S:
+    """Her per-turn fields back to their start (a ruleset's own included)."""
+    fresh = type(st)(st.id, st.pose)
+    keep = {
+        f.name: getattr(st, f.name)
+        for f in fields(st)
+        if f.name not in type(st).per_turn and f.name not in ("id", "pose")
+    }
+    return replace(fresh, **keep)
+
+
+def own(state: GameState, ship: str) -> ShipState:
+    """The ship, if she is the side to play's and still fighting; else why not."""
+    st = state.ship(ship)
+    if state.side_of(ship) != state.active_side:
+        raise IllegalAction(f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn")
+    if st.struck:
+        raise IllegalAction(f"{ship} has struck her colours")
+    return st

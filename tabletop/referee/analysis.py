@@ -19,6 +19,7 @@ from tabletop.geometry import lof
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model.scenario import Scenario
+from tabletop.referee import reckon
 from tabletop.referee.fire import Table, frames, longest_range, side_rays
 
 
@@ -92,7 +93,7 @@ def fire_table(scn: Scenario, table: Table | None = None) -> PairTable:
                     blockers[key] = tuple(int(cand[c]) for c in jd.blockers(k))
                 else:
                     blockers.pop(key, None)
-    scale = rs.scale(scn.units)
+    scale = reckon.scale(rs, scn.units)
     band = np.full((n, n), -1)
     assigned = np.zeros((n, n), bool)
     for b_idx, b in enumerate(rs.bands):

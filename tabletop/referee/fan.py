@@ -22,6 +22,7 @@ from tabletop.geometry.motion import swept
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee import reckon
 from tabletop.referee.movement import obstacles
 
 
@@ -138,7 +139,7 @@ def template_fan(scn: Scenario, ship: Ship, t: Template, density: int = 6) -> Fa
     """Runs and up to two turns on the template, the allowance shared out between the
     runs (a ship that may stop short also stops short), masked by the rules' limits."""
     rs = scn.ruleset
-    sector = rs.sector(float(relative_wind(scn.wind.from_deg, ship.pose.heading)))
+    sector = reckon.sector(rs, float(relative_wind(scn.wind.from_deg, ship.pose.heading)))
     _, most = rs.allowance(ship.cls, sector)
     if most <= 0:
         return empty_fan()
@@ -257,7 +258,7 @@ def finish(
     if not xs or sum(len(x) for x in xs) == 0:
         return empty_fan()
     x, y, h = np.concatenate(xs), np.concatenate(ys), np.mod(np.concatenate(hs), 360.0)
-    sector = classify(relative_wind(scn.wind.from_deg, h), scn.ruleset.sector_lowers)
+    sector = classify(relative_wind(scn.wind.from_deg, h), reckon.sector_lowers(scn.ruleset))
     return Fan(x, y, h, sector, tuple(steps), np.concatenate(groups), np.concatenate(rows))
 
 

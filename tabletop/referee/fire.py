@@ -24,6 +24,7 @@ from tabletop.geometry.arcs import (
 )
 from tabletop.geometry.outlines import base_corners
 from tabletop.model.scenario import Fleet, Scenario, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.odds import broadside
 
 
@@ -196,9 +197,11 @@ def longest_range(scn: Scenario, cls: ShipClass) -> float:
     """Depth of the broadside arc: the range of the longest gun this class carries."""
     guns = cls.fields.get("guns") or cls.fields.get("batteries") or {}
     rs = scn.ruleset
-    ranges = [rs.gun_range(g, scn.units) for g, n in guns.items() if n and g in rs.gun_ranges]
+    ranges = [
+        reckon.gun_range(rs, g, scn.units) for g, n in guns.items() if n and g in rs.gun_ranges
+    ]
     if not ranges and rs.gun_ranges:
-        ranges = [rs.gun_range(g, scn.units) for g in rs.gun_ranges]
+        ranges = [reckon.gun_range(rs, g, scn.units) for g in rs.gun_ranges]
     return max(ranges, default=0.0)
 
 

@@ -1,4 +1,5 @@
-"""What a move carries over and the path it lays: the values the movement referee
+"""A ruleset's points of sail and range bands, what a move carries over and the path it
+lays: the values the movement referee
 (:mod:`tabletop.referee.movement`) and every ruleset's ``plan_move`` pass between them.
 
 They live below the rules so the referee that lays and checks a path never imports the
@@ -8,6 +9,7 @@ ruleset interface; the interface is typed against them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from tabletop.geometry.motion import Segment
 
@@ -50,3 +52,27 @@ class PathPlan:
     since: float | None = None  # distance sailed since the last turn
     notes: tuple[str, ...] = ()  # what the rules did to the path as written, for the log
     used: float | None = None  # what she spends of the allowance, where it is not a length
+
+
+@dataclass(frozen=True)
+class Sector:
+    """A point of sail: relative wind angles from ``lower`` up to the next sector's."""
+
+    name: str
+    lower: float
+    factor: Fraction  # allowance as a share of the roster speed
+    min_factor: Fraction | None  # the least share a ship must use; None: the whole allowance
+    code: str = ""  # the source's letter, where it has one
+    use: str = ""  # ruleset-specific allowance rule (e.g. man-o-war "max_abeam")
+    ends_move: bool = False
+
+
+@dataclass(frozen=True)
+class Band:
+    """A range band: up to ``upper`` (inclusive when ``closed``), with its to-hit modifier."""
+
+    name: str
+    upper: float
+    closed: bool
+    modifier: int
+    criticals: bool = True

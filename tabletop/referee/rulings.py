@@ -11,6 +11,7 @@ from tabletop.common.units import TOL
 from tabletop.geometry.angles import relative_wind, wind_side
 from tabletop.geometry.measure import bearings, centre_distance, edge_distance
 from tabletop.model.scenario import Scenario
+from tabletop.referee import reckon
 from tabletop.referee.fire import round4
 
 
@@ -18,7 +19,7 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
     """Point of sail and movement allowance (SPEC §3 ``sail``)."""
     ship = scn.ship(ship_id)
     theta = float(relative_wind(scn.wind.from_deg, ship.pose.heading))
-    sector = scn.ruleset.sector(theta)
+    sector = reckon.sector(scn.ruleset, theta)
     least, most = scn.ruleset.laid_allowance(scn, ship)
     irons = scn.ruleset.caps.irons_head_to_wind and theta < TOL  # it said "luffing, 0 to 10"
     if irons:

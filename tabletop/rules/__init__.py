@@ -26,7 +26,7 @@ from pathlib import Path
 from tabletop.common.errors import TabletopError
 from tabletop.data.paths import templates_dir
 from tabletop.data.reader import load_toml
-from tabletop.rules.base import Ruleset
+from tabletop.rules.base import REGISTRY, Ruleset
 
 __all__ = ["Ruleset", "known", "load", "names"]
 
@@ -55,12 +55,12 @@ def _likely(name: str) -> list[str]:
 def _find(name: str) -> None:
     """Import packages until one registers ``name`` (or none is left)."""
     for module in _likely(name):
-        if name in Ruleset.registry:
+        if name in REGISTRY:
             return
         if importlib.util.find_spec(module) is not None:
             _import(module)
     for module in _packages():
-        if name in Ruleset.registry:
+        if name in REGISTRY:
             return
         _import(module)
 
@@ -79,13 +79,13 @@ def names() -> tuple[str, ...]:
     """The names of every ruleset there is, sorted (every package imported)."""
     for module in _packages():
         _import(module)
-    return tuple(sorted(Ruleset.registry))
+    return tuple(sorted(REGISTRY))
 
 
 def known(name: str) -> bool:
     """Whether a ruleset of this name exists (importing only what it takes to find it)."""
     _find(name)
-    return name in Ruleset.registry
+    return name in REGISTRY
 
 
 def load(name: str, folder: Path | None = None) -> Ruleset:
@@ -98,4 +98,4 @@ def load(name: str, folder: Path | None = None) -> Ruleset:
 @cache
 def _load(name: str, folder: str) -> Ruleset:
     path = Path(folder) / f"{name}.toml"
-    return Ruleset.registry[name](load_toml(path), str(path))
+    return REGISTRY[name](load_toml(path), str(path))

@@ -19,29 +19,25 @@ from dataclasses import fields, replace
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
-from tabletop.coach.coaching import Coach, Course
 from tabletop.common.errors import IllegalAction, TabletopError
-from tabletop.common.units import TABLE_UNITS, TOL, convert
+from tabletop.common.units import TABLE_UNITS
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, ShipState
-from tabletop.geometry.angles import relative_wind
-from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fan import Fan, empty_fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
-from tabletop.referee.plans import NO_CONTEXT, MoveContext, PathPlan
+from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector
+from tabletop.referee.reckon import sector, theta
 from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.types import (  # the interface's values, importable from here too
-    Band,
     Capabilities,
     DrillDefaults,
     FireChance,
     Plot,
     PlotSpec,
-    Sector,
     read_hex_grid,
 )
 
@@ -52,11 +48,15 @@ Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)
 
 
+#: Every ruleset class there is, by name: a class registers itself as it is defined
+#: (as python-chess's variants do); :mod:`tabletop.rules` imports the packages.
+REGISTRY: dict[str, type[Ruleset]] = {}
+
+
 class Ruleset(ABC):
     """A ruleset's data, read and validated from its template file, and its procedures."""
 
     name: ClassVar[str] = ""
-    registry: ClassVar[dict[str, type[Ruleset]]] = {}
     #: The state each ship carries in a game of this ruleset (a frozen subclass).
     ship_state: ClassVar[type[ShipState]] = ShipState
     #: The actions a player may take: verb → its arguments.
@@ -85,7 +85,7 @@ class Ruleset(ABC):
                 f"caps = replace(Ruleset.caps, {key}=...)"
             )
         if cls.name:
-            Ruleset.registry[cls.name] = cls
+            REGISTRY[cls.name] = cls
 
     def __init__(self, data: dict[str, Any], file: str) -> None:
         self.look = self._look(self)
@@ -201,12 +201,6 @@ class Ruleset(ABC):
         fresh move from where she lies, any part of it may be played now."""
         return state.table().ship(ship), (), MoveContext(partial=True)
 
-    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """The fan of a ship in a game as she stands now (a fresh move from her pose, with
-        the wind as it blows now): a ruleset whose damage slows a ship says so here."""
-        scn = state.table()
-        return self.fan(scn, scn.ship(ship), density)
-
     def as_table(self, state: GameState, scn: Scenario) -> Scenario:
         """The table a game stands at (``scn``: every ship at her pose, the wind as it
         blows now), for the rulings and the window; a ruleset whose rulings read more of
@@ -292,53 +286,11 @@ class Ruleset(ABC):
         ruleset with secret orders hides what is not yet revealed.  All of it here."""
         return self.ship_report(state, ship)
 
-    def own(self, state: GameState, ship: str) -> ShipState:
-        """The ship, if she is the side to play's and still fighting; else why not."""
-        st = state.ship(ship)
-        if state.side_of(ship) != state.active_side:
-            raise IllegalAction(
-                f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn"
-            )
-        if st.struck:
-            raise IllegalAction(f"{ship} has struck her colours")
-        return st
-
-    @staticmethod
-    def end_of_turn(st: S) -> S:
-        """Her per-turn fields back to their start (the ruleset's own included)."""
-        fresh = type(st)(st.id, st.pose)
-        keep = {
-            f.name: getattr(st, f.name)
-            for f in fields(st)
-            if f.name not in type(st).per_turn and f.name not in ("id", "pose")
-        }
-        return replace(fresh, **keep)
-
     # -- the drill -------------------------------------------------------------------
     #: The drill's default course, or None when this ruleset has no coach.
     drill: DrillDefaults | None = None
 
-    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
-        """The coach that plans the fewest turns to the mark, or None."""
-        return None
-
     # -- using -----------------------------------------------------------------------
-    def scale(self, unit: str) -> float:
-        """How many ``unit`` make one of this ruleset's units."""
-        return convert(1.0, self.units, unit)
-
-    @property
-    def sector_lowers(self) -> list[float]:
-        return [s.lower for s in self.sectors]
-
-    def sector(self, theta: float) -> Sector:
-        return self.sectors[int(classify(theta, self.sector_lowers))]
-
-    def theta(self, scn: Scenario, heading: float, wind_from: float | None = None) -> float:
-        """θ: how far off the wind the bow points (the wind now, if it has changed)."""
-        w = scn.wind.from_deg if wind_from is None else wind_from
-        return float(relative_wind(w, heading))
-
     def allowance(self, cls: Any, sector: Sector) -> tuple[float, float]:
         """(least, most) distance this class may move on this point of sail, scenario units."""
         speed = Fraction(cls.speed).limit_denominator(10**6)
@@ -348,18 +300,4 @@ class Ruleset(ABC):
     def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
         """Her allowance as the scenario lays her (``sail``): where more than her class and
         point of sail count (the wind's strength, a speed to start at), the ruleset's."""
-        return self.allowance(ship.cls, self.sector(self.theta(scn, ship.pose.heading)))
-
-    def gun_range(self, gun: str, unit: str) -> float:
-        return self.gun_ranges[gun] * self.scale(unit)
-
-    def band(self, rng: float, unit: str, max_range: float) -> Band | None:
-        """The band a range falls in, or None when beyond ``max_range`` (out of range)."""
-        if rng > max_range + TOL:
-            return None
-        k = self.scale(unit)
-        for b in self.bands:
-            up = b.upper * k
-            if rng < up - TOL or (b.closed and rng <= up + TOL):
-                return b
-        return self.bands[-1] if self.bands else None
+        return self.allowance(ship.cls, sector(self, theta(scn, ship.pose.heading)))

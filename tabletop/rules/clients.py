@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Protocol
 
+from tabletop.coach.coaching import Coach, Course
 from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.referee.fan import Fan
 from tabletop.rules.types import Capabilities, FireChance, Plot
 
 
@@ -24,6 +26,12 @@ class Owner(Protocol):
 
     title: str
     caps: Capabilities
+
+
+class Fanned(Owner, Protocol):
+    """What the captain's defaults read besides: her fan from where she lies."""
+
+    def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan: ...
 
 
 class Look:
@@ -65,12 +73,13 @@ class Look:
 
 
 class Advice:
-    """What only the computer captain asks of a ruleset: how far a ship can run, what a
-    shot is worth and what she has lost, what she may ground on, what an enemy's plot may
-    be, and what a side sails for.  The defaults suit a ruleset with none of these; a
-    ruleset subclasses this and names the subclass in its ``_advice``."""
+    """What only the computer asks of a ruleset, as captain or as the drill's coach: a
+    ship's fan as she stands now and how far she can run, what a shot is worth and what
+    she has lost, what she may ground on, what an enemy's plot may be, what a side sails
+    for, and the coach that plans a course to the mark.  The defaults suit a ruleset
+    with none of these; a ruleset subclasses this and names it in its ``_advice``."""
 
-    def __init__(self, rs: Owner) -> None:
+    def __init__(self, rs: Fanned) -> None:
         self.rs = rs
 
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
@@ -128,6 +137,16 @@ class Advice:
     def plot_action(self, side: str, parts: dict[str, str]) -> str:
         """The one action that gives a side's plotted orders (ship → her words)."""
         raise TabletopError(f"the {self.rs.title} rules have no plotted orders")
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """The fan of a ship in a game as she stands now (a fresh move from her pose, with
+        the wind as it blows now): a ruleset whose damage slows a ship says so here."""
+        scn = state.table()
+        return self.rs.fan(scn, scn.ship(ship), density)
+
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        """The coach that plans the fewest turns to the mark, or None."""
+        return None
 
 
 class Data:

@@ -12,6 +12,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, ShipClass
+from tabletop.referee import reckon
 from tabletop.rules.base import Ruleset
 from tabletop.rules.clients import Data, Look
 
@@ -52,7 +53,7 @@ class HexTable(Ruleset):
     grid: HexGrid  # in the template's unit, read by the ruleset's ``read_extra``
 
     def grid_in(self, unit: str) -> HexGrid:
-        return self.grid.scaled(self.scale(unit))
+        return self.grid.scaled(reckon.scale(self, unit))
 
     def wind_facing(self, state: GameState) -> int:
         """Ruling: the wind enters through the hexside nearest where it blows from."""

@@ -7,7 +7,6 @@ course; and the hex overlay's template section, read alike by every hex game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from tabletop.common.units import convert
@@ -47,30 +46,6 @@ class Capabilities:
     #: Verbs whose words are secret when played (a plot of orders): a shared screen
     #: shows that they were played, not what they say.
     secret_verbs: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True)
-class Sector:
-    """A point of sail: relative wind angles from ``lower`` up to the next sector's."""
-
-    name: str
-    lower: float
-    factor: Fraction  # allowance as a share of the roster speed
-    min_factor: Fraction | None  # the least share a ship must use; None: the whole allowance
-    code: str = ""  # the source's letter, where it has one
-    use: str = ""  # ruleset-specific allowance rule (e.g. man-o-war "max_abeam")
-    ends_move: bool = False
-
-
-@dataclass(frozen=True)
-class Band:
-    """A range band: up to ``upper`` (inclusive when ``closed``), with its to-hit modifier."""
-
-    name: str
-    upper: float
-    closed: bool
-    modifier: int
-    criticals: bool = True
 
 
 #: The finest hex grid a template may lay: a millimetre across the flats, the precision

@@ -121,8 +121,8 @@ def fan_figures(densities: tuple[int, ...] = (2, 4)) -> list[dict[str, float]]:
     rs = state.scenario.ruleset
     out = []
     for d in densities:
-        poses = len(rs.fan_now(state, "bellona", d))
-        ms = _best_ms(lambda d=d: rs.fan_now(state, "bellona", d), repeat=30)
+        poses = len(rs.advice.fan_now(state, "bellona", d))
+        ms = _best_ms(lambda d=d: rs.advice.fan_now(state, "bellona", d), repeat=30)
         out.append({"density": d, "poses": poses, "ms": round(ms, 2)})
     return out
 

@@ -15,6 +15,7 @@ import arcade
 import numpy as np
 
 from tabletop.common.errors import TabletopError
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan, close_aboard, empty_fan, fan
 from tabletop.referee.movement import Step, parse_path, path_text
 from tabletop.view.scene import fan_hexes
@@ -36,7 +37,7 @@ def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
     scn = state.table()
     ends = [p.after or p.poses[-1] for p in plots]
     heading = np.array([e.heading for e in ends])
-    sector = np.array([rs.sectors.index(rs.sector(rs.theta(scn, h))) for h in heading])
+    sector = np.array([rs.sectors.index(reckon.sector(rs, reckon.theta(scn, h))) for h in heading])
     n = len(ends)
     f = Fan(np.array([e.x for e in ends]), np.array([e.y for e in ends]), heading, sector, (),
             np.zeros(n, int), np.arange(n))  # fmt: skip
@@ -142,7 +143,7 @@ class MoveEditing:
             # no move of hers now (a fire step, her movement over, in stays): the sail
             # line says why; the fan showed moves she could not make
             unready = rs.unready(game.state, self.selected, "move")
-            self.fan = None if unready else rs.fan_now(game.state, self.selected)
+            self.fan = None if unready else rs.advice.fan_now(game.state, self.selected)
         if self.fan is not None and not len(self.fan) and self.scenario is not None:
             self._say_fouled(self.selected or "")
 

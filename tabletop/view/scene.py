@@ -22,6 +22,7 @@ from tabletop.geometry.outlines import hull_local
 from tabletop.geometry.pose import Pose, to_world
 from tabletop.geometry.sectors import sector_wedges
 from tabletop.model.scenario import Scenario
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import Table, rule_fire
 from tabletop.referee.movement import MoveRuling
@@ -353,9 +354,10 @@ def sectors_scene(scn: Scenario, ship_id: str) -> Scene:
     p = ship.pose
     rs = scn.ruleset
     theta = float(relative_wind(scn.wind.from_deg, p.heading))
-    now = rs.sectors.index(rs.sector(theta))
+    now = rs.sectors.index(reckon.sector(rs, theta))
     cx, cy, radius = rs.look.compass_origin(ship, theta)
-    for k, wedge in enumerate(sector_wedges(cx, cy, scn.wind.from_deg, rs.sector_lowers, radius)):
+    wedges = sector_wedges(cx, cy, scn.wind.from_deg, reckon.sector_lowers(rs), radius)
+    for k, wedge in enumerate(wedges):
         col = SECTOR_COLOURS[k % len(SECTOR_COLOURS)]
         if k == now:
             col = (col[0], col[1], col[2], 150)

@@ -22,6 +22,7 @@ from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexe
 from tabletop.geometry.motion import Segment
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
@@ -84,6 +85,11 @@ class EscadresAdvice(Advice):
     def reach(self, scn: Scenario, cls: ShipClass) -> float:
         """Her speed in hexes, centre to centre."""
         return float(cls.speed) * self.rs.grid_in(scn.units).size
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Every move of hex steps she may still make in her activation; a ship not
+        drawn, the moves of her next one (an enemy's possible reply)."""
+        return options.moves(self.rs, state, ship)
 
 
 class EscadresData(HexTableData):
@@ -180,7 +186,7 @@ class Escadres(HexTable):
         cls = state.scenario.ship(st.id).cls
         theta = facing_gap(self.wind_facing(state), st.facing) * 60.0
         rigged = replace(cls, speed=float(max(0, int(cls.speed) - st.move_lost)))
-        return int(self.allowance(rigged, self.sector(theta))[1])
+        return int(self.allowance(rigged, reckon.sector(self, theta))[1])
 
     def new_ship(self, ship: Ship) -> ShipState:
         """Her state before play; her hexes are read from her pose when the game opens
@@ -224,7 +230,7 @@ class Escadres(HexTable):
         grid = self.grid_in(scn.units)
         bow, facing = place(grid, ship.pose, 2)
         theta = facing_gap(self.grid.facing_of(scn.wind.from_deg), facing) * 60.0
-        sector = self.sector(theta)
+        sector = reckon.sector(self, theta)
         most = self.allowance(ship.cls, sector)[1] if ctx.budget is None else ctx.budget
         taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}
         v: list[str] = []
@@ -283,11 +289,6 @@ class Escadres(HexTable):
         """Only the ship drawn from the bag plays."""
         st = state.ship(ship)
         return isinstance(st, EscadresShip) and st.active and not st.lost
-
-    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """Every move of hex steps she may still make in her activation; a ship not
-        drawn, the moves of her next one (an enemy's possible reply)."""
-        return options.moves(self, state, ship)
 
     def gone(self, state: GameState, ship: str) -> str | None:
         return ship_of(state, ship).out  # sunk, burst, drifted off

@@ -20,6 +20,7 @@ from tabletop.geometry.hexgrid import (
     neighbour,
     sub,
 )
+from tabletop.referee import reckon
 from tabletop.rules.escadres.config import Numbers
 from tabletop.rules.escadres.ship import EscadresShip
 
@@ -43,16 +44,17 @@ class Board(Protocol):
     template's numbers (the enfilade cone)."""
 
     @property
+    def units(self) -> str: ...
+    @property
     def grid(self) -> HexGrid: ...
     @property
     def along(self) -> str: ...
     @property
     def numbers(self) -> Numbers: ...
-    def scale(self, unit: str) -> float: ...
 
 
 def grid_of(rs: Board, state: GameState) -> HexGrid:
-    return rs.grid.scaled(rs.scale(state.scenario.units))
+    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
 
 
 def occupant(state: GameState, h: Hex) -> str | None:

@@ -108,6 +108,10 @@ class FrigateAdvice(Advice):
         most = max(self.rs.allowance(cls, s)[1] for s in self.rs.sectors)
         return float(most) * self.rs.grid_in(scn.units).size
 
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Every move her points allow in this segment (:func:`options.moves`)."""
+        return options.moves(self.rs, state, ship)
+
 
 class FrigateData(HexTableData):
     """What the loader asks of Frigate."""
@@ -340,10 +344,6 @@ class Frigate(HexTable):
     def fighting(self, state: GameState, ship: str) -> bool:
         """Struck, sunk or drifted off: out of the fight."""
         return not ship_of(state, ship).lost
-
-    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """Every move her points allow in this segment (:func:`options.moves`)."""
-        return options.moves(self, state, ship)
 
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
         """A move refused whatever its steps: while allowances are declared (the

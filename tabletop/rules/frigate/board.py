@@ -32,6 +32,7 @@ from tabletop.geometry.hexgrid import (
     side_of,
 )
 from tabletop.geometry.pose import Pose
+from tabletop.referee import reckon
 from tabletop.rules.frigate.ship import FrigateShip, ships
 
 #: Each broadside's wedge: the facing (from the bow) of its first edge.
@@ -46,14 +47,15 @@ class Board(Protocol):
     hexside is stopped by either hex held or only by both (``along``)."""
 
     @property
+    def units(self) -> str: ...
+    @property
     def grid(self) -> HexGrid: ...
     @property
     def along(self) -> str: ...
-    def scale(self, unit: str) -> float: ...
 
 
 def grid_of(rs: Board, state: GameState) -> HexGrid:
-    return rs.grid.scaled(rs.scale(state.scenario.units))
+    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
 
 
 def attitude(wind_facing: int, facing: int) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, own
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import SEGMENTS
@@ -258,7 +258,7 @@ class Combat(Movement):
         announced at odds of at least 1-1 makes her strike; a prize of the enemy's is
         recaptured so by any ship, even one with three crew hits."""
         self.in_segment(state)
-        st = self.rs.own(state, act.ship)
+        st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
         tgt = ship_of(state, act.args[1])
         if st.afoul != tgt.id:

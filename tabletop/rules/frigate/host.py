@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tabletop.engine.state import GameState, ShipState
+from tabletop.engine.state import GameState
 from tabletop.model.scenario import ShipClass
 from tabletop.rules.frigate.board import Board
 from tabletop.rules.frigate.config import Combat, Command, Preservation, Row
@@ -32,4 +32,3 @@ class Host(Board, Phases, Protocol):
     def preservation(self) -> Preservation: ...
     def row(self, cls: ShipClass) -> Row: ...
     def no_wind(self, state: GameState) -> bool: ...
-    def own(self, state: GameState, ship: str) -> ShipState: ...

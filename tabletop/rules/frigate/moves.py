@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
@@ -95,7 +95,7 @@ class Movement:
         return state.with_ship(replace(st, declared=n, windward_turn=windward and n == 0))
 
     def act_speed(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        st = self.rs.own(state, act.ship)
+        st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
         if state.phase != 0:
             raise IllegalAction("allowances are declared before the first segment")
@@ -148,7 +148,7 @@ class Movement:
     # -- steps ------------------------------------------------------------------------
     def move_now(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         """Her steps taken now, one after another (the standard, sequential movement)."""
-        st = self.rs.own(state, act.ship)
+        st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
         if state.phase == 0:
             raise IllegalAction(DECLARING)

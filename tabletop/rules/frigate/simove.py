@@ -30,7 +30,7 @@ from typing import Any
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat
@@ -65,7 +65,7 @@ class SiMove(Combat):
         """Her plot for the segment, checked by sailing it alone on a copy of the table."""
         if not self.plotting(state):
             raise IllegalAction("the plots of this segment are executed: fire, or end")
-        st = self.rs.own(state, act.ship)
+        st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
         steps = hex_steps(" ".join(act.args[1:]))
         try:

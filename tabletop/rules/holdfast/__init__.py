@@ -26,6 +26,7 @@ from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan, Paths, finish
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.referee.movement import Step, theta
@@ -260,7 +261,7 @@ class HoldFast(Ruleset):
 
     def category(self, rng: float, unit: str) -> int:
         """The range category: inches rounded up to the whole inch (0 when alongside)."""
-        inches = rng / self.scale(unit)
+        inches = rng / reckon.scale(self, unit)
         return max(0, math.ceil(inches - TOL))
 
     def plan_move(
@@ -271,7 +272,7 @@ class HoldFast(Ruleset):
         A ship acts in as many phases as its speed; no forward move is made straight into
         the wind; turns are the pivot (the source's ±5° fudge allowed) about the centre.
         """
-        step = self.step * self.scale(scn.units)
+        step = self.step * reckon.scale(self, scn.units)
         v: list[str] = []
         segs: list[Segment] = []
         actions = 0
@@ -283,7 +284,7 @@ class HoldFast(Ruleset):
                 if abs(n - round(n)) > 1e-6:
                     v.append(f"'{st}': forward moves are whole steps of {self.step:g} {self.units}")
                 now = end_pose(ship.pose, segs)
-                if self.sector(theta(scn, now.heading)).ends_move:
+                if reckon.sector(self, theta(scn, now.heading)).ends_move:
                     v.append(f"'{st}': no forward move straight into the wind")
                 actions += max(1, round(n))
                 segs.append(Segment(length=value))
@@ -303,12 +304,12 @@ class HoldFast(Ruleset):
         speed = float(start_speed(ship.cls))
         if actions > speed:
             v.append(f"{actions} movement actions; at speed {speed:g} she has {speed:g}")
-        sector = self.sector(theta(scn, ship.pose.heading)).name
+        sector = reckon.sector(self, theta(scn, ship.pose.heading)).name
         return PathPlan(tuple(segs), tuple(v), speed, 0.0, sector, anchor, used=actions)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
         """Every sequence of forward steps and pivots within the ship's speed."""
-        step = self.step * self.scale(scn.units)
+        step = self.step * reckon.scale(self, scn.units)
         out: list[tuple[Paths, tuple[tuple[str, np.ndarray], ...]]] = []
         for n in range(1, int(ship.cls.speed) + 1):
             group = list(itertools.product(("F", "P", "S"), repeat=n))
@@ -352,7 +353,7 @@ class HoldFast(Ruleset):
 
     def step_length(self, unit: str) -> float:
         """One forward action, in ``unit``."""
-        return self.step * self.scale(unit)
+        return self.step * reckon.scale(self, unit)
 
     # -- the game ------------------------------------------------------------------------
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:

@@ -15,6 +15,7 @@ from tabletop.geometry.arcs import QUADRANTS, quadrant_of, quadrant_polygon
 from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake
 from tabletop.model.scenario import Scenario
+from tabletop.referee import reckon
 from tabletop.referee.fire import FireRuling, Proof, Table
 from tabletop.rules.holdfast.config import Engined
 
@@ -29,11 +30,12 @@ class Firing(Chasing, Protocol):
     """What the quadrant ruling reads: whether bases block, the range categories and the
     guns' ranges, and what choosing the chaser reads."""
 
+    @property
+    def units(self) -> str: ...
     blocking: bool
     gun_ranges: dict[str, float]
 
     def category(self, rng: float, unit: str) -> int: ...
-    def gun_range(self, gun: str, unit: str) -> float: ...
 
 
 def best_chaser(rs: Chasing, guns: Iterable[str], cat: int) -> str:
@@ -87,7 +89,11 @@ def quadrant_ruling(
         int(rake(f.x[j], f.y[j], f.heading[j], f.length[j], f.width[j], f.x[i], f.y[i]))
     ]
     quad = quadrant_polygon(
-        f.x[i], f.y[i], f.heading[i], arc, max(rs.gun_range(g, scn.units) for g in rs.gun_ranges)
+        f.x[i],
+        f.y[i],
+        f.heading[i],
+        arc,
+        max(reckon.gun_range(rs, g, scn.units) for g in rs.gun_ranges),
     )
     proof = Proof(
         arc=tuple(shapely.get_coordinates(quad)[:-1].tolist()),

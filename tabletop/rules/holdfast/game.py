@@ -17,9 +17,10 @@ from typing import Protocol
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState
+from tabletop.engine.state import GameState, end_of_turn
 from tabletop.geometry.angles import normalise
 from tabletop.model.scenario import ShipClass
+from tabletop.referee import reckon
 from tabletop.rules.holdfast import collide, combat, damage, phases
 from tabletop.rules.holdfast.combat import Fighting
 from tabletop.rules.holdfast.damage import Events, ship
@@ -41,8 +42,8 @@ class Playing(Sailing, Fighting, Protocol):
     """What the turn reads of the ruleset: what its phases' movement and fire read, the
     scale (the marines' range) and the end of a turn (her per-turn fields reset)."""
 
-    def scale(self, unit: str) -> float: ...
-    def end_of_turn(self, st: HoldFastShip) -> HoldFastShip: ...
+    @property
+    def units(self) -> str: ...
 
 
 class HoldFastGame:
@@ -157,7 +158,7 @@ class HoldFastGame:
         cen = state.ship(sid).pose
         tp = state.ship(target).pose
         rng = 0.0 if near <= 1e-6 else ((cen.x - tp.x) ** 2 + (cen.y - tp.y) ** 2) ** 0.5
-        if rng > self.rs.engine.marine_range * self.rs.scale(state.scenario.units) + 1e-6:
+        if rng > self.rs.engine.marine_range * reckon.scale(self.rs, state.scenario.units) + 1e-6:
             raise IllegalAction(f"{target} is {rng:.2f} away: marines fire at 1 inch or less")
         events.append({"declares": sid, "marines_at": target})
         return state.with_ship(replace(st, fire_orders=(*st.fire_orders, f"marines {target}")))
@@ -249,7 +250,7 @@ class HoldFastGame:
             if st.on_fire and not (st.sunk or st.sinking >= 0):
                 for res in damage.chart(self.rs, dice, f"fire burns: {sid}", events=events):
                     state = damage.result(self.rs, state, sid, res, "port", dice, events)
-        fresh = tuple(self.rs.end_of_turn(ship(state, s.id)) for s in state.ships)
+        fresh = tuple(end_of_turn(ship(state, s.id)) for s in state.ships)
         state = replace(state, ships=fresh, turn=state.turn + 1, phase=0, active=0)
         events.append({"turn": state.turn, "sequence": "movement orders"})
         return wind_shift(self.rs, state, dice, events)

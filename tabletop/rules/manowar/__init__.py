@@ -17,10 +17,11 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import unit
 from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan, Template, template_fan
 from tabletop.referee.movement import Step
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset, Sector
-from tabletop.rules.clients import Data, Look
+from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.manowar import movement
 from tabletop.rules.manowar.coach import ManOWarCoach
 from tabletop.rules.manowar.game import ManOWarGame
@@ -87,6 +88,15 @@ class ManOWarData(Data):
         return cls
 
 
+class ManOWarAdvice(Advice):
+    """What the computer asks of Man O' War: the drill's coach."""
+
+    rs: ManOWar
+
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        return ManOWarCoach(course, beam=beam)
+
+
 class ManOWar(Ruleset):
     caps = replace(
         Ruleset.caps,
@@ -94,6 +104,7 @@ class ManOWar(Ruleset):
         has_engine=True,
     )
     _look = ManOWarLook
+    _advice = ManOWarAdvice
     _data = ManOWarData
     name = "man-o-war"
     ship_state = ManOWarShip
@@ -175,7 +186,7 @@ class ManOWar(Ruleset):
             Template(
                 radius=0.0,
                 max_turn=self.turn_of(ship.cls),
-                gap=self.gap_of(ship.cls) * self.scale(scn.units),
+                gap=self.gap_of(ship.cls) * reckon.scale(self, scn.units),
                 forbidden=self.sectors[1].lower,  # turning head to wind ends the move
                 luff=True,  # any distance up to the allowance
             ),
@@ -213,8 +224,8 @@ class ManOWar(Ruleset):
         st = state.ship(ship)
         assert isinstance(st, ManOWarShip)
         # head to wind (D) is irons too, rolled for or not
-        theta = self.theta(state.table(), st.pose.heading)
-        irons = st.in_irons or self.sector(theta).ends_move
+        theta = reckon.theta(state.table(), st.pose.heading)
+        irons = st.in_irons or reckon.sector(self, theta).ends_move
         flags = (
             ("struck", st.struck),
             ("in irons", irons),
@@ -243,5 +254,3 @@ class ManOWar(Ruleset):
         return "off the table" if off else None
 
     # -- the drill ---------------------------------------------------------------------
-    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
-        return ManOWarCoach(course, beam=beam)

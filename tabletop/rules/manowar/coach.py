@@ -18,6 +18,7 @@ from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import normalise, relative_wind, through_eye, wind_side
 from tabletop.geometry.pose import Pose
+from tabletop.referee import reckon
 from tabletop.rules.manowar.ship import ManOWarShip
 
 
@@ -43,11 +44,11 @@ class ManOWarCoach(Coach):
         super().__init__(course, beam, grid)
         rs, scn = self.rs, course.scenario
         self.max_turn = rs.turn_of(self.cls)
-        self.gap = rs.gap_of(self.cls) * rs.scale(self.unit)
+        self.gap = rs.gap_of(self.cls) * reckon.scale(rs, self.unit)
         self.theta_ch = float(rs.caps.close_hauled)
         self.head_edge = rs.sectors[1].lower  # below this: head to wind (D)
         tk = rs.tacking
-        self.tack_cost = tk.cost * rs.scale(self.unit)
+        self.tack_cost = tk.cost * reckon.scale(rs, self.unit)
         seaman = bool(scn.options.get("seamanship")) and bool(
             self.cls.fields.get("full_speed_astern")
         )

@@ -24,11 +24,12 @@ from tabletop.common.errors import IllegalAction
 from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import Answer, GameState, Pending, last_side
+from tabletop.engine.state import Answer, GameState, Pending, end_of_turn, last_side, own
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Ship
+from tabletop.referee import reckon
 from tabletop.referee.movement import obstacles, parse_path
 from tabletop.rules.base import MoveContext
 from tabletop.rules.manowar.ship import ManOWarShip
@@ -76,7 +77,7 @@ class ManOWarGame:
         return state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
 
     def _own(self, state: GameState, ship: str) -> ManOWarShip:
-        self.rs.own(state, ship)
+        own(state, ship)
         if self.rs.gone(state, ship) is not None:  # she was ordered on from off the table
             raise IllegalAction(str(self.rs.unready(state, ship, "move")))
         return _ship(state, ship)
@@ -90,7 +91,7 @@ class ManOWarGame:
     def allowance(self, state: GameState, ship: str, heading: float) -> float:
         cls = state.scenario.ship(ship).cls
         theta = float(relative_wind(self.wind(state), heading))
-        return self.rs.allowance(cls, self.rs.sector(theta))[1]
+        return self.rs.allowance(cls, reckon.sector(self.rs, theta))[1]
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         fn = getattr(self, f"act_{act.verb}")
@@ -122,7 +123,7 @@ class ManOWarGame:
         steps = parse_path(" ".join(act.args[1:]))
         if [s.kind for s in steps] == ["A"] and not st.anchored:
             return self._drop_anchor(state, st, events)
-        irons = st.in_irons or (st.budget is None and self.rs.sector(theta).ends_move)
+        irons = st.in_irons or (st.budget is None and reckon.sector(self.rs, theta).ends_move)
         if irons and not st.anchored:
             raise IllegalAction(
                 f"{ship} is in irons, head to wind with no steerage: "
@@ -184,12 +185,12 @@ class ManOWarGame:
             nst = replace(nst, anchored=False, done=True)
             events.append({"weighed": ship})
         theta = float(relative_wind(self.wind(state), pose.heading))
-        if nst.in_irons and not self.rs.sector(theta).ends_move:
+        if nst.in_irons and not reckon.sector(self.rs, theta).ends_move:
             # swung at anchor off the wind: irons end when the wind leaves her bow
             events.append({"out_of_irons": ship, "why": "her bow is off the wind"})
             nst = replace(nst, in_irons=False, irons_side=None)
         state = state.with_ship(nst)
-        if self.rs.sector(theta).ends_move and contact is None and not st.anchored:
+        if reckon.sector(self.rs, theta).ends_move and contact is None and not st.anchored:
             came_from = tack_side(self.wind(state), st.pose.heading)
             return self._tacking_roll(state, ship, came_from, dice, events, recovering=False)
         return state
@@ -206,7 +207,7 @@ class ManOWarGame:
     ) -> GameState:
         st = _ship(state, ship)
         tk = self.rs.tacking
-        cost_u = tk.cost * self.rs.scale(state.scenario.units)
+        cost_u = tk.cost * reckon.scale(self.rs, state.scenario.units)
         wind = self.wind(state)
         left = st.budget if st.budget is not None else 0.0
         if not recovering and left < cost_u - MOVE_TOL:
@@ -235,7 +236,7 @@ class ManOWarGame:
         if recovering:
             # she sails at close reach, less the 2 inches the recovery cost
             cls = state.scenario.ship(ship).cls
-            budget = self.rs.allowance(cls, self.rs.sector(theta))[1] - cost_u
+            budget = self.rs.allowance(cls, reckon.sector(self.rs, theta))[1] - cost_u
         else:
             budget = left - cost_u
         events.append(
@@ -293,7 +294,7 @@ class ManOWarGame:
         nst = replace(
             st,
             budget=max(0.0, left),
-            moved=st.moved + self.rs.tacking.cost * self.rs.scale(state.scenario.units),
+            moved=st.moved + self.rs.tacking.cost * reckon.scale(self.rs, state.scenario.units),
             turn_start=st.turn_start or st.pose,
             rolled_tack=True,
             since_turn=0.0,  # the tack is a turn: the class's gap before the next
@@ -334,7 +335,7 @@ class ManOWarGame:
         ship, side = act.args
         st = self._own(state, ship)
         theta = float(relative_wind(self.wind(state), st.pose.heading))
-        if not (st.in_irons or self.rs.sector(theta).ends_move):
+        if not (st.in_irons or reckon.sector(self.rs, theta).ends_move):
             raise IllegalAction(f"{ship} is not in irons")
         if st.rolled_tack or st.path:
             raise IllegalAction(f"{ship} has had her roll this turn")
@@ -360,7 +361,7 @@ class ManOWarGame:
             if b == 1:
                 b = dice.roll(1, f"drift re-roll: {ship}")[0]
         inches = min(a, b)
-        d = inches * self.rs.scale(state.scenario.units)
+        d = inches * reckon.scale(self.rs, state.scenario.units)
         downwind = normalise(self.wind(state) + 180.0)
         # move the hull along the wind, not along her heading: look at her from the
         # downwind direction, so the drift is a plain run ahead
@@ -408,7 +409,7 @@ class ManOWarGame:
                 allowance <= 0 or st.moved < allowance / 2 - MOVE_TOL
             ):
                 state = self._drift(state, s.id, dice, events)
-            state = state.with_ship(self.rs.end_of_turn(state.ship(s.id)))
+            state = state.with_ship(end_of_turn(state.ship(s.id)))
         nxt = state.active + 1
         if nxt < len(state.sides):
             state = replace(state, active=nxt)
@@ -434,7 +435,7 @@ class ManOWarGame:
             if not (isinstance(st, ManOWarShip) and st.in_irons):
                 continue
             theta = float(relative_wind(self.wind(state), st.pose.heading))
-            if not self.rs.sector(theta).ends_move:
+            if not reckon.sector(self.rs, theta).ends_move:
                 events.append({"out_of_irons": st.id, "why": "the wind has left her bow"})
                 state = state.with_ship(replace(st, in_irons=False, irons_side=None))
         return state

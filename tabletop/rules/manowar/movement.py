@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from tabletop.geometry.angles import through_eye
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.model.scenario import Scenario, Ship
+from tabletop.referee import reckon
 from tabletop.referee.movement import Step, check_distance, theta
 from tabletop.rules.base import MoveContext, PathPlan
 
@@ -29,12 +30,12 @@ def plan_move(
     rs: ManOWar, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext
 ) -> PathPlan:
     unit = scn.units
-    sector = rs.sector(theta(scn, ship.pose.heading))
+    sector = reckon.sector(rs, theta(scn, ship.pose.heading))
     least, most = rs.allowance(ship.cls, sector)
     if ctx.budget is not None:
         most = ctx.budget
     max_turn = rs.turn_of(ship.cls)
-    gap = rs.gap_of(ship.cls) * rs.scale(unit)
+    gap = rs.gap_of(ship.cls) * reckon.scale(rs, unit)
     v: list[str] = []
     segs: list[Segment] = []
     turns, anchor, since = ctx.turns_used, None, ctx.since
@@ -75,7 +76,7 @@ def plan_move(
                 turn = _into_the_eye(rs, scn, end_pose(ship.pose, segs).heading, turn, notes)
             segs.append(Segment(turn=turn))
             now = end_pose(ship.pose, segs)
-            into = rs.sector(theta(scn, now.heading)).ends_move
+            into = reckon.sector(rs, theta(scn, now.heading)).ends_move
             if into and not ctx.anchored and k != len(steps) - 1:
                 # a violation for the steps after it, not for the turn (read as a second
                 # fault beside "turn of 120° is more than this class's 45°")
@@ -102,7 +103,7 @@ def _into_the_eye(
     (her bow has crossed); swinging on out of D on the far side, she is stopped with her
     bow in the eye, since no ship pivots through the wind without the tacking roll."""
     past = float(through_eye(scn.wind.from_deg, heading, turn))
-    if past < 0 or rs.sector(past).ends_move:
+    if past < 0 or reckon.sector(rs, past).ends_move:
         return turn
     notes.append(
         f"her bow stopped in the eye of the wind ({abs(turn) - past:g}° of {abs(turn):g}°)"

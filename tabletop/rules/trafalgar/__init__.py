@@ -22,6 +22,7 @@ from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.fan import Fan, Template, template_fan
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.referee.movement import Step, parse_path
@@ -57,7 +58,7 @@ class TrafalgarLook(Look):
             out.append((shapely.get_coordinates(ship.broadside(sign, depth))[:-1], True))
             if bands:
                 for b in self.rs.bands[:-1]:
-                    edge = b.upper * self.rs.scale(scn.units)
+                    edge = b.upper * reckon.scale(self.rs, scn.units)
                     if edge < depth:
                         band = ship.broadside(sign, edge)
                         out.append((shapely.get_coordinates(band)[:-1], False))
@@ -121,10 +122,10 @@ class TrafalgarAdvice(Advice):
             or st.last_tack >= state.turn - 1
             or wind.strength in self.rs.move.no_tacking_in
             or state.is_grappled(ship)
-            or self.rs.sector(theta).name != "beating"
+            or reckon.sector(self.rs, theta).name != "beating"
         ):
             return []
-        run = self.rs.move.inertia * self.rs.scale(state.scenario.units)
+        run = self.rs.move.inertia * reckon.scale(self.rs, state.scenario.units)
         other = "port" if wrap(pose.heading - wind.from_deg) < 0 else "starboard"
         ahead = pose.forward(run)
         done = Pose(ahead.x, ahead.y, close_hauled(self.rs, wind.from_deg, other))
@@ -132,6 +133,31 @@ class TrafalgarAdvice(Advice):
         if st.fired_on or st.masts_damaged or st.rigging_lost > 0:
             chance = command_chance(self.rs, state.scenario.ship(ship).cls)
         return [(f"move {ship} F{run:g} T", done, chance)]
+
+    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
+        """Her fan at her speed as damaged (rigging and masts lost slow her; with her
+        rudder shot away she sails straight on)."""
+        scn = state.table()
+        st = state.ship(ship)
+        assert isinstance(st, TrafalgarShip)
+        model = scn.ship(ship)
+        cls = class_now(self.rs, model.cls, st, scn.units)
+        fan = self.rs.fan(scn, replace(model, cls=cls), density)
+        if not st.rudder:
+            return fan
+        keep = fan.group == 0  # her rudder shot away: straight ahead only (no turns)
+        return Fan(
+            fan.x[keep],
+            fan.y[keep],
+            fan.heading[keep],
+            fan.sector[keep],
+            fan.steps,
+            fan.group[keep],
+            fan.row[keep],
+        )
+
+    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        return TrafalgarCoach(course, beam=beam)
 
 
 class TrafalgarData(Data):
@@ -218,7 +244,7 @@ class TrafalgarModified(Ruleset):
     # -- movement --------------------------------------------------------------------
     def turn_radius(self, base_length: float, unit: str) -> float:
         """Radius of the centre's arc on the turn template for a base of this length."""
-        k = self.scale(unit)
+        k = reckon.scale(self, unit)
         for upto, radius in self.move.turn_radii:
             if base_length <= upto * k + 1e-9:
                 return radius * k
@@ -230,7 +256,7 @@ class TrafalgarModified(Ruleset):
         return movement.plan_move(self, scn, ship, steps, ctx)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
-        sector = self.sector(self.theta(scn, ship.pose.heading))
+        sector = reckon.sector(self, reckon.theta(scn, ship.pose.heading))
         luff = sector.min_factor is not None
         return template_fan(
             scn,
@@ -238,7 +264,7 @@ class TrafalgarModified(Ruleset):
             Template(
                 radius=self.turn_radius(ship.cls.base_length, scn.units),
                 max_turn=self.move.max_turn,
-                inertia=self.move.inertia * self.scale(scn.units),
+                inertia=self.move.inertia * reckon.scale(self, scn.units),
                 forbidden=None if luff else self.sectors[1].lower,  # no bow into luffing
                 luff=luff,
                 word="L" if luff else "F",
@@ -264,28 +290,6 @@ class TrafalgarModified(Ruleset):
         start = replace(model, cls=cls, pose=st.turn_start or st.pose)
         done = parse_path(" ".join(st.path)) if st.path else ()
         return start, done, MoveContext(partial=True, no_turns=st.rudder)
-
-    def fan_now(self, state: GameState, ship: str, density: int = 6) -> Fan:
-        """Her fan at her speed as damaged (rigging and masts lost slow her; with her
-        rudder shot away she sails straight on)."""
-        scn = state.table()
-        st = state.ship(ship)
-        assert isinstance(st, TrafalgarShip)
-        model = scn.ship(ship)
-        cls = class_now(self, model.cls, st, scn.units)
-        fan = self.fan(scn, replace(model, cls=cls), density)
-        if not st.rudder:
-            return fan
-        keep = fan.group == 0  # her rudder shot away: straight ahead only (no turns)
-        return Fan(
-            fan.x[keep],
-            fan.y[keep],
-            fan.heading[keep],
-            fan.sector[keep],
-            fan.steps,
-            fan.group[keep],
-            fan.row[keep],
-        )
 
     def luff_gain_cap(self, speed: float) -> float:
         return movement.luff_gain_cap(self, speed)
@@ -358,8 +362,6 @@ class TrafalgarModified(Ruleset):
         return out
 
     # -- the drill ---------------------------------------------------------------------
-    def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
-        return TrafalgarCoach(course, beam=beam)
 
 
 def _left(cls: ShipClass, st: TrafalgarShip) -> float:

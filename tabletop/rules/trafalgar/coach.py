@@ -23,6 +23,7 @@ from tabletop.common.errors import TabletopError
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import normalise, relative_wind, through_eye
 from tabletop.geometry.pose import Pose
+from tabletop.referee import reckon
 from tabletop.rules.trafalgar.movement import luff_gain_cap
 from tabletop.rules.trafalgar.ship import TrafalgarShip
 
@@ -34,7 +35,7 @@ class TrafalgarCoach(Coach):
         super().__init__(course, beam, grid)
         rs = self.rs
         self.radius_turn = rs.turn_radius(self.cls.base_length, self.unit)
-        self.inertia = rs.move.inertia * rs.scale(self.unit)
+        self.inertia = rs.move.inertia * reckon.scale(rs, self.unit)
         self.max_turn = float(rs.move.max_turn)
         self.theta_ch = float(rs.caps.close_hauled)
         self.luff_edge = rs.sectors[1].lower

@@ -19,6 +19,7 @@ from tabletop.geometry.arcs import (
 from tabletop.geometry.rake import NAMES as RAKE_NAMES
 from tabletop.geometry.rake import rake, rake_zones
 from tabletop.model.scenario import Fleet, Scenario, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.fire import FireRuling, Proof, Table, die_odds, longest_range, side_rays
 from tabletop.rules.base import Band
 
@@ -28,6 +29,12 @@ class Firing(Protocol):
     ranges, the to-hit and save numbers and their modifiers, the big-ship rate, and the
     order the guns are rolled in."""
 
+    @property
+    def units(self) -> str: ...
+    @property
+    def bands(self) -> tuple[Band, ...]: ...
+    @property
+    def gun_ranges(self) -> dict[str, float]: ...
     to_hit: int
     save: int
     fire_modifiers: dict[str, int]
@@ -35,8 +42,6 @@ class Firing(Protocol):
     big_ship_rate: int
     gun_order: tuple[str, ...]
 
-    def band(self, rng: float, unit: str, max_range: float) -> Band | None: ...
-    def gun_range(self, gun: str, unit: str) -> float: ...
 
 
 def broadside_ruling(
@@ -70,13 +75,13 @@ def broadside_ruling(
     sign = SIDES[side]
     blocked_by = [tab.name(int(cand[c])) for c in v.blockers]
     rng = v.range
-    band_obj = rs.band(rng, scn.units, depth) if rng is not None else None
+    band_obj = reckon.band(rs, rng, scn.units, depth) if rng is not None else None
     band = band_obj.name if band_obj else "out_of_range"
     guns = dict(firer.cls.fields.get("guns") or {})
     in_reach = {
         g: n
         for g, n in guns.items()
-        if n and rng is not None and rng <= rs.gun_range(g, scn.units) + TOL
+        if n and rng is not None and rng <= reckon.gun_range(rs, g, scn.units) + TOL
     }
     dice = sum(in_reach.values())
     if v.line_of_fire == "blocked":

@@ -15,9 +15,10 @@ from tabletop.common.errors import IllegalAction
 from tabletop.common.units import MOVE_TOL, TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import Answer, GameState, Pending
+from tabletop.engine.state import Answer, GameState, Pending, end_of_turn
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
+from tabletop.referee import reckon
 from tabletop.referee.movement import Step, obstacles, parse_path
 from tabletop.rules.trafalgar.gunnery import Gunnery
 from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
@@ -195,7 +196,7 @@ class TrafalgarGame(Gunnery):
         st = _ship(state, ship)
         if st.last_distance is None:
             return 0.0, allowance
-        step = self.rs.speed_change * self.rs.scale(state.scenario.units)
+        step = self.rs.speed_change * reckon.scale(self.rs, state.scenario.units)
         return max(0.0, st.last_distance - step), min(allowance, st.last_distance + step)
 
     def _begin_tack(self, state: GameState, ship: str, dice: Dice, events: Events) -> GameState:
@@ -246,7 +247,7 @@ class TrafalgarGame(Gunnery):
         theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
         if st.tacking:
             raise IllegalAction(f"{ship} is half-way through a tack: 'tack {ship} port|starboard'")
-        if not (st.in_irons or st.luffing or self.rs.sector(theta).name == "luffing"):
+        if not (st.in_irons or st.luffing or reckon.sector(self.rs, theta).name == "luffing"):
             raise IllegalAction(f"{ship} is neither in irons nor luffing")
         if st.rudder:
             raise IllegalAction(f"{ship}'s rudder is shot away: no recovering until it is repaired")
@@ -414,7 +415,7 @@ class TrafalgarGame(Gunnery):
         steps = parse_path(" ".join(st.path)) if st.path else ()
         if not steps:
             theta = float(relative_wind(state.scenario.wind.from_deg, st.pose.heading))
-            sector = self.rs.sector(theta)
+            sector = reckon.sector(self.rs, theta)
             least, most = self.rs.allowance(self._cls(state, ship), sector)
             if sector.min_factor is not None:
                 least = 0.0  # luffing: any distance, none included
@@ -454,7 +455,7 @@ class TrafalgarGame(Gunnery):
                 st = replace(st, hull_lost=st.hull_lost + leak)
                 events.append({"leak": s.id, "hull": leak})
             moved = st.moved if st.path else (0.0 if not st.done else st.moved)
-            st = replace(self.rs.end_of_turn(st), last_distance=moved)
+            st = replace(end_of_turn(st), last_distance=moved)
             state = self._strike_if_beaten(state.with_ship(st), s.id, events)
         nxt = (state.active + 1) % len(state.sides)
         turn = state.turn + (1 if nxt == 0 else 0)

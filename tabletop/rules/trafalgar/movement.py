@@ -18,6 +18,7 @@ from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import through_eye, wrap
 from tabletop.geometry.motion import Segment, end_pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass
+from tabletop.referee import reckon
 from tabletop.referee.movement import Step, check_distance, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
 from tabletop.rules.trafalgar.config import Movement
@@ -28,11 +29,11 @@ class Sailing(Protocol):
     the movement section (inertia, the template's turn, the luffing cap, close-hauled)
     and the turn radius."""
 
+    @property
+    def units(self) -> str: ...
     move: Movement
     sectors: tuple[Sector, ...]
 
-    def scale(self, unit: str) -> float: ...
-    def sector(self, theta: float) -> Sector: ...
     def allowance(self, cls: ShipClass, sector: Sector) -> tuple[float, float]: ...
     def turn_radius(self, base_length: float, unit: str) -> float: ...
 
@@ -58,11 +59,11 @@ def plan_move(
     """Lay ``steps`` (see the module docstring); ``ctx.partial``: the part sailed so far
     (the full allowance is not yet owed); ``ctx.no_turns``: her rudder is shot away."""
     unit = scn.units
-    sector = rs.sector(theta(scn, ship.pose.heading))
+    sector = reckon.sector(rs, theta(scn, ship.pose.heading))
     least, most = rs.allowance(ship.cls, sector)
     luffing = sector.min_factor is not None or any(s.kind == "L" for s in steps)
     tacking = any(s.kind == "T" for s in steps)
-    inertia = rs.move.inertia * rs.scale(unit)
+    inertia = rs.move.inertia * reckon.scale(rs, unit)
     lay = _Laying()
     if head_to_wind(theta(scn, ship.pose.heading)) and steps:
         lay.v.append(
@@ -181,7 +182,7 @@ def _bow_in_luffing(rs: Sailing, scn: Scenario, ship: Ship, lay: _Laying, st: St
     """Whether the step left her bow in the luffing sector undeclared (noted in ``lay``)."""
     now = end_pose(ship.pose, lay.segs)
     th = theta(scn, now.heading)
-    if rs.sector(th).name != "luffing":
+    if reckon.sector(rs, th).name != "luffing":
         return False
     lay.v.append(
         f"after '{st}' the bow points {th:.1f}° off the wind, "

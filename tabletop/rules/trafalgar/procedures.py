@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState, ShipState, last_side
+from tabletop.engine.state import GameState, last_side, own
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
 from tabletop.geometry.pose import Pose
@@ -52,11 +52,8 @@ class Play(Slowing, Command, Protocol):
     boarding: Boarding
     speed_change: float
 
-    def own(self, state: GameState, ship: str) -> ShipState: ...
     def fighting(self, state: GameState, ship: str) -> bool: ...
-    def sector(self, theta: float) -> Sector: ...
     def allowance(self, cls: ShipClass, sector: Sector) -> tuple[float, float]: ...
-    def end_of_turn(self, st: TrafalgarShip) -> TrafalgarShip: ...
     def plan_move(
         self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext
     ) -> PathPlan: ...
@@ -109,7 +106,7 @@ class Procedures:
 
     # helpers ---------------------------------------------------------------------------
     def _own(self, state: GameState, ship: str) -> TrafalgarShip:
-        self.rs.own(state, ship)
+        own(state, ship)
         return _ship(state, ship)
 
     def _cls(self, state: GameState, ship: str) -> ShipClass:

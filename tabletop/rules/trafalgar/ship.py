@@ -7,6 +7,7 @@ from typing import ClassVar, Protocol
 
 from tabletop.engine.state import ShipState
 from tabletop.model.scenario import ShipClass
+from tabletop.referee import reckon
 from tabletop.rules.trafalgar.config import Damage
 
 
@@ -50,14 +51,15 @@ class Slowing(Protocol):
     """What her class as damaged reads of the ruleset: the speed each rigging and mast
     box lost takes off (its damage section), in its units."""
 
+    @property
+    def units(self) -> str: ...
     damage: Damage
 
-    def scale(self, unit: str) -> float: ...
 
 
 def class_now(rs: Slowing, cls: ShipClass, st: TrafalgarShip, unit: str) -> ShipClass:
     """The class as damaged: running speed less rigging and mast losses."""
-    k = rs.scale(unit)
+    k = reckon.scale(rs, unit)
     per_rig = rs.damage.speed_per_rigging * k
     per_mast = rs.damage.speed_per_mast * k
     lost = st.rigging_lost * per_rig + sum(n for _, n in st.masts_lost) * per_mast
