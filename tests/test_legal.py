@@ -1,0 +1,120 @@
+"""``legal_actions``: every order the engine would take now, for all five rulesets.
+
+Over every state of every golden game: each action listed is accepted by the engine,
+a side's list names only that side's ships, and the action the golden log played next
+is among those listed (a path, a plot or a declared order as far as the list samples
+it: an action of that verb for that ship, see ``legal.covers``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.common.errors import TabletopError
+from tabletop.engine.core import apply
+from tabletop.game.game import Game
+from tabletop.game.legal import covers, legal_actions
+from tabletop.game.load import load_scenario
+
+from .conftest import ROOT
+
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*/*.json"))
+
+
+def refused(state, action: str) -> str | None:
+    try:
+        apply(state, action)
+    except TabletopError as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_listed_order_is_taken_and_every_played_one_listed(path: Path):
+    data = json.loads(path.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    rs = game.state.scenario.ruleset
+    declared: set[tuple[int, int, str]] = set()  # (turn, phase, ship) offered a declaration
+    missed, wrong = [], []
+    for n, played in enumerate(data["actions"], 1):
+        state = game.state
+        listed = legal_actions(state)
+        assert listed, f"action {n} '{played}': nothing listed"
+        wrong += [(n, a, why) for a in listed if (why := refused(state, a)) is not None]
+        verb, *words = played.split()
+        ship = words[0] if words else ""
+        for a in listed:  # an order declared at a step: offered until she gives it
+            if rs.verbs[a.split()[0]].declared:
+                declared.add((state.turn, state.phase, a.split()[1]))
+        again = rs.verbs[verb].declared and (state.turn, state.phase, ship) in declared
+        if not covers(state, listed, played) and not again:
+            missed.append((n, played))
+        game.play(played)
+    assert wrong == []
+    assert missed == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    [ROOT / "tests/golden/frigate/hex-duel.json", ROOT / "tests/golden/hold-fast/duel.json"],
+    ids=["frigate", "hold-fast"],
+)
+def test_a_sides_list_names_only_its_own_ships(path: Path):
+    data = json.loads(path.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    seen_both = False
+    for played in data["actions"][:60]:
+        state = game.state
+        by_side = {side: legal_actions(state, side) for side in state.sides}
+        for side, listed in by_side.items():
+            named = {a.split()[1] for a in listed if len(a.split()) > 1}
+            ids = {s.id for s in state.ships}
+            assert all(state.side_of(s) == side for s in named if s in ids)
+        everyone = set(legal_actions(state))
+        assert set().union(*by_side.values()) <= everyone
+        seen_both = seen_both or all(by_side.values())
+        game.play(played)
+    assert seen_both or "hold-fast" in str(path)  # Frigate: both sides fire in a segment
+
+
+def test_nothing_is_listed_once_the_battle_is_won():
+    """The boarding game ends with amazon carried: the French have won."""
+    boarding = ROOT / "tests/golden/trafalgar-modified/frigate-duel-boarding.json"
+    data = json.loads(boarding.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    for played in data["actions"]:
+        game.play(played)
+    assert game.state.winner == "french"
+    assert legal_actions(game.state) == []
+    assert all(legal_actions(game.state, side) == [] for side in game.state.sides)
+
+
+PLAYABLE = sorted(
+    p for p in (ROOT / "scenarios").glob("*.toml") if load_scenario(p).ruleset.caps.has_engine
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    path=st.sampled_from(PLAYABLE),
+    picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=40),
+)
+def test_random_play_from_the_list_is_taken_and_replays(path: Path, picks: list[int]):
+    """A fuzzer's walk: each order drawn from the list is taken, in states no golden
+    reaches, and the game so played replays to the same state from its log."""
+    game = Game.new(load_scenario(path), 7)
+    for k in picks:
+        listed = legal_actions(game.state)
+        if not listed:
+            break
+        game.play(listed[k % len(listed)])  # raises if the engine refuses it
+    again = Game.new(load_scenario(path), 7)
+    for a in game.actions:
+        again.play(a)
+    assert again.state.snapshot() == game.state.snapshot()
