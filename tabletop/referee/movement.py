@@ -124,7 +124,7 @@ class MoveRuling:
     plan: PathPlan
     allowance_unit: str = ""  # what the allowance counts (actions, hexes), when not units
     #: what meeting a ship means in these rules, where not a collision that stops her at
-    #: the contact (:attr:`Ruleset.contact_words`: Frigate's running afoul); "" for that
+    #: the contact (``Capabilities.contact_words``: Frigate's running afoul); "" for that
     met_words: str = ""
 
     def verdict(self, scn: Scenario) -> str:
