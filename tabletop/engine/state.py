@@ -143,7 +143,19 @@ class GameState:
 
     def table(self) -> Scenario:
         """The scenario as it stands now: every ship at her current pose, and the wind
-        where it blows from now (a ruleset may have shifted it), for the geometry."""
+        where it blows from now (a ruleset may have shifted it), for the geometry.
+
+        Laid once per state and kept on it: a state never changes, and the computer
+        captain and the window ask it again and again (each time through the ruleset's
+        ``as_table``).  The copy is no field, so equality, ``replace`` and snapshots
+        never see it."""
+        laid: Scenario | None = self.__dict__.get("_table")
+        if laid is None:
+            laid = self._lay_table()
+            object.__setattr__(self, "_table", laid)
+        return laid
+
+    def _lay_table(self) -> Scenario:
         poses = {s.id: s.pose for s in self.ships}
         scn = replace(
             self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships)
