@@ -6,7 +6,9 @@ Frigate (one) subclass it; a ruleset package, not this module, decides the rules
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Protocol
+
+import shapely
 
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
@@ -15,6 +17,33 @@ from tabletop.model.scenario import Scenario, ShipClass
 from tabletop.referee import reckon
 from tabletop.rules.base import Ruleset
 from tabletop.rules.clients import Data, Look
+
+
+class Gridded(Protocol):
+    """What the board's geometry reads of a hex game: its grid in the template's unit."""
+
+    @property
+    def units(self) -> str: ...
+    @property
+    def grid(self) -> HexGrid: ...
+
+
+def grid_of(rs: Gridded, state: GameState) -> HexGrid:
+    """The grid in the unit of the scenario being played."""
+    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
+
+
+def on_table(rs: Gridded, state: GameState, h: Hex) -> bool:
+    """Ruling: a hex is on the table when its centre is."""
+    x, y = grid_of(rs, state).centre(h)
+    return bool(state.scenario.holds(x, y))
+
+
+def is_land(rs: Gridded, state: GameState, h: Hex) -> bool:
+    """Ruling: a hex is land when its centre is in a land polygon."""
+    x, y = grid_of(rs, state).centre(h)
+    pt = shapely.Point(x, y)
+    return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
 
 
 class HexTableLook(Look):

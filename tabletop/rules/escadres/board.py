@@ -7,8 +7,6 @@ import math
 from dataclasses import dataclass
 from typing import Protocol
 
-import shapely
-
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import (
     DIRECTIONS,
@@ -20,9 +18,9 @@ from tabletop.geometry.hexgrid import (
     neighbour,
     sub,
 )
-from tabletop.referee import reckon
 from tabletop.rules.escadres.config import Numbers
 from tabletop.rules.escadres.ship import EscadresShip
+from tabletop.rules.hextable import Gridded, is_land
 
 #: The two broadsides: the wedge each fires into, as the facing (relative to the bow)
 #: whose direction is the wedge's first edge: starboard 60°-120°, port 240°-300°.
@@ -37,24 +35,17 @@ def ships(state: GameState) -> list[EscadresShip]:
     return out
 
 
-class Board(Protocol):
+class Board(Gridded, Protocol):
     """What the board reads of the ruleset: its grid in the template's unit, how many of
     a scenario's unit make one of the template's, whether a line running along a
     hexside is stopped by either hex held or only by both (``along``), and the
     template's numbers (the enfilade cone)."""
 
     @property
-    def units(self) -> str: ...
-    @property
-    def grid(self) -> HexGrid: ...
-    @property
     def along(self) -> str: ...
     @property
     def numbers(self) -> Numbers: ...
 
-
-def grid_of(rs: Board, state: GameState) -> HexGrid:
-    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
 
 
 def occupant(state: GameState, h: Hex) -> str | None:
@@ -65,18 +56,6 @@ def occupant(state: GameState, h: Hex) -> str | None:
     return None
 
 
-def is_land(rs: Board, state: GameState, h: Hex) -> bool:
-    """Ruling: a hex is land when its centre is in a land polygon."""
-    x, y = grid_of(rs, state).centre(h)
-    pt = shapely.Point(x, y)
-    return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
-
-
-def on_table(rs: Board, state: GameState, h: Hex) -> bool:
-    """Ruling: a hex is on the table when its centre is."""
-    x, y = grid_of(rs, state).centre(h)
-    scn = state.scenario
-    return bool(scn.holds(x, y))
 
 
 def blocker(rs: Board, state: GameState, h: Hex, me: str) -> str | None:

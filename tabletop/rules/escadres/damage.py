@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, blocked_by, distance
+from tabletop.rules import hextable
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.config import Effect
 from tabletop.rules.escadres.host import Host
@@ -184,7 +185,7 @@ class Damage:
         """The fewest hexes (the target's counted) over a line through empty hexes."""
 
         def stops(h: Hex) -> bool:
-            return board.occupant(state, h) not in (None, target.id) or board.is_land(
+            return board.occupant(state, h) not in (None, target.id) or hextable.is_land(
                 self.rs, state, h
             )
 

@@ -18,6 +18,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.geometry.hexgrid import DIRECTIONS, add, ship_pose
 from tabletop.referee.movement import hex_steps
+from tabletop.rules import hextable
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Step
 from tabletop.rules.escadres.damage import Damage, Events, ship_of
@@ -116,7 +117,7 @@ class EscadresGame(Damage):
                         f"{ship} was stopped: one hex straight ahead before any turn"
                     )
             entered = step.entered(st.bow, st.facing)
-            if not board.on_table(self.rs, state, entered):
+            if not hextable.on_table(self.rs, state, entered):
                 raise IllegalAction(f"{ship} may not sail off the table")
             who = board.blocker(self.rs, state, entered, ship)
             if who is not None:
@@ -135,7 +136,7 @@ class EscadresGame(Damage):
                 turns_made=st.turns_made + (step.kind != "F"),
                 straight=st.straight or step.kind == "F",
             )
-            st = replace(st, pose=ship_pose(board.grid_of(self.rs, state), bow, facing, 2))
+            st = replace(st, pose=ship_pose(hextable.grid_of(self.rs, state), bow, facing, 2))
             state = state.with_ship(st)
         events.append({"moved": ship, "bow": list(st.bow), "facing": st.facing, "steps": st.steps})
         return state
@@ -263,10 +264,10 @@ class EscadresGame(Damage):
         stern = add(st.stern, down) if way in ("both", "stern") else st.stern
         facing = board.facing_between(stern, bow)
         assert facing is not None
-        if not all(board.on_table(self.rs, state, h) for h in (bow, stern)):
+        if not all(hextable.on_table(self.rs, state, h) for h in (bow, stern)):
             events.append({"drifted_off": ship})
             return state.with_ship(replace(st, out="drifted off"))
-        pose = ship_pose(board.grid_of(self.rs, state), bow, facing, 2)
+        pose = ship_pose(hextable.grid_of(self.rs, state), bow, facing, 2)
         events.append({"drift": ship, "part": way, "bow": list(bow), "facing": facing})
         return state.with_ship(replace(st, bow=bow, facing=facing, pose=pose))
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import place, ship_pose
 from tabletop.referee.fan import Fan, empty_fan, hex_fan
+from tabletop.rules import hextable
 from tabletop.rules.base import FireChance
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Board, Step
@@ -45,7 +46,7 @@ def moves(rs: Host, state: GameState, sid: str) -> Fan:
     cls = state.scenario.ship(sid).cls
     most_turns = max(0, (cls.turns or 0) - st.turns_lost)
     left = st.capacity - st.steps
-    grid = board.grid_of(rs, state)
+    grid = hextable.grid_of(rs, state)
     seen: dict[tuple[tuple[int, int], int], tuple[str, ...]] = {}
     free: dict[tuple[int, int], bool] = {}
     for n in range(1, left + 1):
@@ -78,7 +79,7 @@ def _sail(
             turns += 1
         entered = step.entered(bow, facing)
         if entered not in free:
-            free[entered] = board.on_table(rs, state, entered) and (
+            free[entered] = hextable.on_table(rs, state, entered) and (
                 board.blocker(rs, state, entered, st.id) is None
             )
         if not free[entered]:
@@ -92,7 +93,7 @@ def at_pose(rs: Board, state: GameState, st: EscadresShip) -> EscadresShip:
     """Her hexes read from her pose (a pose of her fan she is being judged at)."""
     if st.out is not None:
         return st
-    bow, facing = place(board.grid_of(rs, state), st.pose, 2)
+    bow, facing = place(hextable.grid_of(rs, state), st.pose, 2)
     return st if (bow, facing) == (st.bow, st.facing) else replace(st, bow=bow, facing=facing)
 
 

@@ -27,6 +27,7 @@ from tabletop.geometry.hexgrid import (
 )
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fire import FireRuling, Proof
+from tabletop.rules import hextable
 from tabletop.rules.escadres import board
 from tabletop.rules.escadres.board import Board
 from tabletop.rules.escadres.game import EscadresGame
@@ -140,7 +141,7 @@ def _ray(
     }
 
     def stops(h: tuple[int, int]) -> bool:
-        return h in friends or board.is_land(rs, state, h)
+        return h in friends or hextable.is_land(rs, state, h)
 
     chosen = pairs[0]
     cells: list[tuple[tuple[int, int], ...]] = blocked_by(chosen[1], chosen[2], stops, rs.along)

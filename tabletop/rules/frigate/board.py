@@ -16,13 +16,10 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-import shapely
-
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import (
     DIRECTIONS,
     Hex,
-    HexGrid,
     add,
     blocked_by,
     facing_gap,
@@ -32,8 +29,8 @@ from tabletop.geometry.hexgrid import (
     side_of,
 )
 from tabletop.geometry.pose import Pose
-from tabletop.referee import reckon
 from tabletop.rules.frigate.ship import FrigateShip, ships
+from tabletop.rules.hextable import Gridded, grid_of
 
 #: Each broadside's wedge: the facing (from the bow) of its first edge.
 BROADSIDES = {"starboard": 1, "port": 4}
@@ -41,21 +38,14 @@ BROADSIDES = {"starboard": 1, "port": 4}
 CHASERS = {"bow": (5, 0), "stern": (2, 3)}
 
 
-class Board(Protocol):
+class Board(Gridded, Protocol):
     """What the board reads of the ruleset: its grid in the template's unit, how many of
     a scenario's unit make one of the template's, and whether a line running along a
     hexside is stopped by either hex held or only by both (``along``)."""
 
     @property
-    def units(self) -> str: ...
-    @property
-    def grid(self) -> HexGrid: ...
-    @property
     def along(self) -> str: ...
 
-
-def grid_of(rs: Board, state: GameState) -> HexGrid:
-    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
 
 
 def attitude(wind_facing: int, facing: int) -> int:
@@ -73,18 +63,6 @@ def occupants(state: GameState, h: Hex) -> list[FrigateShip]:
     return [s for s in ships(state) if s.out is None and s.hex == h]
 
 
-def on_table(rs: Board, state: GameState, h: Hex) -> bool:
-    """Ruling: a hex is on the table when its centre is."""
-    x, y = grid_of(rs, state).centre(h)
-    scn = state.scenario
-    return bool(scn.holds(x, y))
-
-
-def is_land(rs: Board, state: GameState, h: Hex) -> bool:
-    """Ruling: a hex is land when its centre is in a land polygon."""
-    x, y = grid_of(rs, state).centre(h)
-    pt = shapely.Point(x, y)
-    return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
 
 
 def pose_of(rs: Board, state: GameState, st: FrigateShip) -> Pose:

@@ -17,6 +17,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
+from tabletop.rules import hextable
 from tabletop.rules.frigate import board, phases
 from tabletop.rules.frigate.combat import Events
 from tabletop.rules.frigate.config import SEGMENTS
@@ -168,12 +169,12 @@ class FrigateGame(SiMove):
         moved = 0
         for _ in range(n):
             nxt = add(h, board.downwind(wf))
-            if not board.on_table(self.rs, state, nxt):
+            if not hextable.on_table(self.rs, state, nxt):
                 for st in grp:
                     state = state.with_ship(replace(st, out="drifted off", afoul=None))
                 events.append({"drifted_off": [s.id for s in grp]})
                 return state
-            if board.occupants(state, nxt) or board.is_land(self.rs, state, nxt):
+            if board.occupants(state, nxt) or hextable.is_land(self.rs, state, nxt):
                 break
             h, moved = nxt, moved + 1
         sides = self.sides_facing_wind(grp, wf) if face else [s.side_in for s in grp]
@@ -222,8 +223,8 @@ class FrigateGame(SiMove):
         if prize is None or other is None or prize.destroy_by == other.id:
             return None
         nxt = add(prize.hex, board.downwind(self.rs.wind_facing(state)))
-        held = board.on_table(self.rs, state, nxt) and (
-            board.occupants(state, nxt) or board.is_land(self.rs, state, nxt)
+        held = hextable.on_table(self.rs, state, nxt) and (
+            board.occupants(state, nxt) or hextable.is_land(self.rs, state, nxt)
         )
         return None if held else (prize, other)
 

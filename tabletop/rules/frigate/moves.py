@@ -17,6 +17,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
+from tabletop.rules import hextable
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.host import Host
@@ -197,9 +198,9 @@ class Movement:
         if st.points < 1:
             raise OutOfPoints(f"{st.id} has no Movement Points left in this segment")
         nxt = board.step(st.hex, st.facing)
-        if not board.on_table(self.rs, state, nxt):
+        if not hextable.on_table(self.rs, state, nxt):
             raise IllegalAction(f"{st.id} may not sail off the table")
-        if board.is_land(self.rs, state, nxt):
+        if hextable.is_land(self.rs, state, nxt):
             raise IllegalAction(f"{st.id} may not sail onto land")
         there = board.occupants(state, nxt)
         if not there:

@@ -20,6 +20,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import place
 from tabletop.referee.fan import Fan, empty_fan, hex_fan
+from tabletop.rules import hextable
 from tabletop.rules.base import FireChance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.board import Board
@@ -42,7 +43,7 @@ def at_pose(rs: Board, state: GameState, st: FrigateShip) -> FrigateShip:
         if st.pose == board.pose_of(rs, state, st):
             return st
         st = replace(st, afoul=None, side_in="")
-    h, facing = place(board.grid_of(rs, state), st.pose, 1)
+    h, facing = place(hextable.grid_of(rs, state), st.pose, 1)
     return st if (h, facing) == (st.hex, st.facing) else replace(st, hex=h, facing=facing)
 
 

@@ -33,6 +33,7 @@ from tabletop.geometry.hexgrid import (
 )
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fire import FireRuling, Proof
+from tabletop.rules import hextable
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.board import Board
 from tabletop.rules.frigate.game import FrigateGame
@@ -75,7 +76,7 @@ def field_hexes(rs: Host, state: GameState, st: FrigateShip, arc: str) -> set[He
         for dr in range(max(-far, -dq - far), min(far, -dq + far) + 1):
             h = (q0 + dq, r0 + dr)
             held = board.chasers_at(st, h) if arc in chase else board.broadside_at(st, h)
-            if held == chase.get(arc, arc) and board.on_table(rs, state, h):
+            if held == chase.get(arc, arc) and hextable.on_table(rs, state, h):
                 out.add(h)
     return out
 
@@ -125,7 +126,7 @@ def rule(rs: Host, state: GameState, firer: str, target: str, high: bool) -> Fir
     arc = side or (CHASE_ARC[chase] if chase else None)
     base: dict[str, Any] = dict(firer=f.id, target=t.id, units=state.scenario.units)
     base["arcs"] = [arc] if arc else []
-    grid = board.grid_of(rs, state)
+    grid = hextable.grid_of(rs, state)
     (x0, y0), (x1, y1) = a, b = grid.centre(f.hex), grid.centre(t.hex)
     n = distance(f.hex, t.hex)
     stops = board.blockers(rs, state, f, t)
@@ -173,7 +174,7 @@ def proof(
     """The field's outline, the line between the centres, the hexes it crosses that let
     it pass (``clear``) and those that stop it (``blocked``, a ship's or a pair of
     hexes it runs between)."""
-    grid = board.grid_of(rs, state)
+    grid = hextable.grid_of(rs, state)
     held = {s.hex for s in ships(state) if s.out is None and s.id not in (f.id, t.id)}
     between = crossing(f.hex, t.hex).between() if f.hex != t.hex else ()
     cells = blocked_by(f.hex, t.hex, held.__contains__, rs.along) if between else []

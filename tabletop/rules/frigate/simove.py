@@ -32,6 +32,7 @@ from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
+from tabletop.rules import hextable
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships
@@ -150,7 +151,7 @@ class SiMove(Combat):
     ) -> tuple[GameState, list[str]]:
         """Both wanted to run afoul: the fewest points plotted (equal: furthest north)
         keeps her facing and takes the hex (or keeps hers), the other conforms."""
-        grid = board.grid_of(self.rs, state)
+        grid = hextable.grid_of(self.rs, state)
 
         def rank(sid: str) -> tuple[int, float]:
             st = ship_of(state, sid)
