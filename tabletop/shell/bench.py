@@ -12,6 +12,7 @@ from __future__ import annotations
 import compileall
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -127,17 +128,17 @@ def fan_figures(densities: tuple[int, ...] = (2, 4)) -> list[dict[str, float]]:
     return out
 
 
-def _cold(cmd: list[str], repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, check=True, capture_output=True)
-        best = min(best, time.perf_counter() - t0)
-    return best * 1000.0
+def _cold(cmd: list[str]) -> float:
+    """One cold run of ``cmd``, in milliseconds of wall time."""
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    return (time.perf_counter() - t0) * 1000.0
 
 
-def cold_start() -> dict[str, float]:
-    """Best-of-5 wall time of ``tabletop fire`` and of a bare shapely import.
+def cold_start(pairs: int = 15) -> dict[str, float]:
+    """The cold start of ``tabletop fire`` against a bare shapely import, run side by
+    side ``pairs`` times (one of each in turn, so the machine's load falls on both
+    alike): each one's median, the median of the pairs' ratios, and the load average.
 
     The package is byte-compiled first, as an installed package is (pip compiles
     site-packages; an editable checkout may run with PYTHONDONTWRITEBYTECODE set).
@@ -145,12 +146,19 @@ def cold_start() -> dict[str, float]:
 
     compileall.compile_dir(str(Path(__file__).parents[1]), quiet=1)
     scn = str(scenarios_dir() / "worked-example.toml")
-    bare = _cold([sys.executable, "-c", "import shapely"])
-    fire = _cold([sys.executable, "-m", "tabletop.shell.cli", "fire", scn, "a", "b", "--json"])
+    bare: list[float] = []
+    fire: list[float] = []
+    for _ in range(pairs):
+        bare.append(_cold([sys.executable, "-c", "import shapely"]))
+        fire.append(_cold([sys.executable, "-m", "tabletop", "fire", scn, "a", "b", "--json"]))
     return {
-        "import_shapely_ms": round(bare, 1),
-        "fire_ms": round(fire, 1),
-        "cold_start_ratio": round(fire / bare, 2),
+        "import_shapely_ms": round(statistics.median(bare), 1),
+        "fire_ms": round(statistics.median(fire), 1),
+        "cold_start_ratio": round(
+            statistics.median([f / b for f, b in zip(fire, bare, strict=True)]), 2
+        ),
+        "pairs": pairs,
+        "load": round(os.getloadavg()[0], 2),
     }
 
 
@@ -280,7 +288,8 @@ def run_bench(json_out: bool = False, sizes: list[int] | None = None, window: bo
         )
     print(
         f"cold start: tabletop fire {cold['fire_ms']:.0f} ms, import shapely "
-        f"{cold['import_shapely_ms']:.0f} ms, ratio {cold['cold_start_ratio']:.2f}"
+        f"{cold['import_shapely_ms']:.0f} ms, ratio {cold['cold_start_ratio']:.2f} "
+        f"(medians of {cold['pairs']:.0f} pairs, load {cold['load']:.2f})"
     )
     for c in coach:
         exp = " expected" if c["expected"] else ""
