@@ -46,6 +46,15 @@ def rigged() -> Script:
     return Script()
 
 
+@pytest.fixture(autouse=True)
+def counted_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's searches stop on the count alone in tests (``ai.clock``): the wall
+    clock is stopped, so a loaded machine never cuts a decision short and every game a
+    test plays replays alike.  A test of the wall clock itself is marked ``wallclock``."""
+    if request.node.get_closest_marker("wallclock") is None:
+        monkeypatch.setattr("tabletop.ai.clock.now", lambda: 0.0)
+
+
 #: The tiers (``make quick`` runs the tests marked none of these; ``make test`` all).
 #: Files whose every test is of one tier; single slow tests carry their own mark.
 TIERS = {

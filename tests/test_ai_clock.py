@@ -53,6 +53,7 @@ def test_a_part_of_the_allowance_counts_in_the_whole():
     assert c.spent == 5 and not c.late(0.5)  # the whole: 10 - 5 = 5 left
 
 
+@pytest.mark.wallclock
 def test_the_wall_clock_still_stops_a_search_and_says_so():
     """Past its deadline a decision is late whatever its count, and the clock, not the
     count, is named as what stopped it (a run that may not replay alike)."""
@@ -80,6 +81,25 @@ def test_a_captain_spends_no_more_than_its_count():
     cap.decide(state)
     assert cap.judged and max(cap.judged) <= 6
     assert cap.cut == 0
+
+
+def test_in_the_tests_no_wall_clock_cuts_a_decision_short():
+    """A decision's wall clock a nanosecond long: in play it would stop her search at
+    once (cut by the clock); in the tests the wall clock is stopped
+    (``conftest.counted_clock``), so she decides as with a minute, on the count alone,
+    and a loaded machine changes nothing."""
+    state = Game.new(load_scenario(SQUADRON), 1).state
+    base = load_weights(state.scenario.ruleset)
+
+    def decide(seconds: float) -> tuple[str, list[int], int]:
+        w = replace(base, time_limit=seconds, decision_limit=seconds, judgements=6,
+                    stage_judgements=3)  # fmt: skip
+        cap = Captain(state.active_side, "captain", w)
+        d = cap.decide(state)
+        return d.action, cap.judged, cap.cut
+
+    assert decide(1e-9) == decide(60.0)
+    assert decide(1e-9)[2] == 0
 
 
 @pytest.mark.slow

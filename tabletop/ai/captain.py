@@ -129,8 +129,10 @@ class Captain:
         return Decision("end")
 
     def _begin(self) -> float:
-        """A ship's decision starts: its whole allowance (``ai.clock``) from now."""
-        return self.clock.begin()
+        """A ship's decision starts: its whole allowance (``ai.clock``) from now.
+        Returns the time it began, for the figures of its thinking."""
+        self.clock.begin()
+        return time.perf_counter()
 
     def _done(self, start: float) -> None:
         """A ship's decision is given: its time, and whether the clock cut it short."""

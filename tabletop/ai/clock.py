@@ -41,6 +41,12 @@ class Stage:
     used: int
 
 
+#: The wall clock a search is stopped by, looked up at each reading: the tests stop
+#: it (``tests/conftest.py``), so there a search stops on the count alone, whatever
+#: the machine's load, and every game replays alike.
+now = time.perf_counter
+
+
 @dataclass
 class Clock:
     """One decision's allowance.  ``span``/``judgements``: the whole decision's, on the
@@ -50,7 +56,7 @@ class Clock:
     judgements: int
     stage_span: float
     stage_judgements: int
-    deadline: float = float("inf")  # on time.perf_counter
+    deadline: float = float("inf")  # on the wall clock (``now``)
     cap: float = float("inf")  # in the shared count
     count: _Count = field(default_factory=_Count)
     #: whether the wall clock, not the count, stopped a search in this decision
@@ -59,7 +65,7 @@ class Clock:
 
     def begin(self) -> float:
         """A decision starts: its whole allowance from now.  Returns the clock's start."""
-        start = time.perf_counter()
+        start = now()
         self.deadline = start + self.span
         self.begun = self.count.used
         self.cap = self.begun + self.judgements
@@ -80,20 +86,20 @@ class Clock:
         clock (the search stops there; what it has found by then is what it gives)."""
         if self.cap - self.count.used < (1.0 - share) * self.judgements:
             return True
-        if self.deadline - time.perf_counter() < (1.0 - share) * self.span:
+        if self.deadline - now() < (1.0 - share) * self.span:
             self.timed_out = True
             return True
         return False
 
     def stage(self) -> Stage:
         """A stage of the search begins."""
-        return Stage(time.perf_counter(), self.count.used)
+        return Stage(now(), self.count.used)
 
     def over(self, stage: Stage, times: float = 1.0) -> bool:
         """Whether the stage begun at ``stage`` has spent ``times`` a stage's allowance."""
         if self.count.used - stage.used > times * self.stage_judgements:
             return True
-        if time.perf_counter() - stage.start > times * self.stage_span:
+        if now() - stage.start > times * self.stage_span:
             self.timed_out = True
             return True
         return False
@@ -102,10 +108,10 @@ class Clock:
         """A part of the allowance left, for a search within this one (a foresight of the
         enemy's plots): ``share`` of a decision's and ``stage_share`` of a stage's from
         now, on the clock and in the count; its judgements count in this clock's too."""
-        now = time.perf_counter()
+        at = now()
         sub = Clock(self.span, self.judgements, self.stage_span, self.stage_judgements)
         sub.count = self.count
-        sub.deadline = min(self.deadline, now + share * self.span + stage_share * self.stage_span)
+        sub.deadline = min(self.deadline, at + share * self.span + stage_share * self.stage_span)
         cap = self.count.used + share * self.judgements + stage_share * self.stage_judgements
         sub.cap = min(self.cap, cap)
         return sub
