@@ -94,17 +94,34 @@ def test_sail_json(capsys):
 
 def test_sail_head_to_wind_is_irons(capsys, tmp_path):
     """θ 0 lies in the luffing sector [0, 60), but head to wind is irons (SPEC §4): no
-    move, not even the inertia.  `sail` said "luffing; allowance 0 to 10 cm, by choice"
-    (2/3 × 15); it now gives 0 and says she is in irons.  c turned to head 0 into the
+    move, not even the inertia, and it is named "in irons", never "luffing" (it said
+    "luffing; allowance 0 to 10 cm, by choice", 2/3 × 15).  c turned to head 0 into the
     wind from 0; θ 0.1 is luffing as before, 0 to 10."""
     text = Path(EX).read_text()
-    for heading, irons, allowance in ((0, True, 0), (0.1, False, 10)):
+    for heading, point, irons, allowance in ((0, "in_irons", True, 0), (0.1, "luffing", False, 10)):
         f = tmp_path / f"h{heading}.toml"
         f.write_text(text.replace("heading = 120", f"heading = {heading}", 1))
         d = as_json(capsys, "sail", str(f), "c")
-        assert (d["point_of_sail"], d["in_irons"], d["allowance"]) == ("luffing", irons, allowance)
+        assert (d["point_of_sail"], d["in_irons"], d["allowance"]) == (point, irons, allowance)
     code, out, _ = run(capsys, "sail", str(tmp_path / "h0.toml"), "c")
-    assert "no move now: head to wind, she is in irons" in out
+    assert "in irons; no move now: head to wind, she is in irons" in out
+    assert "luffing" not in out
+
+
+def test_57_2_trafalgar_head_to_wind_is_shown_and_named_in_irons(capsys, tmp_path):
+    """Issue 57, clause 2 (SPEC §4, Trafalgar collisions ruling): head to wind is shown
+    and named "in irons", never "luffing".  The frigate duel's amazon turned to 0 with
+    the wind from 0: θ = |0 - 0| = 0 < the luffing sector's upper bound 60, so the
+    sector is luffing, but she lies in irons: allowance 0, no sail point, and the
+    line says "in irons"."""
+    text = (SCENARIOS / "frigate-duel.toml").read_text()
+    f = tmp_path / "irons.toml"
+    f.write_text(text.replace("heading = 90", "heading = 0", 1))
+    d = as_json(capsys, "sail", str(f), "amazon")
+    assert (d["relative_wind"], d["point_of_sail"], d["sail_point"]) == (0, "in_irons", None)
+    assert (d["in_irons"], d["allowance"], d["allowance_min"]) == (True, 0, 0)
+    _, out, _ = run(capsys, "sail", str(f), "amazon")
+    assert out.startswith("amazon: heading 0, wind 0° off the bow, ahead: in irons;")
 
 
 def test_measure_json(capsys):

@@ -28,7 +28,7 @@ from tabletop.referee.movement import parse_path, preview
 from tabletop.referee.rulings import sail
 from tabletop.shell.cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, SCENARIOS
 from .hf import hf_game, pose, quiet_phase, st
 
 FAR = ("z", 30, 20, 0, "blue")  # an enemy out of everyone's way (30, 20)
@@ -911,3 +911,29 @@ def test_her_loss_is_how_near_she_is_to_sinking_or_striking():
     assert rs.advice.loss(g.state.with_ship(replace(amazon, struck=True)), "amazon") == 1
     down = g.state.with_ship(replace(g.state.ship("sirene"), morale_lost=1))
     assert rs.advice.loss(down, "sirene") == pytest.approx(1 / 2)
+
+
+def test_57_3_head_to_wind_only_forward_moves_are_barred(tmp_path, capsys):
+    """Issue 57, clause 3 (SPEC §4, Hold Fast): head to wind, only forward moves are
+    forbidden; turns, sail changes and anchors are still actions.  The duel's amazon
+    (start_speed 3) turned to 0 with the wind from N: θ = 0, in head_to_wind [0, 22.5).
+    ``sail`` gave her 0 actions while ``move`` let her turn three times; it now gives
+    her speed's 3 actions and says forward moves are barred, and the engine agrees:
+    P45 ×3 (3 actions ≤ 3) is legal, F1 is not."""
+    text = (SCENARIOS / "hold-fast-duel.toml").read_text()
+    f = tmp_path / "head.toml"
+    f.write_text(text.replace("heading = 90", "heading = 0", 1))
+
+    def answer(*argv: str) -> dict:
+        assert main([*argv, "--json"]) == 0
+        return json.loads(capsys.readouterr().out)
+
+    d = answer("sail", str(f), "amazon")
+    assert (d["relative_wind"], d["point_of_sail"], d["in_irons"]) == (0, "head_to_wind", False)
+    assert (d["allowance"], d["allowance_unit"], d["forward_barred"]) == (3, "actions", True)
+    assert answer("move", str(f), "amazon", "P45", "P45", "P45")["legal"] is True
+    assert answer("move", str(f), "amazon", "F1")["legal"] is False
+    main(["sail", str(f), "amazon"])
+    assert "allowance 0 to 3 actions, by choice, but no forward move head to wind" in (
+        capsys.readouterr().out
+    )

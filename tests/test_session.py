@@ -140,14 +140,16 @@ def test_a_game_over_says_how_it_ended_not_whose_turn_it_is():
 
 
 def test_no_more_is_left_of_her_move_than_her_point_of_sail_allows(tmp_path):
-    """Hold Fast, speed 3, head to wind (heading 0, the wind from the north): her point
-    of sail allows 0 actions, and the sail line read "allowance 0 actions; now, 1
-    actions of her move left".  Nothing more than the allowance is 'left'."""
+    """Hold Fast, speed 3, head to wind (heading 0, the wind from the north): the sail
+    line read "allowance 0 actions; now, 1 actions of her move left".  Head to wind her
+    allowance is her speed's 3 actions, forward moves barred (SPEC §4, issue 57 clause
+    3), and nothing more than it is 'left': the line gives the whole of it."""
     from tabletop.referee.rulings import sail
 
     from .helpers import hold_fast
 
     scn = hold_fast(tmp_path, [("a", 10, 10, 0), ("b", 30, 10, 90)], speed=3)
     s = Session.open(scn)
-    assert sail(s.table, "a")["allowance"] == 0
+    d = sail(s.table, "a")
+    assert (d["allowance"], d["forward_barred"]) == (3, True)
     assert s.left("a") is None

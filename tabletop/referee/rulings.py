@@ -32,12 +32,16 @@ def sail(scn: Scenario, ship_id: str) -> dict[str, Any]:
         "wind_from": round4(scn.wind.from_deg),
         "relative_wind": round4(theta),
         "wind_side": wind_side(scn.wind.from_deg, ship.pose.heading),
-        "point_of_sail": sector.name,
+        # head to wind is named for what it is, never for the sector it lies in
+        "point_of_sail": "in_irons" if irons else sector.name,
         "allowance": round4(most),
         "allowance_min": round4(least),
-        "sail_point": sector.code or None,
+        "sail_point": None if irons else sector.code or None,
         "allowance_unit": scn.ruleset.allowance_unit(scn.units),
         "in_irons": irons,
+        # a sector that ends a forward move at once while her allowance still counts
+        # actions (Hold Fast head to wind: turns, sail changes and anchors)
+        "forward_barred": sector.ends_move and sector.factor == 0 and most > 0,
     }
 
 
@@ -61,6 +65,8 @@ def sail_text(d: dict[str, Any], instead: str | None = None, left: str | None = 
     if d.get("in_irons") and not instead:
         instead = "head to wind, she is in irons ('recover' to come out)"
     rest = f"no move now: {instead}" if instead else f"allowance {rng}"
+    if d.get("forward_barred") and not instead:
+        rest += ", but no forward move head to wind"
     if left and not instead:
         rest += f"; now, {left}"
     return f"{head}: {d['point_of_sail'].replace('_', ' ')}{code}; {rest}"

@@ -347,9 +347,10 @@ class HoldFast(Ruleset):
         return replace(scn, ships=tuple(_at_speed(s, speeds.get(s.id)) for s in scn.ships))
 
     def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
-        """Her actions at the scenario's start: her ``start_speed`` (none head to wind)."""
-        least, most = super().laid_allowance(scn, ship)
-        return least, min(most, float(start_speed(ship.cls)))
+        """Her actions at the scenario's start: her ``start_speed``.  Head to wind too
+        (SPEC's ruling): only forward moves are barred there, and turns, sail changes and
+        anchors are still actions (``sail`` says which are barred)."""
+        return 0.0, float(start_speed(ship.cls))
 
     def step_length(self, unit: str) -> float:
         """One forward action, in ``unit``."""
