@@ -19,6 +19,7 @@ from tabletop.game.load import load_scenario
 from tabletop.referee.movement import preview
 from tabletop.referee.rulings import sail
 
+from .conftest import SCENARIOS
 from .frigate_helpers import declare, game, poke, rel, set_ship, ship, text
 
 FAR = ("z", "frigate-38", "red", (20, -10), 4)
@@ -407,3 +408,24 @@ def test_sail_and_move_give_the_allowance_of_the_scenarios_wind(write_scenario, 
     over = preview(scn, "a", f"F{most + 1}")
     assert not over.legal
     assert f"{most + 1} Movement Points; she has at most {most}" in over.violations[0]
+
+
+@pytest.mark.parametrize("hits, most", [(0, 10), (1, 6), (2, 3), (3, 0)])
+def test_57_6_sail_gives_what_the_game_would_take_as_a_declaration(tmp_path, hits, most):
+    """Issue 57, clause 6 (SPEC §4, Frigate: every query answers as the game does).
+    The hex duel's amazon (frigate-38, side rear in a moderate wind): the schedule gives
+    10 Movement Points.  Laid with mast hits, the engine cuts it by the template's mast
+    shares, 1, 2/3, 1/3 (floor(10 × 2/3) = 6, floor(10 × 1/3) = 3), and at 3 hits she is
+    dismasted: 0.  ``sail`` said 10 whatever her masts; it now gives what the game takes
+    as her declaration: ``most`` is accepted, ``most + 1`` refused."""
+    from tabletop.game.game import Game
+
+    text = (SCENARIOS / "frigate-hex-duel.toml").read_text()
+    f = tmp_path / "masts.toml"
+    f.write_text(text.replace("heading = 120\n", f"heading = 120\nmast_hits = {hits}\n", 1))
+    scn = load_scenario(f)
+    assert sail(scn, "amazon")["allowance"] == most
+    g = Game.new(scn, 1)
+    with pytest.raises(IllegalAction):
+        Game.new(scn, 1).play(f"speed amazon {most + 1}")
+    g.play(f"speed amazon {most}")

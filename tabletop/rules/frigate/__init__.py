@@ -11,6 +11,8 @@ table tool sees her.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+from math import floor
 from typing import Any, ClassVar
 
 from tabletop.common.errors import TabletopError
@@ -31,7 +33,7 @@ from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
-from tabletop.rules.frigate.ship import FrigateShip, field, ship_of
+from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, ship_of
 from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
 
 #: The roster fields of Frigate's own.
@@ -217,10 +219,20 @@ class Frigate(HexTable):
         return 0.0, float(game.allowance_of(cls, sector.use, self.moves.default_strength))
 
     def laid_allowance(self, scn: Scenario, ship: Ship) -> tuple[float, float]:
-        """The schedule's maximum in the scenario's wind, for her facing as laid."""
+        """The most she may declare as she lies (SPEC: every query answers as the game
+        does): the schedule's maximum in the scenario's wind for her facing, cut by the
+        mast hits her entry carries as the engine cuts it (a game's table writes them
+        there), none dismasted; halved under fighting sail instead."""
         facing = place(self.grid_in(scn.units), ship.pose, 1)[1]
         att = board.attitude(self.grid.facing_of(scn.wind.from_deg), facing)
-        return 0.0, float(self._laid_most(scn, ship, att))
+        most = self._laid_most(scn, ship, att)
+        hits = int(ship.cls.fields.get("mast_hits", 0))
+        if hits >= self.moves.dismasted_at:
+            return 0.0, 0.0
+        if not fighting_sail(ship.cls):
+            shares = self.moves.mast_shares
+            most = floor(Fraction(most) * shares[min(hits, len(shares) - 1)])
+        return 0.0, float(most)
 
     def _laid_most(self, scn: Scenario, ship: Ship, att: int, fresh: bool = True) -> int:
         """Her most Movement Points at attitude ``att`` in the scenario's wind (the
