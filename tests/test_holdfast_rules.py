@@ -21,7 +21,7 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop.common.errors import IllegalAction
+from tabletop.common.errors import DataErrors, IllegalAction
 from tabletop.game.game import Game
 from tabletop.game.load import load_scenario
 from tabletop.referee.movement import parse_path, preview
@@ -937,3 +937,47 @@ def test_57_3_head_to_wind_only_forward_moves_are_barred(tmp_path, capsys):
     assert "allowance 0 to 3 actions, by choice, but no forward move head to wind" in (
         capsys.readouterr().out
     )
+
+
+def _roster_without(tmp_path, monkeypatch, *lines: str):
+    """A copy of the data folders, Hold Fast's roster with ``lines`` taken out."""
+    import shutil
+
+    from tabletop.data.paths import data_root
+
+    root = tmp_path / "data"
+    shutil.copytree(data_root() / "templates", root / "templates")
+    shutil.copytree(data_root() / "rosters", root / "rosters")
+    roster = root / "rosters" / "hold-fast.toml"
+    text = roster.read_text()
+    for line in lines:
+        assert line in text
+        text = text.replace(line, "", 1)
+    roster.write_text(text)
+    monkeypatch.setenv("TABLETOP_DATA", str(root))
+    return roster
+
+
+def test_57_4_morale_boxes_come_from_the_rate(tmp_path, monkeypatch):
+    """Issue 57, clause 4 (SPEC §4, Hold Fast): a class that names no morale boxes takes
+    them from its rate (2nd 6, 3rd 5, 4th 5, 5th 4, 6th 3, unrated 2); it got 2 whatever
+    its rate.  The duel's amazon is a frigate-36 (5th rate: 4 boxes), cleopatre a
+    sixth-rate-24 (3), railleuse a corvette-20 (unrated: 2); their rosters' own
+    ``morale`` lines taken out."""
+    _roster_without(tmp_path, monkeypatch, "morale = 4\n", "morale = 3\n")
+    scn = load_scenario(SCENARIOS / "hold-fast-duel.toml")
+    boxes = {s.id: scn.ship(s.id).cls.fields["morale"] for s in scn.ships}
+    assert (boxes["amazon"], boxes["cleopatre"], boxes["railleuse"]) == (4, 3, 2)
+    g = Game.new(scn, 1)
+    assert g.state.scenario.ruleset.ship_report(g.state, "amazon")["diagram"]["morale"] == "4/4"
+
+
+def test_57_4_a_class_with_neither_morale_nor_a_listed_rate_is_refused(tmp_path, monkeypatch):
+    """The first rate (rate 1) names her boxes (6, as a 2nd rate: the rules give no 1st);
+    without them she has neither, and the loader says where."""
+    first = "morale = 6                 # ruling: the source gives no 1st rate; as a 2nd rate\n"
+    roster = _roster_without(tmp_path, monkeypatch, first)
+    with pytest.raises(DataErrors) as e:
+        load_scenario(SCENARIOS / "hold-fast-squadrons.toml")
+    want = "expected morale boxes (the rules give them by rate for 2, 3, 4, 5, 6 and unrated)"
+    assert f"{roster}: first-rate.morale: {want}" in str(e.value)

@@ -37,6 +37,8 @@ class Engine:
     clockwise: tuple[int, ...]
     damage: Damage
     default_factor: int
+    morale_by_rate: dict[int, int]  # morale boxes by rate, where a class names none
+    morale_unrated: int
     marine_range: float  # ruleset units
     marine_hit: int
     harmless_speed: int
@@ -108,6 +110,8 @@ def read_engine(r: Reader, data: dict[str, Any], units: str) -> Engine:
         clockwise=_dice(r, shift, "wind_shift", "clockwise"),
         damage=damage,
         default_factor=r.integer(morale, "morale", "default_factor", minimum=1) or 4,
+        morale_by_rate=_by_rate(r, morale),
+        morale_unrated=r.integer(morale, "morale", "unrated", minimum=0) or 0,
         marine_range=r.length(marines, "marines", "range", units),
         marine_hit=r.integer(marines, "marines", "hit", minimum=1) or 6,
         harmless_speed=r.integer(coll, "collision", "harmless_speed", minimum=0) or 0,
@@ -119,3 +123,15 @@ def read_engine(r: Reader, data: dict[str, Any], units: str) -> Engine:
         sinking_phases=r.amount(haz, "hazards", "sinking_phases"),
         default_level=r.integer(haz, "hazards", "default_level", minimum=0) or 0,
     )
+
+
+def _by_rate(r: Reader, morale: dict[str, Any]) -> dict[int, int]:
+    """``[morale] by_rate``: rate (a whole number from 1) → morale boxes."""
+    tbl = r.table(morale, "morale", "by_rate")
+    out: dict[int, int] = {}
+    for key in tbl:
+        if not key.isdigit() or int(key) < 1:
+            r.error(join("morale.by_rate", key), "a rate, a whole number from 1", key)
+            continue
+        out[int(key)] = r.integer(tbl, "morale.by_rate", key, minimum=0) or 0
+    return out

@@ -3,10 +3,12 @@ and headings and the wind on the compass points (HF-26..29, HF-53/54, HF-1)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from tabletop.data.reader import Reader, join
 from tabletop.geometry.angles import wrap
+from tabletop.model.scenario import ShipClass
 from tabletop.rules.clients import Data
 from tabletop.rules.holdfast import config, orders
 from tabletop.rules.types import Capabilities
@@ -19,6 +21,7 @@ class Points(Protocol):
     caps: Capabilities
     pivot: float
     fudge: float
+    engine: config.Engine
 
 
 class HoldFastData(Data):
@@ -43,10 +46,17 @@ class HoldFastData(Data):
         return speed, None
 
     def check_class(self, r: Reader, tbl: dict[str, Any], path: str) -> None:
-        """The diagram's fields the engine plays with (HF-26..HF-29, HF-53/54)."""
+        """The diagram's fields the engine plays with (HF-26..HF-29, HF-53/54); a class
+        that names no morale boxes takes them from its rate, so it needs one the
+        template's ``[morale] by_rate`` lists, or none (unrated)."""
         for key in ("hull_boxes", "masts", "marines", "morale", "crews"):
             if key in tbl:
                 r.integer(tbl, path, key, minimum=0)
+        by_rate, rate = self.rs.engine.morale_by_rate, tbl.get("rate")
+        if "morale" not in tbl and isinstance(rate, int) and rate not in by_rate:
+            listed = ", ".join(str(k) for k in sorted(by_rate))
+            want = f"morale boxes (the rules give them by rate for {listed} and unrated)"
+            r.error(join(path, "morale"), want, None)
         if "morale_factor" in tbl:
             r.integer(tbl, path, "morale_factor", minimum=1, maximum=6)
         if "ironsides" in tbl:
@@ -75,3 +85,14 @@ class HoldFastData(Data):
                 "" if path.startswith("wind") else f" (±{self.rs.fudge:g}°)"
             )
             r.error(path, what, heading)
+
+    def adapt_class(self, cls: ShipClass, options: dict[str, Any]) -> ShipClass:
+        """Her morale boxes written on her class where it names none: by her rate, or
+        the unrated ship's (HF-53; the template's ``[morale]``)."""
+        if "morale" in cls.fields:
+            return cls
+        eng = self.rs.engine
+        boxes = eng.morale_unrated if cls.rate is None else eng.morale_by_rate.get(cls.rate)
+        if boxes is None:  # check_class refused the roster already
+            return cls
+        return replace(cls, fields={**cls.fields, "morale": boxes})

@@ -118,7 +118,9 @@ def marines(cls: ShipClass, st: HoldFastShip) -> int:
 
 
 def morale_boxes(cls: ShipClass) -> int:
-    return int(cls.fields.get("morale", 2))
+    """Her morale boxes: her class's, which the loader fills in from her rate where the
+    roster names none (``HoldFastData.adapt_class``)."""
+    return int(cls.fields["morale"])
 
 
 def morale_factor(cls: ShipClass, default: int) -> int:
