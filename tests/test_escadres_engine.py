@@ -385,6 +385,38 @@ def test_no_power_left_she_strikes_and_her_hull_is_half_her_power(write_scenario
     assert rep["hull_points"] == "5/5"  # 9 / 2 = 4.5, rounded up
 
 
+def test_57_5_excess_power_damage_from_gunfire_is_lost_not_put_on_the_hull(
+    write_scenario, rigged
+):
+    """Issue 57, clause 5 (SPEC §4, Escadres): "excess power (or crew) damage is lost";
+    hull points go only to leaks and fires.  z (power 9, hull 9 / 2 = 4.5 → 5) takes a
+    volley's results, power 9, then 1, then 2 (each die its own): the 9 take her power
+    (she strikes), the other 3 are lost, not put on her hull (they were: 1 + 2 = 3 hull
+    points gone), and no message says a gunfire hit burned a hull point.  Debris alike."""
+    for source in ("gunfire", "debris"):
+        rigged([1])
+        g = game(write_scenario, FIRE, rigged)
+        ev: list = []
+        hits = (("power", 9), ("power", 1), ("power", 2))
+        state = engine().effects(g.state, "z", hits, source, cup(rigged), ev)
+        z = state.ship("z")
+        assert (z.power_lost, z.hull_lost, z.struck, z.out) == (9, 0, True, None)
+        assert not any("hull_lost" in e or "burst" in str(e) for e in ev), ev
+
+
+def test_57_5_a_fire_still_burns_the_hull_once_her_power_is_gone(write_scenario, rigged):
+    """Fire takes hull points (SPEC: hull goes to fires): a struck z with no power left
+    and 4 of 5 hull points gone burns her last one to a fire's power result (a 3 on the
+    gunfire table) and bursts out: "her last hull point burned" is said of fire alone."""
+    state = set_ship(
+        _state(write_scenario, rigged), "z", fires=1, power_lost=9, hull_lost=4, struck=True
+    )
+    rigged([3] + [1] * 20)  # the fire's die: 3, a power result; debris dice miss
+    ev: list = []
+    state = engine().fires_and_leaks(state, cup(rigged), ev)
+    assert (state.ship("z").hull_lost, state.ship("z").out) == (5, "burst")
+
+
 def test_a_struck_ship_may_not_be_fired_at(write_scenario, rigged):
     rigged([1])
     g = game(write_scenario, FIRE, rigged)

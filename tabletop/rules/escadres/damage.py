@@ -1,10 +1,11 @@
 """Escadres' damage: the tables of fire, criticals and mega-criticals, fires and their
 fighting, leaks and sinking, bursting out and the debris, surrender.
 
-Rulings where the text is silent: once her power is gone, power results fall on her
-hull; a hull emptied by fire or debris bursts her out, by a leak sinks her (the fires
-drowned); a ship's fires burn, then her crew fight them, then she leaks (fire and water
-race in that order each round).
+Excess power (or crew) damage is lost, as the text says: gunfire and debris never
+take hull points; the hull goes only to her fires (a fire's power results, once her
+power is gone) and to leaks.  Rulings where the text is silent: a hull emptied by fire
+bursts her out, by a leak sinks her (the fires drowned); a ship's fires burn, then her
+crew fight them, then she leaks (fire and water race in that order each round).
 """
 
 from __future__ import annotations
@@ -126,11 +127,14 @@ class Damage:
     def lose_power(
         self, state: GameState, ship: str, n: int, source: str, dice: Dice, events: Events
     ) -> GameState:
-        """Power boxes (the excess lost); with none left, the hull takes them (ruling)."""
+        """Power boxes, the excess lost; with none left, a fire's burn the hull (gunfire's
+        and debris' are lost: only fire and leaks take hull points)."""
         st, cls = ship_of(state, ship), self.cls(state, ship)
         left = power_left(cls, st)
         if left == 0:
-            return self.lose_hull(state, ship, n, source, dice, events)
+            if source == "fire":
+                return self.lose_hull(state, ship, n, source, dice, events)
+            return state
         lost = min(n, left)
         state = state.with_ship(replace(st, power_lost=st.power_lost + lost))
         events.append({"power_lost": ship, "boxes": lost})
