@@ -203,30 +203,35 @@ def test_user_errors_exit_2_with_one_line(capsys, argv, message):
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+def in_a_fresh_process(code: str) -> str:
+    """What ``code`` prints, run after ``import sys`` and the CLI's ``main`` in a new
+    interpreter (what a query imports, seen from a cold start)."""
+    pre = "import sys; from tabletop.shell.cli import main; "
+    r = subprocess.run(
+        [sys.executable, "-c", pre + code], capture_output=True, text=True, cwd=ROOT
+    )
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
 def test_query_commands_never_load_the_window_stack():
-    code = (
-        "import sys; from tabletop.shell.cli import main; "
+    in_a_fresh_process(
         f"main(['fire', {EX!r}, 'a', 'b', '--json']); main(['move', {EX!r}, 'a', 'L2']); "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('arcade', 'pyglet')]; "
         "assert not bad, bad"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0, r.stderr
 
 
 def test_a_query_imports_only_the_ruleset_its_scenario_names():
     """The worked example is a modified Trafalgar scenario: its query imports that
     package alone and reads no installed package's metadata (the cold start); an
     unknown name still lists every ruleset there is."""
-    code = (
-        "import sys; from tabletop.shell.cli import main; "
+    out = in_a_fresh_process(
         f"main(['fire', {EX!r}, 'a', 'b', '--json']); "
         "print(sorted(m for m in sys.modules if m.count('.') == 2 and "
         "m.startswith('tabletop.rules.'))); print('importlib.metadata' in sys.modules)"
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert r.returncode == 0, r.stderr
-    *_, mods, metadata = r.stdout.splitlines()
+    *_, mods, metadata = out.splitlines()
     shared = {f"tabletop.rules.{m}" for m in ("base", "clients", "types", "hextable")}
     assert [m for m in eval(mods) if m not in shared] == ["tabletop.rules.trafalgar"]
     assert metadata == "False"
