@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tabletop.common.errors import IllegalAction
+from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.dice import DiceSource, hash_dice
 from tabletop.engine.state import GameState, ended
@@ -38,3 +38,13 @@ def apply(
     if nxt.winner is not None and state.winner is None:
         nxt = replace(nxt, ended_turn=state.turn)
     return replace(nxt, counter=cup.counter), events
+
+
+def refusal(state: GameState, action: Action | str) -> str | None:
+    """The engine's reason for refusing ``action`` now, or None if it would take it
+    (tried on the state: pure, nothing is kept)."""
+    try:
+        apply(state, action)
+    except TabletopError as e:
+        return str(e)
+    return None

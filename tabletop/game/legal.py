@@ -17,9 +17,8 @@ arc and batteries) are left to the engine's defaults.
 
 from __future__ import annotations
 
-from tabletop.common.errors import TabletopError
 from tabletop.engine.actions import Verb
-from tabletop.engine.core import apply
+from tabletop.engine.core import refusal
 from tabletop.engine.state import GameState
 
 #: Usage words that stand for a path the player lays: sampled from her fan.
@@ -134,11 +133,4 @@ def _answers(state: GameState, ship: str, actions: list[str], paths: int) -> lis
 
 def _taken(state: GameState, actions: list[str]) -> list[str]:
     """Those of ``actions`` the engine takes now (each tried on the state, kept nowhere)."""
-    out = []
-    for a in dict.fromkeys(actions):
-        try:
-            apply(state, a)
-        except TabletopError:
-            continue
-        out.append(a)
-    return out
+    return [a for a in dict.fromkeys(actions) if refusal(state, a) is None]

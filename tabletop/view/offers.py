@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.common.errors import TabletopError
-from tabletop.engine.core import apply
+from tabletop.engine.core import refusal
 from tabletop.view.tools import Button
 
 
@@ -54,16 +53,6 @@ def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     if b.needs_path:  # unless there is no ship to aim it at (the drill offered a ram)
         return [] if targets else [b.action]
     return [b.fill(t, "") for t in targets] if targets else [b.action]
-
-
-def refusal(state: Any, action: str) -> str | None:
-    """The engine's reason for refusing ``action`` now, or None if it would take it (tried
-    on the state: nothing is kept)."""
-    try:
-        apply(state, action)
-    except TabletopError as e:
-        return str(e)
-    return None
 
 
 def ruled(
