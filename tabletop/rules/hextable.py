@@ -28,9 +28,14 @@ class Gridded(Protocol):
     def grid(self) -> HexGrid: ...
 
 
+def grid_in(rs: Gridded, unit: str) -> HexGrid:
+    """The grid in ``unit`` (the template lays it in its own)."""
+    return rs.grid.scaled(reckon.scale(rs, unit))
+
+
 def grid_of(rs: Gridded, state: GameState) -> HexGrid:
     """The grid in the unit of the scenario being played."""
-    return rs.grid.scaled(reckon.scale(rs, state.scenario.units))
+    return grid_in(rs, state.scenario.units)
 
 
 def on_table(rs: Gridded, state: GameState, h: Hex) -> bool:
@@ -82,7 +87,7 @@ class HexTable(Ruleset):
     grid: HexGrid  # in the template's unit, read by the ruleset's ``read_extra``
 
     def grid_in(self, unit: str) -> HexGrid:
-        return self.grid.scaled(reckon.scale(self, unit))
+        return grid_in(self, unit)
 
     def wind_facing(self, state: GameState) -> int:
         """Ruling: the wind enters through the hexside nearest where it blows from."""
