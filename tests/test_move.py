@@ -37,7 +37,12 @@ def test_straight_run_collides_with_the_first_base(tmp_path):
     assert m.end.x == pytest.approx(30 + 14.75, abs=1e-5)
     assert m.collision.point[0] == pytest.approx(48.75, abs=1e-5)
     assert m.distance == pytest.approx(14.75, abs=1e-5)
-    assert m.legal  # the path itself obeys the rules; the contact is reported apart
+    # a collision is chosen by a ram (SPEC §4): she could turn away, so the plain move
+    # is illegal for that alone
+    assert m.violations == [
+        "her path meets b's base after 14.75 cm: to collide on purpose, order a ram "
+        "(it takes a command check)"
+    ]
 
 
 def test_turn_follows_the_template_arc(tmp_path):

@@ -19,8 +19,11 @@ from tabletop.common.errors import IllegalAction
 from tabletop.engine.core import apply
 from tabletop.engine.state import initial_state
 from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.referee.movement import preview
 from tabletop.game.report import event_text
 
+from .conftest import SCENARIOS
 from .helpers import table
 
 FIELDS = 'crew = 4\ndamage = ".C.G.R.CG"\nmasts = { fore = 2, main = 2 }'
@@ -287,14 +290,69 @@ def test_avoiding_needs_a_check_and_at_most_half_movement(tmp_path, rigged):
     assert g.state.ship("b").pose.y == pytest.approx(50 + 5 * math.cos(math.radians(30)))
 
 
-def test_a_plain_move_stops_at_contact_with_an_own_ship(tmp_path):
+def test_57_1_a_plain_move_into_an_enemy_base_is_refused_and_a_ram_is_the_way(rigged):
+    """Issue 57, clause 1 (SPEC §4, Trafalgar collisions): "the moving ship may choose to
+    collide, must pass a command check" -- a plain move that meets another base is a
+    collision she did not order.  The frigate duel: amazon at (50, 50) heading 90, wind
+    from the north, θ 90 (reaching): 4/3 × 17 = 22.6667 cm = 2 of inertia + a 30° port
+    arc (radius 6: 6 × π/6 = 3.1416) + 17.5251.  After the turn she heads 60 and runs
+    into loire's base (at x 64, y 58) 15.65 cm along the path.  The engine refuses the
+    move and changes nothing; the `move` query calls it illegal for the same reason;
+    the same path ordered as a ram is taken, with its command check (2d6 + 5 > 10)."""
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    g = Game.new(scn)
+    g.dice = rigged.cup
+    before = g.state
+    with pytest.raises(IllegalAction, match="meets loire's base after 15.65 cm.*order a ram"):
+        g.play("move amazon F2 P30 F17.5251")
+    assert g.state == before
+    ruling = preview(scn, "amazon", "F2 P30 F17.5251")
+    assert not ruling.legal and ruling.collision_with == "loire"
+    assert any("order a ram" in v for v in ruling.violations)
+    rigged([3, 3])  # 3 + 3 + 5 = 11 > 10: she collides
+    events = g.play("ram amazon loire F2 P30 F17.5251")
+    assert rolls(events, "to collide with loire") == [3, 3]
+    assert next(e for e in events if "collision" in e)["with"] == "loire"
+
+
+def test_57_1_a_plain_move_into_an_own_ship_is_refused_when_another_avoids_her(tmp_path):
+    """Clause 1, own ships: "collision with own ship if unavoidable".  a (30, 50)
+    reaching east (θ 90: 4/3 × 15 = 20 cm); c, her own side, lies athwart her path
+    centred at x 45 (her base turned 30°, so it reaches below x 43).  Straight on, her
+    bow (at x 34) meets it within 9 of the 20 cm: refused.  Her fan holds moves that
+    turn away clear of c, and the engine takes the first of them."""
     g = game(
         tmp_path,
         [("a", 30, 50, 90, "british"), ("c", 45, 50, 30, "british"), ("b", 150, 150, 30, "french")],
     )
+    with pytest.raises(IllegalAction, match="meets c's base.*only when no move avoids it"):
+        g.play("move a F20")
+    fan = g.state.scenario.ruleset.advice.fan_now(g.state, "a", 6)
+    assert len(fan) > 0
+    g.play(f"move a {fan.path(0)}")
+    assert not any("collision" in e for e in g.events)
+
+
+def test_57_1_an_unavoidable_collision_with_an_own_ship_needs_no_check(tmp_path):
+    """Clause 1, unavoidable: every move starts with 2 cm straight ahead (inertia).  a at
+    (30, 50) heading 90 has her bow at 30 + 8/2 = 34; c, her own side, heads 0 at
+    x 35.5, her base 2.5 wide spanning x 34.25..36.75 and y 46..54, across a's bow
+    0.25 cm ahead.  Every path meets c within the inertia, so her fan is empty and the
+    move is hers to make: she collides at the first contact, 0.25 cm on, her move ends,
+    and no die is rolled (a chosen collision's command check is the ram's)."""
+    g = game(
+        tmp_path,
+        [("a", 30, 50, 90, "british"), ("c", 35.5, 50, 0, "british"), ("b", 150, 150, 30, "french")],
+    )
+    assert len(g.state.scenario.ruleset.advice.fan_now(g.state, "a", 6)) == 0
+    ruling = preview(g.state.table(), "a", "F20")
+    assert ruling.legal and ruling.collision_with == "c"
     events = g.play("move a F20")
-    assert next(e for e in events if "collision" in e)["with"] == "c"
-    assert not g.state.is_grappled("a") and g.state.ship("a").done
+    hit = next(e for e in events if "collision" in e)
+    assert (hit["with"], hit["at"]) == ("c", pytest.approx(0.25, abs=1e-3))
+    assert not any("dice" in e for e in events)
+    assert g.state.ship("a").done
+    g.play("end")  # her movement ended at the contact: nothing more is owed
 
 
 # ---- boarding ------------------------------------------------------------------------

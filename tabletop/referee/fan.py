@@ -135,12 +135,17 @@ class Template:
     windward_cap: float | None = None
 
 
-def template_fan(scn: Scenario, ship: Ship, t: Template, density: int = 6) -> Fan:
+def template_fan(
+    scn: Scenario, ship: Ship, t: Template, density: int = 6, most: float | None = None
+) -> Fan:
     """Runs and up to two turns on the template, the allowance shared out between the
-    runs (a ship that may stop short also stops short), masked by the rules' limits."""
-    rs = scn.ruleset
-    sector = reckon.sector(rs, float(relative_wind(scn.wind.from_deg, ship.pose.heading)))
-    _, most = rs.allowance(ship.cls, sector)
+    runs (a ship that may stop short also stops short), masked by the rules' limits.
+    ``most``: the distance to share out, where not her point of sail's allowance (the
+    rest of a move begun)."""
+    if most is None:
+        rs = scn.ruleset
+        sector = reckon.sector(rs, float(relative_wind(scn.wind.from_deg, ship.pose.heading)))
+        _, most = rs.allowance(ship.cls, sector)
     if most <= 0:
         return empty_fan()
     out: list[tuple[Paths, tuple[tuple[str, np.ndarray], ...]]] = []

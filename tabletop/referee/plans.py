@@ -22,7 +22,10 @@ class MoveContext:
     on), so the full allowance is not yet owed.  ``no_turns``: her rudder is gone.
     ``budget``, ``turns_used``, ``since``: what is left of a turn split around a roll
     (sailing left, turns made, distance since the last turn).  ``anchored``: at anchor,
-    having swung ``turned`` degrees already this turn.
+    having swung ``turned`` degrees already this turn.  ``sailed``: how many of the
+    path's steps she has sailed already (where she is now; what they met is behind
+    her).  ``ram``: the ship she means to collide with, where the rules make a chosen
+    collision an order of its own.
     """
 
     partial: bool = False
@@ -32,6 +35,8 @@ class MoveContext:
     since: float | None = None
     anchored: bool = False
     turned: float = 0.0  # degrees she has already turned on the spot this turn (at anchor)
+    sailed: int = 0
+    ram: str | None = None
 
 
 #: A fresh move: nothing sailed yet this turn.

@@ -23,7 +23,7 @@ from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee import reckon
-from tabletop.referee.fan import Fan, Template, template_fan
+from tabletop.referee.fan import Fan, template_fan
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.referee.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
@@ -256,26 +256,7 @@ class TrafalgarModified(Ruleset):
         return movement.plan_move(self, scn, ship, steps, ctx)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
-        sector = reckon.sector(self, reckon.theta(scn, ship.pose.heading))
-        luff = sector.min_factor is not None
-        return template_fan(
-            scn,
-            ship,
-            Template(
-                radius=self.turn_radius(ship.cls.base_length, scn.units),
-                max_turn=self.move.max_turn,
-                inertia=self.move.inertia * reckon.scale(self, scn.units),
-                forbidden=None if luff else self.sectors[1].lower,  # no bow into luffing
-                luff=luff,
-                word="L" if luff else "F",
-                windward_cap=(
-                    movement.luff_gain_cap(self, ship.cls.speed)
-                    if luff and self.move.luff_windward_cap
-                    else None
-                ),
-            ),
-            density,
-        )
+        return template_fan(scn, ship, movement.template(self, scn, ship), density)
 
     def move_so_far(
         self, state: GameState, ship: str
@@ -289,7 +270,7 @@ class TrafalgarModified(Ruleset):
         cls = class_now(self, model.cls, st, state.scenario.units)
         start = replace(model, cls=cls, pose=st.turn_start or st.pose)
         done = parse_path(" ".join(st.path)) if st.path else ()
-        return start, done, MoveContext(partial=True, no_turns=st.rudder)
+        return start, done, MoveContext(partial=True, no_turns=st.rudder, sailed=len(done))
 
     def luff_gain_cap(self, speed: float) -> float:
         return movement.luff_gain_cap(self, speed)

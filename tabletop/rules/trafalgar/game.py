@@ -44,7 +44,7 @@ class TrafalgarGame(Gunnery):
         self.may_sail(state, st, new_steps)
         prev = parse_path(" ".join(st.path)) if st.path else ()
         steps = (*prev, *new_steps)
-        plan = self._plan(state, ship, steps, partial=True)
+        plan = self._plan(state, ship, steps, partial=True, sailed=len(prev), ram=target)
         if plan.violations:
             raise IllegalAction("; ".join(plan.violations))
         limit = self._speed_window(state, ship, plan.allowance)
@@ -57,7 +57,7 @@ class TrafalgarGame(Gunnery):
             ):
                 return self._failed(state, ship, events)
             st = replace(st, bore_away=True)
-        before = len(self._plan(state, ship, prev, partial=True).segments) if prev else 0
+        before = len(self._plan(state, ship, prev, True, len(prev)).segments) if prev else 0
         new_segs = list(plan.segments[before:])
         geoms, names = obstacles(state.table(), ship)
         hull = state.scenario.ship(ship).hull_local()
@@ -425,7 +425,7 @@ class TrafalgarGame(Gunnery):
             if least > TOL:
                 return f"{ship} has not moved: she must sail {least:.4g} {state.scenario.units}"
             return None
-        plan = self._plan(state, ship, steps, partial=False)
+        plan = self._plan(state, ship, steps, partial=False, sailed=len(steps))
         window = self._speed_window(state, ship, plan.allowance)
         if window is not None:
             if st.moved < window[0] - MOVE_TOL:

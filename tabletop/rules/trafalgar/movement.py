@@ -6,20 +6,27 @@ first ``inertia`` is straight ahead; the bow may not enter the luffing sector un
 path declares luffing (``L``) or a tack (``T``).  A tack (``T``) is only from beating:
 inertia, then a pivot about the centre until the bow points into the wind, and the move
 ends there.
+
+A path that meets another ship's base is a collision she chose (SPEC 4, 2026-12): it is
+refused, naming the ``ram`` order that collides on purpose, unless no path of her
+required allowance stays clear (her fan, from where she is, is empty), when she
+collides at the first contact without a check.  Meeting land is not a choice the text
+regulates: she stops there, aground.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import through_eye, wrap
-from tabletop.geometry.motion import Segment, end_pose
+from tabletop.geometry.motion import Segment, end_pose, first_contact
 from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee import reckon
-from tabletop.referee.movement import Step, check_distance, theta
+from tabletop.referee.fan import Template, template_fan
+from tabletop.referee.movement import Step, check_distance, obstacles, theta
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Sector
 from tabletop.rules.trafalgar.config import Movement
 
@@ -71,8 +78,12 @@ def plan_move(
             "she must recover first"
         )
     cut = False  # laid only up to a turn into the luffing sector
+    behind = 0  # the segments of the steps she has sailed already
     for k, st in enumerate(steps):
-        if _step(rs, scn, ship, sector, lay, k, st, steps, inertia, ctx):
+        stop = _step(rs, scn, ship, sector, lay, k, st, steps, inertia, ctx)
+        if k < ctx.sailed:
+            behind = len(lay.segs)
+        if stop:
             break
         if not luffing and not tacking and _bow_in_luffing(rs, scn, ship, lay, st):
             cut = True
@@ -98,6 +109,8 @@ def plan_move(
         )
         if luffing and rs.move.luff_windward_cap:
             _check_luff_gain(rs, scn, ship, lay.segs, lay.v)
+    if not cut:
+        _check_contact(rs, scn, ship, lay, behind, most if not luffing else None, ctx)
     return PathPlan(
         tuple(lay.segs), tuple(lay.v), most, 0.0 if (luffing or tacking) else least, sector.name
     )
@@ -214,3 +227,101 @@ def _check_luff_gain(
             f"luffing gains {gain:.4g} to windward; a luffing ship gains no more "
             f"than close-hauled, {cap:.4g}"
         )
+
+
+def template(rs: Sailing, scn: Scenario, ship: Ship) -> Template:
+    """Her move on the template from where she stands: inertia, the turn's arc for her
+    size, the bow kept out of the luffing sector unless she is luffing (then any
+    distance, and no more to windward than close-hauled where the cap is in force)."""
+    sector = reckon.sector(rs, theta(scn, ship.pose.heading))
+    luff = sector.min_factor is not None
+    return Template(
+        radius=rs.turn_radius(ship.cls.base_length, scn.units),
+        max_turn=rs.move.max_turn,
+        inertia=rs.move.inertia * reckon.scale(rs, scn.units),
+        forbidden=None if luff else rs.sectors[1].lower,  # no bow into luffing
+        luff=luff,
+        word="L" if luff else "F",
+        windward_cap=(
+            luff_gain_cap(rs, ship.cls.speed) if luff and rs.move.luff_windward_cap else None
+        ),
+    )
+
+
+def _check_contact(
+    rs: Sailing,
+    scn: Scenario,
+    ship: Ship,
+    lay: _Laying,
+    behind: int,
+    most: float | None,
+    ctx: MoveContext,
+) -> None:
+    """Whether the part of the path not yet sailed (from segment ``behind``) meets a
+    ship's base she has not chosen to collide with (``ctx.ram``), and may not: her move
+    could avoid it.  ``most``: her allowance, None where she may stop short (luffing:
+    any distance, so every collision can be avoided)."""
+    ahead = lay.segs[behind:]
+    if not ahead:
+        return
+    geoms, names = obstacles(scn, ship.id)
+    here = end_pose(ship.pose, lay.segs[:behind])
+    contact = first_contact(here, ahead, ship.hull_local(), geoms)
+    ships = {s.id: s for s in scn.ships}
+    if contact is None or names[contact.obstacle] not in ships:
+        return
+    other = ships[names[contact.obstacle]]
+    if other.id == ctx.ram or _unavoidable(rs, scn, ship, lay, behind, most, ctx):
+        return
+    at = f"after {contact.at:.2f} {scn.units}"
+    if other.side == ship.side:
+        lay.v.append(
+            f"her path meets {other.id}'s base {at}: she may run into a ship of her own "
+            "side only when no move avoids it"
+        )
+    else:
+        lay.v.append(
+            f"her path meets {other.id}'s base {at}: to collide on purpose, order a ram "
+            "(it takes a command check)"
+        )
+
+
+def _unavoidable(
+    rs: Sailing,
+    scn: Scenario,
+    ship: Ship,
+    lay: _Laying,
+    behind: int,
+    most: float | None,
+    ctx: MoveContext,
+) -> bool:
+    """Whether every way of sailing the rest of her required allowance meets a base or
+    the shore: her fan from where she is now (the rest of the allowance shared out on
+    the template, the inertia she still owes first, the turns the roster has left her)
+    is empty.  The fan samples the moves densely; a gap narrower than its sampling is
+    judged closed, as a referee with a template would judge it."""
+    if most is None:
+        return False
+    done = lay.segs[:behind]
+    here = ship.moved(end_pose(ship.pose, done))
+    sailed = sum(s.distance for s in done)
+    turned = any(s.turn for s in done)
+    t = template(rs, scn, ship)
+    inertia = 0.0 if turned else max(0.0, t.inertia - sailed)
+    turns = None if ship.cls.turns is None else max(0, ship.cls.turns - _turns_in(done))
+    if ctx.no_turns:
+        turns = 0
+    cls = replace(ship.cls, turns=turns)
+    fan = template_fan(
+        scn,
+        replace(here, cls=cls),
+        replace(t, inertia=inertia, luff=False, word="F", windward_cap=None),
+        8,
+        most=most - sailed,
+    )
+    return len(fan) == 0
+
+
+def _turns_in(segs: list[Segment]) -> int:
+    """The template turns among laid segments (arcs, not a tack's pivot)."""
+    return sum(1 for s in segs if s.turn and s.radius > 0)

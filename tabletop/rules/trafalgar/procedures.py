@@ -138,13 +138,22 @@ class Procedures:
         events.append({"struck": ship, "why": why, "captured_by": captor})
         return state.with_ship(replace(st, struck=True, captured_by=captor))
 
-    def _plan(self, state: GameState, ship: str, steps: tuple[Any, ...], partial: bool) -> PathPlan:
+    def _plan(
+        self,
+        state: GameState,
+        ship: str,
+        steps: tuple[Any, ...],
+        partial: bool,
+        sailed: int = 0,
+        ram: str | None = None,
+    ) -> PathPlan:
+        """Her turn's path laid from where it began: ``sailed`` of its steps she has
+        sailed already, ``ram`` the ship she means to collide with."""
         st = _ship(state, ship)
         start = st.turn_start or st.pose
         model = Ship(ship, self._cls(state, ship), state.side_of(ship), start)
-        return self.rs.plan_move(
-            state.table(), model, steps, MoveContext(partial=partial, no_turns=st.rudder)
-        )
+        ctx = MoveContext(partial=partial, no_turns=st.rudder, sailed=sailed, ram=ram)
+        return self.rs.plan_move(state.table(), model, steps, ctx)
 
     def _grapple(self, state: GameState, a: str, b: str, events: Events) -> GameState:
         pair = (min(a, b), max(a, b))
