@@ -148,9 +148,9 @@ class Session:
             return None
         spent = sum(s.distance for s in plan.segments) if plan.used is None else plan.used
         rest = max(0.0, round(float(plan.allowance - spent), 4))  # "1.308e-08 cm" left
-        # more than her point of sail allows is not left to her: Hold Fast's speed 1
-        # head to wind read "allowance 0 actions; now, 1 actions of her move left"
-        if rest >= sail(self.table, ship)["allowance"] - 1e-4:
+        # her point of sail's whole allowance says it already; more than it is what the
+        # move she began allows (Escadres fixes it by the wind at the activation's start)
+        if abs(rest - sail(self.table, ship)["allowance"]) <= 1e-4:
             return None
         return rest, rs.allowance_unit(self.table.units)
 

@@ -231,7 +231,11 @@ def preview(
         plan = scn.ruleset.plan_move(scn, ship, steps)
     geoms, names = obstacles(scn, ship_id)
     segs = list(plan.segments)
-    contact = first_contact(ship.pose, segs, ship.hull_local(), geoms)
+    contact = (
+        first_contact(ship.pose, segs, ship.hull_local(), geoms)
+        if scn.ruleset.caps.swept_contact
+        else None  # her plan stopped her before an occupied hex
+    )
     if contact is not None:
         end, distance = contact.pose, contact.at
     else:

@@ -39,6 +39,10 @@ class Capabilities:
     irons_head_to_wind: bool = False
     #: What a move that meets a ship does, where not stop at the contact ({ship}: hers).
     contact_words: str = ""
+    #: Whether a move meets what her hull sweeps on the way (a continuous table); False
+    #: where her plan itself stops her before a hex another ship holds, and a hull
+    #: pivoting in her hex touches nobody.
+    swept_contact: bool = True
     #: Whether a target her arcs' outlines do not reach is never in arc (the outlines are
     #: the arcs, not a picture of them out to some range): the window then rules only
     #: the enemies they reach.

@@ -122,6 +122,7 @@ class Escadres(HexTable):
     caps = replace(
         HexTable.caps,
         has_engine=True,
+        swept_contact=False,
     )
     _look = EscadresLook
     _advice = EscadresAdvice
@@ -232,8 +233,9 @@ class Escadres(HexTable):
         theta = facing_gap(self.grid.facing_of(scn.wind.from_deg), facing) * 60.0
         sector = reckon.sector(self, theta)
         most = self.allowance(ship.cls, sector)[1] if ctx.budget is None else ctx.budget
-        taken = {h for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}
+        taken = {h: s.id for s in scn.ships if s.id != ship.id for h in _hexes(grid, s.pose)}
         v: list[str] = []
+        notes: list[str] = []
         segs: list[Segment] = []
         try:
             hexsteps = steps_of(" ".join(str(s) for s in steps)) if steps else []  # none yet
@@ -246,7 +248,9 @@ class Escadres(HexTable):
         if turns > may:
             v.append(f"{turns} turns; she may make {may}")
         for s in hexsteps:
-            if s.entered(bow, facing) in taken:
+            ahead = taken.get(s.entered(bow, facing))
+            if ahead is not None:
+                notes.append(f"she stops short: {ahead} holds the hex ahead")
                 break
             bow, facing = s.after(bow, facing)
             if s.kind == "F":
@@ -262,7 +266,9 @@ class Escadres(HexTable):
             if not scn.holds(cx, cy):
                 v.append("she may not sail off the table")
                 break
-        return PathPlan(tuple(segs), tuple(v), most, 0.0, sector.name, used=len(hexsteps))
+        return PathPlan(
+            tuple(segs), tuple(v), most, 0.0, sector.name, used=len(hexsteps), notes=tuple(notes)
+        )
 
     # -- the game ----------------------------------------------------------------------
     def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:

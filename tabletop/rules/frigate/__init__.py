@@ -290,6 +290,8 @@ class Frigate(HexTable):
         wf = self.grid.facing_of(scn.wind.from_deg)
         att = board.attitude(wf, facing)
         most = self._laid_most(scn, ship, att, fresh=not ctx.partial)
+        if ctx.budget is not None:  # a game's segment: the points her declaration left
+            most = int(ctx.budget)
         try:
             kinds = hex_steps(" ".join(str(s) for s in steps))
         except TabletopError as e:
@@ -317,6 +319,26 @@ class Frigate(HexTable):
             tuple(segs), tuple(v), float(most), 0.0, config.ATTITUDES[att], used=float(cost)
         )
 
+    def move_so_far(
+        self, state: GameState, ship: str
+    ) -> tuple[Ship, tuple[Step, ...], MoveContext]:
+        """In a segment her move is paid from her declared speed, not from what the wind
+        would let her declare now: this segment's Movement Points and, for a turn, the
+        later segments' (the chart's, less what she owes).  A ship turned head to wind
+        after declaring 8 was told "at most 0 with this wind" while the game let her turn
+        off it.  Dead to windward with nothing declared, the one hexside she may turn
+        away is laid as one turn's cost (the game charges nothing for it)."""
+        model, done, ctx = super().move_so_far(state, ship)
+        st = state.ship(ship)
+        if not isinstance(st, FrigateShip) or not 1 <= state.phase <= SEGMENTS:
+            return model, done, ctx
+        if st.declared:
+            left = st.points + max(0, FrigateGame(self).later(st, state.phase))
+            ctx = replace(ctx, budget=float(left))
+        elif st.windward_turn:  # dead to windward, nothing declared: one hexside away, free
+            ctx = replace(ctx, budget=float(self.row(model.cls).turn_cost))
+        return model, done, ctx
+
     # -- the game ----------------------------------------------------------------------
     def new_ship(self, ship: Ship) -> FrigateShip:
         """Her state before play; her hex is read from her (snapped) pose when the game
@@ -333,11 +355,15 @@ class Frigate(HexTable):
 
     def as_table(self, state: GameState, scn: Scenario) -> Scenario:
         """Her crew and mast hits written on her entry, so a ruling on a game's table
-        (the window's, ``tabletop fire`` on it) weighs her gunnery as the engine would."""
+        (the window's, ``tabletop fire`` on it) weighs her gunnery as the engine would;
+        and whom she lies afoul of, by which side, so two ships in one hex fire as the
+        engine lets them (the window said "in none of her fields of fire")."""
         out = []
         for ship in scn.ships:
             st = ship_of(state, ship.id)
-            hits = {"crew_hits": st.crew_hits, "mast_hits": st.mast_hits}
+            hits: dict[str, Any] = {"crew_hits": st.crew_hits, "mast_hits": st.mast_hits}
+            if st.afoul:
+                hits.update(afoul=st.afoul, side_in=st.side_in)
             cls = replace(ship.cls, fields={**ship.cls.fields, **hits})
             out.append(replace(ship, cls=cls))
         return replace(scn, ships=tuple(out))
@@ -346,7 +372,11 @@ class Frigate(HexTable):
         """Her state with the crew and mast hits her scenario entry gives her."""
         f = ship.cls.fields
         return replace(
-            st, crew_hits=int(f.get("crew_hits", 0)), mast_hits=int(f.get("mast_hits", 0))
+            st,
+            crew_hits=int(f.get("crew_hits", 0)),
+            mast_hits=int(f.get("mast_hits", 0)),
+            afoul=str(f["afoul"]) if f.get("afoul") else None,
+            side_in=str(f.get("side_in", "")),
         )
 
     def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
