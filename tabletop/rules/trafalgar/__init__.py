@@ -292,10 +292,10 @@ class TrafalgarModified(Ruleset):
         return TrafalgarGame(self).owed(state, ship)
 
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
-        """A move refused whatever its path (irons, her movement ended, in stays,
-        grappled): the engine's own reason."""
+        """A move or a ram refused whatever its path (irons, her movement ended, in
+        stays, grappled): the engine's own reason."""
         st = state.ship(ship)
-        if verb != "move" or not isinstance(st, TrafalgarShip):
+        if verb not in ("move", "ram") or not isinstance(st, TrafalgarShip):
             return None
         try:
             TrafalgarGame(self).may_sail(state, st, ())
