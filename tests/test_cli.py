@@ -326,13 +326,23 @@ def test_run_json_reports_the_wind_now(capsys):
 
 
 def test_event_lines_are_written_for_players():
-    # no Python values (quotes, braces, 200.0) in what a player reads
+    # no Python values (quotes, brackets, braces, 200.0) in what a player reads: lists
+    # in words, a place as a place (the log read "to [97.5263, 38.7985, 65]", "rolls
+    # [1, 4]", "grappled [aquilon, defence]", "bow [17, -5]")
     from tabletop.game.report import event_text
 
     line = event_text({"initiative": {"west": 1, "east": 3}, "order": ["east", "west"]})
-    assert line == "    initiative (west 1, east 3), order [east, west]"
+    assert line == "    initiative (west 1, east 3), order east and west"
     assert event_text({"moved": "a", "to": [56.9739, 12.0, 200.0]}) == (
-        "    moved a, to [56.9739, 12, 200]"
+        "    moved a, to x 56.9739, y 12, heading 200"
+    )
+    assert event_text({"why": "to hit", "dice": [1, 4, 6]}) == "    rolls 1, 4 and 6 (to hit)"
+    assert event_text({"grappled": ["aquilon", "defence"]}) == "    grappled aquilon and defence"
+    assert event_text({"moved": "a", "bow": [17, -5], "facing": 1}) == (
+        "    moved a, bow at column 17, row -5, facing 1"
+    )
+    assert event_text({"plotted": "french", "ships": ["c", "r", "s"]}) == (
+        "    plotted french, ships c, r and s"
     )
     assert event_text({"out_of_irons": "a"}) == "    out of irons a"
     # flags read as words, nothing given is left out, one name is the name (the log

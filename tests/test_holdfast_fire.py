@@ -231,7 +231,7 @@ def test_hf51_tonnant_aims_at_the_masts(tmp_path, rigged):
     rigged([6, 6, 2, 4, 1, 5])
     g, ev = fire_phase_one(tmp_path, rigged, "fire a t L2 high", ships=ships)
     assert st(g, "t").marines_lost == 1 and st(g, "t").hull_lost == 0
-    assert {"chart": "damage: a on t (2)", "row": 0, "column": 5, "result": "miss"} in ev
+    assert {"chart": "damage 2: a on t", "row": 0, "column": 5, "result": "miss"} in ev
 
 
 def test_hf51_no_aiming_alongside(tmp_path):

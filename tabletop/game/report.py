@@ -105,24 +105,43 @@ _TOLD = {"why": " ({})", "what": ": {}"}
 def _field(key: str, v: Any) -> str:
     """One field of an event as a player reads it: a flag is its name ("stopped") or
     its name denied ("not stopped"); nothing given is left out (the log read "stopped
-    False", "rake None" and a bare "aim")."""
+    False", "rake None" and a bare "aim"); a place is said as one ("to x 97.5, y 38.8,
+    heading 65", "bow at column 11, row -2"), never as a program's list."""
     name = key.replace("_", " ")
     if isinstance(v, bool):
         return name if v else f"not {name}"
     if v is None or v == "" or v == [] or v == ():
         return ""
+    if _numbers(v) and len(v) == 3 and key == "to":
+        return f"to x {v[0]:g}, y {v[1]:g}, heading {v[2]:g}"
+    if _numbers(v) and len(v) == 2 and key in ("to", "point"):
+        return f"{'to' if key == 'to' else 'at'} x {v[0]:g}, y {v[1]:g}"
+    if _numbers(v) and len(v) == 2 and key in _HEXES:
+        return f"{name} at column {v[0]:g}, row {v[1]:g}"
     return f"{name} {_words(v)}"
+
+
+#: Fields that name a hex by its two coordinates.
+_HEXES = ("bow", "stern", "hex", "from_hex", "into")
+
+
+def _numbers(v: Any) -> bool:
+    return isinstance(v, list | tuple) and all(
+        isinstance(x, int | float) and not isinstance(x, bool) for x in v
+    )
 
 
 def _words(v: Any) -> str:
     """A value as a player reads it: lists and tables spelt out, not as program values
-    (a list of one name is the name: "beaten french", not "beaten [french]")."""
+    (a list of one name is the name: "beaten french", not "beaten [french]"; dice are
+    "1, 4 and 6"; ships "aquilon and defence")."""
     if isinstance(v, dict):
         return "(" + ", ".join(f for k, x in v.items() if (f := _field(k, x))) + ")"
     if isinstance(v, list | tuple):
-        if len(v) == 1 and isinstance(v[0], str):
-            return v[0]
-        return "[" + ", ".join(_words(x) for x in v) + "]"
+        items = [_words(x) for x in v]
+        if all(isinstance(x, str | int | float) for x in v):
+            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return "; ".join(items)
     if isinstance(v, float):
         return f"{v:g}"
     return str(v)

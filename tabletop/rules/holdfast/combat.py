@@ -186,7 +186,7 @@ def _roll_fire(
     iron = gun == "short" and bool(tcls.fields.get("ironsides"))
     facing = _facing_side(state, target, sid, rs)
     for k in range(got * points):
-        why = f"damage: {sid} on {target} ({k + 1})"
+        why = f"damage {k + 1}: {sid} on {target}"
         for res in damage.chart(rs, dice, why, AIMS.get(aim, 0), iron, events):
             hits.append((target, res, facing))
 
