@@ -12,8 +12,10 @@ straight runs of a half, the whole and a hundredth over what is left:
 - no move the engine takes spends more than the query said was left;
 
 and every fire order the engine takes is one the fire ruling allows.  Last, the odds the
-fire ruling gives are the engine's dice: over 1,500 seeds a Trafalgar broadside's hits
-fall as the ruling's exact distribution says.
+fire ruling gives are the engine's dice: over 1,500 seeds a Trafalgar broadside's hits, a
+Frigate shot's hits and a Hold Fast battery's hits per die fall as the ruling says.
+Escadres' ruling gives no odds (its fire panel shows the guns that bear), so there is
+nothing of it to compare.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from tabletop.referee.movement import preview
 from tabletop.referee.rulings import sail
 
 from .conftest import ROOT
+from .hf import hf_game
 
 GOLDEN = sorted((ROOT / "tests" / "golden").glob("*/*.json"))
 
@@ -192,3 +195,66 @@ def test_a_broadsides_hits_fall_as_the_fire_ruling_says():
     for k, p in enumerate(exact):
         se = math.sqrt(p * (1 - p) / n)
         assert abs(counts[k] / n - p) < 5 * se, (k, counts[k] / n, p)
+
+
+def _within(counts: dict[str, int], n: int, exact: dict[str, float]) -> list[tuple]:
+    """The outcomes whose share over ``n`` draws is more than 5 standard errors from
+    the exact chance (an outcome never seen counts 0)."""
+    off = []
+    for k, p in exact.items():
+        share = counts.get(k, 0) / n
+        if abs(share - p) >= 5 * math.sqrt(p * (1 - p) / n) + 1e-12:
+            off.append((k, share, p))
+    return off + [(k, c / n, 0.0) for k, c in counts.items() if k not in exact]
+
+
+@pytest.mark.slow
+def test_a_frigate_shots_hits_fall_as_the_fire_ruling_says():
+    """The hex duel's first shot: amazon's strength 6 against ville-de-nantes' defence 3
+    is 2-1, three columns less at range 10 (1-3); at 1-3 a 6 on the die hits once, so the
+    ruling gives 0 hits 5/6, 1 hit 1/6.  Over 1,500 seeds the engine's shots land within
+    5 standard errors of each."""
+    data = json.loads((ROOT / "tests/golden/frigate/hex-duel.json").read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    shot = "fire amazon ville-de-nantes hull"
+    for played in data["actions"][: data["actions"].index(shot)]:
+        game.play(played)
+    state = game.state
+    ruling = rule_fire(state.table(), "amazon", "ville-de-nantes")
+    assert ruling.to_hit is not None
+    assert ruling.to_hit["hits"] == {"0": "5/6", "1": "1/6"}
+    n, counts = 1500, {}
+    for seed in range(n):
+        _, events = apply(replace(state, seed=seed, counter=0), shot)
+        hits = str(next(e for e in events if "shot" in e)["hits"])
+        counts[hits] = counts.get(hits, 0) + 1
+    assert _within(counts, n, {"0": 5 / 6, "1": 1 / 6}) == []
+
+
+@pytest.mark.slow
+def test_a_hold_fast_batterys_hits_fall_as_the_fire_ruling_says(tmp_path, rigged):
+    """a heads north at (10, 10), t at (12, 10): t is 2 inches off a's starboard beam.
+    Range 2 (centre to centre, rounded up): long and short guns need 2 (the template's
+    long [1, 1, 2, ...], short [1, 1, 2, ...]), so each die hits 5 times in 6; the
+    ruling says so.  Both ships plot nothing, a fires, the phase resolves: over 1,500
+    seeds her long and short dice hit within 5 standard errors of 5/6."""
+    g = hf_game(tmp_path, [("a", 10, 10, 0, "red"), ("t", 12, 10, 0, "blue")], rigged)
+    g.play("orders a - - - - -")
+    g.play("orders t - - - - -")
+    g.play("fire a t")
+    g.play("end")
+    ruling = rule_fire(g.state.table(), "a", "t")
+    assert ruling.to_hit is not None and ruling.to_hit["by_battery"] == {"long": 2, "short": 2}
+    assert ruling.to_hit["p_hit_fraction"] == "5/6"
+    state, n, counts = g.state, 1500, {}
+    for seed in range(n):
+        _, events = apply(replace(state, seed=seed, counter=0), "end")
+        for e in events:
+            if e.get("fires") == "a":
+                for die in e["rolls"]:
+                    key = "hit" if die >= e["need"] else "miss"
+                    counts[key] = counts.get(key, 0) + 1
+                assert sum(d >= e["need"] for d in e["rolls"]) == e["hits"]
+    dice = sum(counts.values())
+    assert dice == 3 * n  # two long guns and one short a volley
+    assert _within(counts, dice, {"hit": 5 / 6, "miss": 1 / 6}) == []
