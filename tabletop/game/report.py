@@ -58,16 +58,17 @@ def state_text(state: GameState) -> str:
         else f"turn {rep['turn']}, {rep['active_side']} to play"
     ]
     for p in rep["pending"]:
-        lines.append(f"  waiting: {p['decides']} decides for {p['ship']} ({p['kind']})")
+        kind = p["kind"].replace("_", " ")
+        lines.append(f"  waiting: {p['decides']} decides for {p['ship']}: {kind}")
     for s in rep["ships"]:
         dmg = ""
         if "hull" in s:
-            guns = " ".join(f"{side[0].upper()}:{sum(g.values())}" for side, g in s["guns"].items())
-            dmg = f"  hull {s['hull']} crew {s['crew']} guns {guns}"
-        flags = f"  [{', '.join(s['status'])}]" if s["status"] else ""
+            guns = " and ".join(f"{sum(g.values())} {side}" for side, g in s["guns"].items())
+            dmg = f", hull {s['hull']}, crew {s['crew']}, guns {guns}"
+        flags = f"; {_words(list(s['status']))}" if s["status"] else ""
         lines.append(
-            f"  {s['id']:<10} {s['side']:<8} ({s['x']:.2f}, {s['y']:.2f}) "
-            f"hdg {s['heading']:.1f}{dmg}{flags}"
+            f"  {s['id']:<10} {s['side']:<8} x {s['x']:.2f}, y {s['y']:.2f}, "
+            f"heading {s['heading']:.1f}{dmg}{flags}"
         )
     return "\n".join(lines)
 

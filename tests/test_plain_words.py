@@ -1,0 +1,38 @@
+"""What `tabletop run` prints is plain words: no program values in a player's text.
+
+Issue 59: over the golden games the run printed 788 lines with brackets or braces
+("to [97.5263, 38.7985, 65]", "rolls [1, 4]", "grappled [aquilon, defence]") and
+snake_case kinds ("avoid_or_stand").  Every golden game is replayed and every line the
+run prints (each event, then the table's state) is read for them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tabletop.game.game import Game
+from tabletop.game.load import load_scenario
+from tabletop.game.report import event_text, state_text
+
+from .conftest import ROOT
+
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*/*.json"))
+#: A program's marks: brackets, braces, and words joined by an underscore.
+PROGRAM = re.compile(r"[\[\]{}]|\b[a-z]+_[a-z_]+\b")
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_run_of_a_golden_game_prints_plain_words(path: Path):
+    data = json.loads(path.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    lines = [event_text(e) for e in game.opening]
+    for played in data["actions"]:
+        lines += [event_text(e) for e in game.play(played)]
+        lines += state_text(game.state).splitlines()
+    marked = [line for line in lines if PROGRAM.search(line)]
+    assert len(lines) > len(data["actions"])
+    assert marked == []
