@@ -5,8 +5,9 @@
 Each case runs in-process through ``tabletop.shell.cli.main`` with a time limit (SIGALRM)
 and a memory limit (RLIMIT_AS), so a hang or a runaway is counted, not waited on.  The
 counts printed last (tracebacks, hangs, wrong exit codes, non-JSON outputs, exit-0 runs
-with stderr, user errors longer than one line) must all be 0; the exit status is 1
-otherwise, and the first few failures of each kind are shown.
+with stderr, user errors longer than one line; and, of the tampered saves one case in
+four is, a lie accepted, an honest save refused, or a note not said) must all be 0; the
+exit status is 1 otherwise, and the first few failures of each kind are shown.
 """
 
 from __future__ import annotations
@@ -18,10 +19,22 @@ import time
 from collections import Counter
 
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
+from tests.fuzz_saves import tampered_saves
 from tests.fuzzing import Case, Outcome, cases, run_case
 
-KINDS = ("traceback", "hang", "wrong_exit", "non_json", "exit0_stderr", "not_one_line")
+KINDS = (
+    "traceback",
+    "hang",
+    "wrong_exit",
+    "non_json",
+    "exit0_stderr",
+    "not_one_line",
+    "tamper_accepted",
+    "honest_refused",
+    "unsaid",
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=cases())
+    @given(case=st.one_of(cases(), cases(), cases(), tampered_saves()))
     def one(case: Case) -> None:
         t0 = time.perf_counter()
         outcome = run_case(case, limit=args.limit)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import io
 import json
 import math
@@ -302,6 +303,10 @@ class Case:
     argv: list[str]  # with {dir} standing for the case's folder
     files: dict[str, str] = field(default_factory=dict)
     data: bool = False  # point TABLETOP_DATA at the case's folder
+    # what the program owes the case beyond the contract (``kept_promise``): "refuse"
+    # (exit 2), "accept" (exit 0) or "" (the contract alone); and words an exit 0 prints
+    expect: str = ""
+    says: str = ""
 
 
 @st.composite
@@ -382,6 +387,7 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
 
     folder = Path(tempfile.mkdtemp(prefix="tabletop-fuzz-"))
     old_env = os.environ.get("TABLETOP_DATA")
+    shared = rules._load
     try:
         for name, text in case.files.items():
             p = folder / name
@@ -389,6 +395,10 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
             p.write_text(text, encoding="utf-8", errors="surrogatepass")
         if case.data:
             os.environ["TABLETOP_DATA"] = str(folder)
+            # the case's templates in a cache of its own: clearing the shared one made
+            # every ruleset loaded before it a stranger to the same ruleset loaded after
+            # (a later test's saved game no longer equal to its replay)
+            rules._load = functools.cache(shared.__wrapped__)  # type: ignore[method-assign]
         argv = [a.replace("{dir}", str(folder)) for a in case.argv]
         out, err = io.StringIO(), io.StringIO()
         if limit:
@@ -404,14 +414,15 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
         finally:
             if limit:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-        return judge(argv, code, out.getvalue(), err.getvalue())
+        outcome = judge(argv, code, out.getvalue(), err.getvalue())
+        return kept_promise(case, outcome, out.getvalue(), err.getvalue())
     finally:
         if case.data:
             if old_env is None:
                 os.environ.pop("TABLETOP_DATA", None)
             else:
                 os.environ["TABLETOP_DATA"] = old_env
-            rules._load.cache_clear()  # each case's templates are its own
+            rules._load = shared
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -442,3 +453,17 @@ def judge(argv: list[str], code: int, out: str, err: str) -> Outcome:
         if not isinstance(data, dict):
             return Outcome("non_json", code, out[:200])
     return Outcome("ok", code)
+
+
+def kept_promise(case: Case, outcome: Outcome, out: str, err: str) -> Outcome:
+    """What a case was owed beyond the contract (a tampered save: ``fuzz_saves.py``):
+    a lie refused, an honest save accepted, and what an accepted one must say."""
+    if outcome.kind != "ok":
+        return outcome
+    if case.expect == "refuse" and outcome.code == 0:
+        return Outcome("tamper_accepted", 0, out[-1500:])
+    if case.expect == "accept" and outcome.code != 0:
+        return Outcome("honest_refused", outcome.code, err[-1500:])
+    if outcome.code == 0 and case.says not in out:
+        return Outcome("unsaid", 0, f"expected {case.says!r} in: {out[-1500:]}")
+    return outcome

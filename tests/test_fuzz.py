@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from .fuzz_saves import tampered_saves
 from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
 
 FUZZ = settings(
@@ -42,6 +43,15 @@ def test_any_path_text_previews_or_is_refused(words):
 def test_any_game_log_replays_or_is_refused(text):
     duel = str(ROOT / "scenarios" / "frigate-duel.toml")
     check(Case(["run", duel, "{dir}/game.log", "--json"], {"game.log": text}))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=tampered_saves())
+def test_a_tampered_save_is_refused_and_an_honest_one_accepted(case):
+    """Every lie ``fuzz_saves.py`` tells (a forged mode, format, seed or state; edited
+    digests; a scenario or data changed under the save) is refused; an honest save, or
+    one relaid without changing its content, is accepted; an old one says so."""
+    check(case)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

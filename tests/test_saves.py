@@ -51,7 +51,7 @@ def saved(tmp_path: Path, capsys) -> Path:
 
 def test_a_save_is_versioned_and_names_its_scenario_relative_to_itself(saved: Path):
     data = json.loads(saved.read_text())
-    assert data["format"] == "tabletop-save/2" and data["mode"] == "game"
+    assert data["format"] == "tabletop-save/3" and data["mode"] == "game"
     assert data["scenario"] == "scenarios/duel.toml"
     assert len(data["actions"]) == 6 and isinstance(data["state"], dict)
 
@@ -91,7 +91,7 @@ def main_json(capsys, *argv: str) -> dict:
 @pytest.mark.parametrize(
     "edit, message",
     [
-        (lambda d: {**d, "format": "tabletop-save/9"}, "format: expected 'tabletop-save/2'"),
+        (lambda d: {**d, "format": "tabletop-save/9"}, "format: expected 'tabletop-save/3'"),
         (lambda d: {k: v for k, v in d.items() if k != "state"}, "state: expected the saved"),
         (lambda d: {**d, "seed": "1806"}, "seed: expected a whole number"),
         (lambda d: {**d, "actions": "end"}, "actions: expected a list"),
@@ -157,7 +157,7 @@ def test_free_play_saves_share_the_format_and_the_loader(tmp_path: Path, monkeyp
     path = tmp_path / "free.json"
     session.save(path)
     data = json.loads(path.read_text())
-    assert data["format"] == "tabletop-save/2" and data["mode"] == "free"
+    assert data["format"] == "tabletop-save/3" and data["mode"] == "free"
     again = Session.load(path)
     assert again.actions == [f"move {ship} F1"]
     assert again.table.ship(ship).pose == session.table.ship(ship).pose

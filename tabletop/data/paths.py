@@ -30,3 +30,10 @@ def scenarios_dir() -> Path:
 def default_scenario() -> Path:
     """The scenario ``tabletop play`` opens when none is named."""
     return scenarios_dir() / "squadron-action.toml"
+
+
+def data_name(file: str | Path) -> str:
+    """A data file named as a save records it: its folder and its name
+    ("rosters/hold-fast.toml"), the same wherever the data folder lies."""
+    p = Path(file)
+    return f"{p.parent.name}/{p.name}"

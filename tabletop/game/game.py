@@ -12,6 +12,7 @@ from tabletop.engine.core import Events, apply
 from tabletop.engine.dice import DiceSource, hash_dice
 from tabletop.engine.state import GameState, initial_state
 from tabletop.game.load import load_scenario
+from tabletop.game.proof import Proof, vouch
 from tabletop.game.saved import Saved, read_save, regular_file, write_save
 from tabletop.model.scenario import Scenario
 
@@ -25,6 +26,7 @@ class Game:
     opening: Events = field(default_factory=list)  # what happened before the first action
     redo_stack: list[tuple[Action, GameState, Events]] = field(default_factory=list)
     dice: DiceSource = hash_dice  # where every action's dice come from
+    proof: Proof | None = None  # what loading it from a save showed (None: not loaded)
 
     @classmethod
     def new(cls, scn: Scenario, seed: int | None = None, dice: DiceSource = hash_dice) -> Game:
@@ -75,29 +77,36 @@ class Game:
         """Write the game atomically: the scenario, the seed, the actions and the state."""
         write_save(
             path,
-            self.start.scenario.source,
+            self.start.scenario,
             self.start.seed,
             [str(a) for a in self.actions],
             self.state.snapshot(),
         )
 
     @classmethod
-    def load(cls, path: str | Path) -> Game:
+    def load(cls, path: str | Path, on_new_data: bool = False) -> Game:
         """Replay a saved game and check it reaches the saved state."""
-        saved = read_save(path)
-        if saved.free:
-            raise TabletopError(f"{path}: a free-play save (its ruleset has no game engine)")
-        return cls.from_save(saved)
+        return cls.from_save(read_save(path), on_new_data)
 
     @classmethod
-    def from_save(cls, saved: Saved) -> Game:
-        scn = load_saved_scenario(saved)
+    def from_save(
+        cls, saved: Saved, on_new_data: bool = False, scn: Scenario | None = None
+    ) -> Game:
+        """The game a save holds, its claims checked (``proof.vouch``) and its replay
+        compared with the saved state: on the files it was played on, the replay must
+        reach it; on new data, as asked, where it ends is reported instead."""
+        scn = scn or load_saved_scenario(saved)
+        proof = vouch(saved, scn, on_new_data)
+        if proof.mode != "game":
+            raise TabletopError(f"{saved.path}: a free-play save (its ruleset has no game engine)")
         game = replay(scn, list(saved.actions), saved.seed, where=str(saved.path))
-        if saved.state is None or not game.state.matches(saved.state):
+        reached = saved.state is not None and game.state.matches(saved.state)
+        if not reached and not proof.changed:
             raise TabletopError(
                 f"{saved.path}: replaying the actions does not give the saved state "
                 "(the save was edited, or the scenario or rules changed since it was saved)"
             )
+        game.proof = replace(proof, reached=reached)
         return game
 
 

@@ -16,7 +16,8 @@ import shapely
 from tabletop import rules
 from tabletop.common.errors import DataError, DataErrors, TabletopError
 from tabletop.common.units import TABLE_UNITS, convert
-from tabletop.data.paths import rosters_dir
+from tabletop.data.digest import content_digest
+from tabletop.data.paths import data_name, rosters_dir
 from tabletop.data.reader import Reader, join, load_toml, text_problem
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
@@ -208,7 +209,8 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         raise DataErrors(
             [*r.errors, DataError(file, "scenario.ruleset", "a known ruleset", str(e))]
         ) from None
-    roster_file, rr, classes = _read_classes(r, data, ruleset, units, rosters)
+    digest = content_digest(data)  # before anything reads it
+    roster_file, rr, classes, roster_digest = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
     ruleset.data.check_table(r, "wind.from", wind.from_deg)
     known = ruleset.data.wind_strengths
@@ -239,6 +241,11 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
         seed=seed,
         source=file,
         options=options,
+        digest=digest,
+        data_digests=(
+            (data_name(ruleset.file), ruleset.template_digest),
+            (data_name(roster_file), roster_digest),
+        ),
     )
 
 
@@ -293,9 +300,11 @@ _Entry = tuple[dict[str, Any], str, Reader, str]
 
 def _read_classes(
     r: Reader, data: dict[str, Any], ruleset: rules.Ruleset, units: str, rosters: Path | None
-) -> tuple[str, Reader, dict[str, tuple[_Entry, ShipClass]]]:
-    """The roster's classes and the scenario's own ``[classes]``, each read once."""
+) -> tuple[str, Reader, dict[str, tuple[_Entry, ShipClass]], str]:
+    """The roster's classes and the scenario's own ``[classes]``, each read once; and
+    the roster's content digest as read."""
     roster_file, roster = load_roster(ruleset, rosters)
+    digest = content_digest(roster)
     own = r.table(data, "", "classes", required=False)
     rr = Reader(roster_file)
     entries: dict[str, _Entry] = {}
@@ -319,7 +328,7 @@ def _read_classes(
         cid: (e, read_class(e[2], e[0], e[1], cid, e[3], units, ruleset))
         for cid, e in entries.items()
     }
-    return roster_file, rr, classes
+    return roster_file, rr, classes, digest
 
 
 def _unknown(r: Reader, tbl: dict[str, Any], path: str, keys: tuple[str, ...]) -> None:

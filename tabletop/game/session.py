@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
 from tabletop.game.game import Game, load_saved_scenario
+from tabletop.game.proof import Proof, vouch
 from tabletop.game.report import event_text, over_text
 from tabletop.game.saved import read_save, write_save
 from tabletop.model.scenario import Scenario
@@ -30,6 +31,7 @@ class Session:
     sandbox: list[tuple[Scenario, str]] = field(default_factory=list)  # (table, action)
     sandbox_redo: list[tuple[Scenario, str]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)  # human-readable event lines
+    proof: Proof | None = None  # what loading it from a save showed (None: not loaded)
 
     @classmethod
     def open(cls, scn: Scenario) -> Session:
@@ -253,16 +255,26 @@ class Session:
         if self.game is not None:
             self.game.save(path)
         else:
-            write_save(path, self.scenario.source, None, self.actions, None)
+            write_save(path, self.scenario, None, self.actions, None)
+
+    @property
+    def load_notes(self) -> list[str]:
+        """What loading it from a save could not show (a save from before digests), or
+        showed otherwise than saved; none for a new game or a save proved whole."""
+        return self.proof.notes() if self.proof is not None else []
 
     @classmethod
-    def load(cls, path: str | Path) -> Session:
-        """The one loader of saves: a game replayed and verified, or free play."""
+    def load(cls, path: str | Path, on_new_data: bool = False) -> Session:
+        """The one loader of saves: a game replayed and verified, or free play, as the
+        scenario's rules decide (never as the file says: ``proof.vouch``)."""
         saved = read_save(path)
-        if not saved.free:
-            game = Game.from_save(saved)
-            return cls(game.start.scenario, game)
-        session = cls.open(load_saved_scenario(saved))
+        scn = load_saved_scenario(saved)
+        proof = vouch(saved, scn, on_new_data)
+        if proof.mode == "game":
+            game = Game.from_save(saved, on_new_data, scn)
+            return cls(game.start.scenario, game, proof=game.proof)
+        session = cls.open(scn)
+        session.proof = proof
         for n, a in enumerate(saved.actions, 1):
             try:
                 session.play(a)

@@ -119,6 +119,12 @@ class Scenario:
     seed: int | None = None
     source: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: The content digest of the scenario file as read, and of each data file it was
+    #: built from, by name ("templates/x.toml", "rosters/x.toml"): what a save records,
+    #: so a save is known to be played on the files it names (``game/proof.py``).
+    #: Empty for a table built in code.  Not compared: it says where a table came from.
+    digest: str = field(default="", compare=False)
+    data_digests: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def holds(self, x: Any, y: Any) -> Any:
         """Whether (x, y) lies on the table, its edges included: one answer for one

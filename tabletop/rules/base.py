@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.common.units import TABLE_UNITS
+from tabletop.data.digest import content_digest
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
@@ -88,6 +89,8 @@ class Ruleset(ABC):
             REGISTRY[cls.name] = cls
 
     def __init__(self, data: dict[str, Any], file: str) -> None:
+        # what the template held as read, before any of it is read: a save records it
+        self.template_digest = content_digest(data)
         self.look = self._look(self)
         self.advice = self._advice(self)
         self.data = self._data(self)

@@ -18,6 +18,7 @@ EXIT_USAGE = 2
 #: The largest PNG side ``render`` draws, and the largest fleet ``bench`` times.
 MAX_PIXELS = 8192
 MAX_BENCH_SHIPS = 1000
+NEW_DATA_HELP = "replay a save whose scenario or data changed since, and say what changed"
 
 
 def _finite(v: Any) -> Any:
@@ -50,11 +51,13 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import DataErrors
+    from tabletop.common.errors import DataErrors, TabletopError
     from tabletop.game.load import load_scenario
 
     if args.scenario.endswith(".json"):
         return _check_save(args)
+    if args.on_new_data:
+        raise TabletopError("--on-new-data: expected a saved game (GAME.json), found a scenario")
 
     try:
         scn = load_scenario(args.scenario)
@@ -86,24 +89,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _check_save(args: argparse.Namespace) -> int:
-    """Verify a saved game: its shape, then its replay to the saved state."""
+    """Verify a saved game: its shape, its claims, then its replay to the saved state."""
+    from tabletop.game.proof import verdict
     from tabletop.game.session import Session
 
-    session = Session.load(args.scenario)
+    session = Session.load(args.scenario, args.on_new_data)
     state = session.game.state if session.game is not None else None
-    where = f"turn {state.turn}, {state.active_side} to play" if state else "free play"
-    data = {
-        "ok": True,
-        "scenario": session.scenario.name,
-        "ruleset": session.scenario.ruleset.name,
-        "actions": len(session.actions),
-        "problems": [],
-    }
-    text = (
-        f"{args.scenario}: ok (a saved game of {session.scenario.name}: "
-        f"{len(session.actions)} actions replayed to the saved state, {where})"
-    )
-    _emit(args, data, text)
+    data, lines = verdict(session.scenario, len(session.actions), state, session.proof)
+    _emit(args, data, "\n".join([f"{args.scenario}: ok ({lines[0]})", *lines[1:]]))
     return 0
 
 
@@ -163,7 +156,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.log is not None:
             raise TabletopError("run --load GAME.json LOG: expected one log after the save")
         log = args.scenario
-        game = Game.load(args.load)
+        game = Game.load(args.load, args.on_new_data)
+        reasons = game.proof.notes() if game.proof else []  # what it could not show
         _, actions = read_log(log)
         for n, text in enumerate(actions, 1):
             try:
@@ -173,6 +167,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         if args.log is None:
             raise TabletopError("run SCENARIO LOG: expected a log after the scenario")
+        if args.on_new_data:
+            raise TabletopError("run --on-new-data: replays a saved game, with --load")
         scn = _scenario(args.scenario)
         seed, actions = read_log(args.log)
         if args.ai:
@@ -193,6 +189,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     }
     if args.ai:
         data["reasons"] = reasons
+    elif args.load:
+        data["notes"] = reasons
     text = "\n".join([*(event_text(e) for e in game.events), *reasons, "", state_text(game.state)])
     _emit(args, data, text)
     return 0
@@ -360,6 +358,7 @@ def _queries(cmd: Command) -> None:
     )
     sp = cmd("check", cmd_check, "validate a scenario (or verify a saved game, GAME.json)")
     sp.add_argument("scenario", help="a scenario TOML, or a saved game (.json) to replay")
+    sp.add_argument("--on-new-data", action="store_true", help=NEW_DATA_HELP)
     sp = cmd("sail", cmd_sail, "point of sail and movement allowance")
     sp.add_argument("scenario")
     sp.add_argument("ship")
@@ -387,6 +386,7 @@ def _games(cmd: Command) -> None:
         "log", nargs="?", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')"
     )
     sp.add_argument("--load", metavar="GAME.json", help="continue this saved game with the log")
+    sp.add_argument("--on-new-data", action="store_true", help=NEW_DATA_HELP)
     sp.add_argument(
         "--ai",
         action="append",

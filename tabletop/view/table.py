@@ -345,7 +345,7 @@ class TableView(MoveEditing, arcade.View):
             self.say(str(e), error=True)
             return
         self.save_path = target
-        self.say(f"opened {target}")
+        self.say("; ".join([f"opened {target}", *self.session.load_notes]))
         self.select(None)
         self.changed(table=True)
         self.sync_plot()

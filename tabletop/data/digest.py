@@ -1,0 +1,67 @@
+"""Content digests of data files, so a save can name the files it was played on.
+
+A digest is the SHA-256 of a file's *parsed, canonical content*, not of its bytes:
+
+- it is taken from the very document the game was built from (the dictionary
+  ``load_toml`` returned, before anything reads it), so there is no second read of the
+  file and no window between reading and hashing; a template the process has cached is
+  hashed as it was read, not as the file stands later;
+- an edit that changes no value (a comment, a blank line, the order of keys, quoting
+  style, ``0x10`` for ``16``) changes nothing the rules see, so it does not make every
+  save of that scenario or house rule unreadable;
+- any value added, removed or changed does change it.  The encoding is typed
+  (``1``, ``1.0``, ``true`` and ``"1"`` are four different contents), so it errs on the
+  side of calling a file changed, never the other way.
+
+The encoding is this module's own, not JSON: every value carries a type letter and
+strings are length-prefixed, so no two different documents encode alike (a TOML date and
+the string of its text differ), and a table's keys are sorted, so the order they were
+written in does not count.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+#: The prefix a digest is written with in a save: the algorithm, so it can change.
+PREFIX = "sha256:"
+
+
+def content_digest(doc: Any) -> str:
+    """``sha256:`` and the hex digest of ``doc``'s canonical encoding."""
+    h = hashlib.sha256()
+    _feed(h, doc)
+    return PREFIX + h.hexdigest()
+
+
+def _text(h: Any, tag: bytes, s: str) -> None:
+    b = s.encode("utf-8", errors="surrogatepass")
+    h.update(tag + str(len(b)).encode() + b":" + b)
+
+
+def _feed(h: Any, v: Any) -> None:
+    """Feed one value: the type letter, then its content (containers: their length,
+    then each item; a table's keys in sorted order)."""
+    if isinstance(v, bool):  # before int: True is an int
+        h.update(b"T" if v else b"F")
+    elif isinstance(v, int):
+        _text(h, b"i", format(v, "x"))  # hex: no limit on the digits of a huge integer
+    elif isinstance(v, float):
+        _text(h, b"f", v.hex())  # exact, and nan and infinities too
+    elif isinstance(v, str):
+        _text(h, b"s", v)
+    elif isinstance(v, dt.datetime | dt.date | dt.time):
+        _text(h, b"d" if isinstance(v, dt.date) else b"t", v.isoformat())
+    elif isinstance(v, dict):
+        h.update(b"{" + str(len(v)).encode() + b":")
+        for k in sorted(v, key=str):
+            _text(h, b"k", str(k))
+            _feed(h, v[k])
+    elif isinstance(v, list | tuple):
+        h.update(b"[" + str(len(v)).encode() + b":")
+        for x in v:
+            _feed(h, x)
+    else:
+        raise TypeError(f"no canonical form for {type(v).__name__}")
