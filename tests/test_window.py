@@ -1719,7 +1719,8 @@ def test_lines_of_fire_are_grey_once_the_battle_is_over(fresh):
     """The prize's shipped log ends with the battle won.  Before its last order hussard
     (the French ship in the log's last broadside) had green lines to the enemy in her
     fields; with the battle over the game refuses every shot, and they were still drawn
-    green, as if she could fire: they are grey, each of them."""
+    green, as if she could fire: they are grey, each of them, but for a line a ship
+    screens (red, blocked: hussard's to amazon, whom ville-de-nantes lies afoul of)."""
     from tabletop.game.game import read_log
     from tabletop.view.scene import LOF_COLOURS
 
@@ -1737,7 +1738,7 @@ def test_lines_of_fire_are_grey_once_the_battle_is_over(fresh):
         fresh.rebuild()
         lof = fresh.drawing.overlay_scenes()
         drawn |= {ln.color for s_ in lof for ln in s_.lines if ln.color in LOF_COLOURS.values()}
-    assert drawn == {LOF_COLOURS["cannot"]}
+    assert drawn == {LOF_COLOURS["cannot"], LOF_COLOURS["blocked"]}
 
 
 def test_undo_against_the_computer_takes_back_the_players_own_order(fresh):

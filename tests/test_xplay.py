@@ -51,3 +51,24 @@ def test_a_frigate_duel_against_the_computer_captain_in_a_real_window(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
     assert " won in turn " in run.stdout
     assert (shots / "turn-01-french.png").exists() and (shots / "end.png").exists()
+
+
+@pytest.mark.skipif(
+    any(shutil.which(t) is None for t in TOOLS), reason="needs Xvfb, xdotool and import"
+)
+def test_the_real_window_lays_itself_out_at_every_size(tmp_path):
+    """Issue 59: enlarged to 1400 × 900 the window kept drawing in its old 1100 × 760
+    corner, black bands around it and the title line gone (arcade's section manager
+    marked the resize handled before the window set its viewport).  tools/xresize.py
+    resizes the real window with xdotool to 800 × 600, 1400 × 900 and 2560 × 1440 and
+    reads each frame back: no black band, the table drawn where the window says, inside
+    it and below the status lines, the bar and the tool strip inside and off the table,
+    the title's text at the top left."""
+    display = f":{290 + os.getpid() % 100}"
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "xresize.py"),
+         "--shots", str(tmp_path), "--display", display],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.split("\n")[:3] == ["800x600: ok", "1400x900: ok", "2560x1440: ok"]

@@ -58,6 +58,16 @@ class Panes(arcade.SectionManager):
         self.view.rebuild()  # type: ignore[attr-defined]
         return super().on_mouse_press(x, y, *args, **kwargs)
 
+    def on_resize(self, width: int, height: int) -> bool:
+        """The panes and the view follow the new size, and so does the window's viewport.
+        arcade's manager marks a resize handled once the panes and the view have had it,
+        so the window's own handler beneath (the one that sets the viewport) never ran:
+        an enlarged window went on drawing into its old 1100 × 760 corner, black bands
+        around it."""
+        self.view.window.viewport = (0, 0, width, height)  # first: the view fits to it
+        super().on_resize(width, height)
+        return True
+
 
 class TableView(MoveEditing, arcade.View):
     """One session on the table; input handlers delegate to the tools."""

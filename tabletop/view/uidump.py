@@ -39,6 +39,8 @@ def layout(view: Host) -> dict[str, Any]:
         "winner": game.state.winner if game is not None else None,
         "move": view.builder.text if view.builder is not None else "",
         "ships": {s.id: _xy(view, s.pose.x, s.pose.y) for s in scn.ships} if scn else {},
+        # the table's corners on screen: x0, y0 (its south-west), x1, y1 (north-east)
+        "table": [*_xy(view, 0.0, 0.0), *_xy(view, scn.width, scn.depth)] if scn else [],
         "buttons": [
             {"label": b.label, "action": b.action, "rect": list(r)} for b, r in view.buttons
         ],
