@@ -20,8 +20,8 @@ from tabletop.engine.core import apply
 from tabletop.engine.state import initial_state
 from tabletop.game.game import Game
 from tabletop.game.load import load_scenario
-from tabletop.referee.movement import preview
 from tabletop.game.report import event_text
+from tabletop.referee.movement import preview
 
 from .conftest import SCENARIOS
 from .helpers import table
@@ -342,7 +342,11 @@ def test_57_1_an_unavoidable_collision_with_an_own_ship_needs_no_check(tmp_path)
     and no die is rolled (a chosen collision's command check is the ram's)."""
     g = game(
         tmp_path,
-        [("a", 30, 50, 90, "british"), ("c", 35.5, 50, 0, "british"), ("b", 150, 150, 30, "french")],
+        [
+            ("a", 30, 50, 90, "british"),
+            ("c", 35.5, 50, 0, "british"),
+            ("b", 150, 150, 30, "french"),
+        ],
     )
     assert len(g.state.scenario.ruleset.advice.fan_now(g.state, "a", 6)) == 0
     ruling = preview(g.state.table(), "a", "F20")
