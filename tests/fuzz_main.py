@@ -5,8 +5,10 @@
 Each case runs in-process through ``tabletop.shell.cli.main`` with a time limit (SIGALRM)
 and a memory limit (RLIMIT_AS), so a hang or a runaway is counted, not waited on.  The
 counts printed last (tracebacks, hangs, wrong exit codes, non-JSON outputs, exit-0 runs
-with stderr, user errors longer than one line) must all be 0; the exit status is 1
-otherwise, and the first few failures of each kind are shown.
+with stderr, user errors longer than one line or quoting too much, files destroyed,
+hostile input taken, good input refused, output that does not read back) must all be 0;
+the exit status is 1 otherwise, and the first few failures of each kind are shown.
+Two cases in three are ``tests.fuzzing``'s, one in three ``tests.fuzz_files``'s.
 """
 
 from __future__ import annotations
@@ -19,9 +21,22 @@ from collections import Counter
 
 from hypothesis import HealthCheck, Phase, given, settings
 
-from tests.fuzzing import Case, Outcome, cases, run_case
+from tests.fuzz_files import all_cases
+from tests.fuzzing import Case, Outcome, run_case
 
-KINDS = ("traceback", "hang", "wrong_exit", "non_json", "exit0_stderr", "not_one_line")
+KINDS = (
+    "traceback",
+    "hang",
+    "wrong_exit",
+    "non_json",
+    "exit0_stderr",
+    "not_one_line",
+    "too_long",  # a user error's line quoting input without a bound
+    "destroyed",  # a file the command had to leave alone was replaced or changed
+    "not_refused",  # hostile input (a control character, a FIFO as output...) taken
+    "not_accepted",  # good input (an odd id that is one word) refused
+    "unreadable",  # what the command wrote did not read back
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=cases())
+    @given(case=all_cases())
     def one(case: Case) -> None:
         t0 = time.perf_counter()
         outcome = run_case(case, limit=args.limit)

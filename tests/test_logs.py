@@ -83,6 +83,18 @@ def test_undecodable_bytes_name_their_line(capsys, tmp_path):
     assert code == 2 and "line 3: expected UTF-8 text, found other bytes" in err
 
 
+def test_an_action_and_a_log_are_bounded_as_a_save_is():
+    from tabletop.game.saved import MAX_ACTION_CHARS, MAX_ACTIONS
+
+    assert (MAX_ACTION_CHARS, MAX_ACTIONS) == (2_000, 100_000)  # docs/limits.md
+    assert parse_log("x" * 2000).actions == ("x" * 2000,)
+    with pytest.raises(TabletopError, match="line 2: expected an action of at most 2000"):
+        parse_log("end\n" + "x" * 2001)
+    assert len(parse_log("end\n" * 100_000).actions) == 100_000
+    with pytest.raises(TabletopError, match="line 100001: expected at most 100000 actions"):
+        parse_log("end\n" * 100_001)
+
+
 # -- one seed, at the top ---------------------------------------------------------------
 def test_a_second_seed_line_is_an_error_naming_both(capsys, tmp_path):
     code, err = run_log(capsys, tmp_path, "seed 3\n# a comment\nseed 4\n")
@@ -187,7 +199,9 @@ def test_a_game_writes_logs_and_saves_that_read_back(tmp_path_factory, data, gam
     # the shipped seed plays the whole game; another, as far as its dice let it go
     own = shipped.seed if shipped.seed is not None else doc["scenario"].get("seed", 0)
     seed = data.draw(st.one_of(st.just(own), SEED))
-    doc, actions = _renamed(doc, shipped.actions, dict(zip(old, new, strict=True)))
+    # in the same order: some rules take ships in the order of their ids (Hold Fast's fire)
+    names = dict(zip(sorted(old), sorted(new), strict=True))
+    doc, actions = _renamed(doc, shipped.actions, names)
     scn_path = folder / "s.toml"
     scn_path.write_text(toml_dumps(doc))
     scn = load_scenario(scn_path)
@@ -211,7 +225,7 @@ def test_a_game_writes_logs_and_saves_that_read_back(tmp_path_factory, data, gam
     # a scenario written with a ship moved reads back, every id intact
     ship = scn.ships[0]
     save_scenario(scn_path, folder / "moved.toml", {ship.id: ship.pose})
-    assert [s.id for s in load_scenario(folder / "moved.toml").ships] == new
+    assert [s.id for s in load_scenario(folder / "moved.toml").ships] == [names[i] for i in old]
 
 
 def _word(draw, usage_word: str, ids: list[str]) -> str:
