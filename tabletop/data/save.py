@@ -216,6 +216,7 @@ def write_atomic_bytes(path: str | Path, data: bytes, reads: Reads = ()) -> None
     0o600.  A symlink is written through: its target is replaced and the link stays.
     Stale temporaries are cleaned up.
     """
+    reads = tuple(reads)  # looked at twice: before and just before the rename
     target = output_target(path, reads)
     tmp = None
     try:
