@@ -5,9 +5,12 @@
 Each case runs in-process through ``tabletop.shell.cli.main`` with a time limit (SIGALRM)
 and a memory limit (RLIMIT_AS), so a hang or a runaway is counted, not waited on.  The
 counts printed last (tracebacks, hangs, wrong exit codes, non-JSON outputs, exit-0 runs
-with stderr, user errors longer than one line; and, of the tampered saves one case in
-four is, a lie accepted, an honest save refused, or a note not said) must all be 0; the
-exit status is 1 otherwise, and the first few failures of each kind are shown.
+with stderr, user errors longer than one line or quoting too much, files destroyed,
+hostile input taken, good input refused, output that does not read back; of the tampered
+saves, a lie accepted, an honest save refused or a note not said) must all be 0; the exit
+status is 1 otherwise, and the first few failures of each kind are shown.  Half the cases
+are ``tests.fuzzing``'s, a quarter ``tests.fuzz_files``'s (special files, control
+characters, seeds, ids, sizes) and a quarter ``tests.fuzz_saves``' (tampered saves).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections import Counter
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_files import file_cases
 from tests.fuzz_saves import tampered_saves
 from tests.fuzzing import Case, Outcome, cases, run_case
 
@@ -31,6 +35,11 @@ KINDS = (
     "non_json",
     "exit0_stderr",
     "not_one_line",
+    "too_long",  # a user error's line quoting input without a bound
+    "destroyed",  # a file the command had to leave alone was replaced or changed
+    "not_refused",  # hostile input (a control character, a FIFO as output...) taken
+    "not_accepted",  # good input (an odd id that is one word) refused
+    "unreadable",  # what the command wrote did not read back
     "tamper_accepted",
     "honest_refused",
     "unsaid",
@@ -66,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=st.one_of(cases(), cases(), cases(), tampered_saves()))
+    @given(case=st.one_of(cases(), cases(), file_cases(), tampered_saves()))
     def one(case: Case) -> None:
         t0 = time.perf_counter()
         outcome = run_case(case, limit=args.limit)

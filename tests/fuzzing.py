@@ -33,6 +33,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from tabletop.data.save import dumps as toml_dumps
+from tests.fuzz_special import fingerprint
+from tests.fuzz_special import make as make_special
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
@@ -303,10 +305,14 @@ class Case:
     argv: list[str]  # with {dir} standing for the case's folder
     files: dict[str, str] = field(default_factory=dict)
     data: bool = False  # point TABLETOP_DATA at the case's folder
-    # what the program owes the case beyond the contract (``kept_promise``): "refuse"
-    # (exit 2), "accept" (exit 0) or "" (the contract alone); and words an exit 0 prints
+    special: dict[str, str] = field(default_factory=dict)  # name: a kind of fuzz_special
+    keep: tuple[str, ...] = ()  # files the command must leave as they were
+    # what the program owes the case beyond the contract: "refused" (exit 2) or "ok"
+    # (exit 0) for the files' cases; "refuse" (a lie: exit 0 is a tamper accepted) or
+    # "accept" (an honest save) for the saves' (``kept_promise``); "" the contract alone
     expect: str = ""
-    says: str = ""
+    then: list[str] | None = None  # after exit 0, this must exit 0 too (reads it back)
+    says: str = ""  # words an exit 0 must print (a tampered save's note)
 
 
 @st.composite
@@ -363,10 +369,11 @@ class Hang(Exception):
 
 @dataclass
 class Outcome:
-    kind: str  # ok | traceback | known | hang | wrong_exit | non_json | exit0_stderr | ...
+    kind: str  # ok | traceback | known | hang | wrong_exit | non_json | ... (fuzz_main.KINDS)
     code: int | None = None
     detail: str = ""
     site: str = ""  # for a traceback: file:function: exception of the innermost frame
+    out: str = ""  # what an ok command printed (a tampered save's note is read there)
 
 
 def _strict(name: str) -> Any:
@@ -378,12 +385,12 @@ def _alarm(signum: int, frame: Any) -> None:
 
 
 def run_case(case: Case, limit: float = 0.0) -> Outcome:
-    """Run one case in-process through ``tabletop.shell.cli.main`` and judge it.
+    """Run one case in-process through ``tabletop.shell.cli.main`` and judge it: by the
+    CLI contract, then by what the case expects (files kept, refused or not, read back).
 
     With ``limit`` (seconds, POSIX), a case that runs longer is a hang.
     """
     from tabletop import rules
-    from tabletop.shell.cli import main
 
     folder = Path(tempfile.mkdtemp(prefix="tabletop-fuzz-"))
     old_env = os.environ.get("TABLETOP_DATA")
@@ -393,6 +400,9 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
             p = folder / name
             p.parent.mkdir(parents=True, exist_ok=True)
             p.write_text(text, encoding="utf-8", errors="surrogatepass")
+        for name, kind in case.special.items():
+            make_special(folder, name, kind)
+        kept = {n: fingerprint(folder / n) for n in case.keep}
         if case.data:
             os.environ["TABLETOP_DATA"] = str(folder)
             # the case's templates in a cache of its own: clearing the shared one made
@@ -400,22 +410,23 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
             # (a later test's saved game no longer equal to its replay)
             rules._load = functools.cache(shared.__wrapped__)  # type: ignore[method-assign]
         argv = [a.replace("{dir}", str(folder)) for a in case.argv]
-        out, err = io.StringIO(), io.StringIO()
-        if limit:
-            signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, limit)
-        try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                code = main(argv)
-        except Hang:
-            return Outcome("hang", None, " ".join(argv))
-        except BaseException as e:  # noqa: BLE001 - anything escaping is what we count
-            return _crash(e)
-        finally:
-            if limit:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        outcome = judge(argv, code, out.getvalue(), err.getvalue())
-        return kept_promise(case, outcome, out.getvalue(), err.getvalue())
+        outcome = _run(argv, limit)
+        if outcome.kind != "ok":
+            return kept_promise(case, outcome, outcome.out, outcome.detail)
+        changed = [n for n in case.keep if fingerprint(folder / n) != kept[n]]
+        if changed:
+            return Outcome("destroyed", outcome.code, f"{' '.join(argv)}: changed {changed}")
+        if case.expect == "refused" and outcome.code != 2:
+            return Outcome("not_refused", outcome.code, " ".join(argv))
+        if case.expect == "ok" and outcome.code != 0:
+            return Outcome("not_accepted", outcome.code, f"{' '.join(argv)}: {outcome.detail}")
+        if case.then and outcome.code == 0:
+            then = [a.replace("{dir}", str(folder)) for a in case.then]
+            back = _run(then, limit)
+            if back.kind == "ok" and back.code != 0:
+                return Outcome("unreadable", back.code, f"{' '.join(then)}: {back.detail}")
+            return back
+        return kept_promise(case, outcome, outcome.out, outcome.detail)
     finally:
         if case.data:
             if old_env is None:
@@ -424,6 +435,27 @@ def run_case(case: Case, limit: float = 0.0) -> Outcome:
                 os.environ["TABLETOP_DATA"] = old_env
             rules._load = shared
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _run(argv: list[str], limit: float) -> Outcome:
+    """One command through ``main``, timed out after ``limit`` seconds, and judged."""
+    from tabletop.shell.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    if limit:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    except Hang:
+        return Outcome("hang", None, " ".join(argv))
+    except BaseException as e:  # noqa: BLE001 - anything escaping is what we count
+        return _crash(e)
+    finally:
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    return judge(argv, code, out.getvalue(), err.getvalue())
 
 
 def _crash(e: BaseException) -> Outcome:
@@ -437,14 +469,21 @@ def _crash(e: BaseException) -> Outcome:
     return Outcome(kind, None, traceback.format_exc(), ":".join(site))
 
 
+#: The longest line of stderr a user error may print: it quotes input cut short.
+MAX_ERROR_LINE = 1000
+
+
 def judge(argv: list[str], code: int, out: str, err: str) -> Outcome:
-    """The CLI contract (SPEC §3) for one finished command."""
+    """The CLI contract (SPEC §3) for one finished command, with a user error's lines
+    at most :data:`MAX_ERROR_LINE` long."""
     if code not in (0, 2):
         return Outcome("wrong_exit", code, err)
     if code == 0 and err:
         return Outcome("exit0_stderr", code, err)
     if code == 2 and argv[0] != "check" and err.count("\n") != 1:
         return Outcome("not_one_line", code, err)
+    if any(len(line) > MAX_ERROR_LINE for line in err.splitlines()):
+        return Outcome("too_long", code, err[:300] + f"... ({len(err)} characters)")
     if "--json" in argv and (code == 0 or out):
         try:
             data = json.loads(out, parse_constant=_strict)
@@ -452,7 +491,7 @@ def judge(argv: list[str], code: int, out: str, err: str) -> Outcome:
             return Outcome("non_json", code, f"{e}: {out[:200]}")
         if not isinstance(data, dict):
             return Outcome("non_json", code, out[:200])
-    return Outcome("ok", code)
+    return Outcome("ok", code, err, out=out)
 
 
 def kept_promise(case: Case, outcome: Outcome, out: str, err: str) -> Outcome:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from .fuzz_files import file_cases
 from .fuzz_saves import tampered_saves
 from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
 
@@ -27,6 +28,14 @@ def check(case: Case) -> None:
 @FUZZ
 @given(case=cases())
 def test_no_command_crashes_hangs_or_breaks_the_contract(case):
+    check(case)
+
+
+@pytest.mark.slow
+@FUZZ
+@given(case=file_cases())
+def test_no_file_is_destroyed_misread_or_left_unreadable(case):
+    # outputs at special files, control characters and seeds in logs, ids, oversized input
     check(case)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
-from tabletop.common.errors import TabletopError
+from tabletop.common.errors import TabletopError, clip
 from tabletop.engine.state import GameState
 from tabletop.game.game import Game
 
@@ -82,6 +82,6 @@ def play_log(
         try:
             game.play(text)
         except TabletopError as e:
-            raise TabletopError(f"{where}: action {n} '{text}': {e}") from None
+            raise TabletopError(f"{where}: action {n} '{clip(text)}': {e}") from None
         out.extend(auto.play_out(game))
     return out

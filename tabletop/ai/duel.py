@@ -27,11 +27,13 @@ import numpy as np
 import shapely
 
 from tabletop.ai.captain import LEVELS, Captain, Decision
-from tabletop.common.errors import TabletopError
+from tabletop.common.errors import TabletopError, one_line
 from tabletop.data.save import write_atomic
 from tabletop.engine.state import GameState
 from tabletop.game.game import Game
 from tabletop.game.load import load_scenario
+from tabletop.game.logs import SEED_RANGE, seed_text
+from tabletop.game.saved import MAX_SEED
 from tabletop.geometry.angles import relative_wind
 from tabletop.referee import reckon
 
@@ -260,6 +262,10 @@ def duel(
     (a, la), (b, lb) = parse_sides(specs, sides)
     if games < 1:
         raise TabletopError(f"--games: expected at least 1, found {games}")
+    if seed <= -MAX_SEED or seed + games - 1 >= MAX_SEED:  # each game's log must replay
+        raise TabletopError(
+            f"--seed: expected {SEED_RANGE}, less the {games - 1} seeds after it, found {seed}"
+        )
     if logs is not None:  # before the games: a folder that cannot be made wastes none
         try:
             Path(logs).mkdir(parents=True, exist_ok=True)
@@ -303,15 +309,16 @@ def write_log(
         ended = f"drawn on turn {res.turns}"
     else:
         ended = f"no winner by the turn limit ({max_turns})"
+    shown = one_line(path)  # a log says only what it shows: no control characters
     head = [
-        f"# tabletop duel on {path}: "
+        f"# tabletop duel on {shown}: "
         + ", ".join(f"{side} {lv}" for side, lv in levels.items()),
-        f"# {ended}; replay it with: tabletop run {path} THIS_LOG",
-        f"seed {seed}",
+        f"# {ended}; replay it with: tabletop run {shown} THIS_LOG",
+        seed_text(seed),
     ]
     target = folder / log_name(path, levels, seed)
     try:
-        write_atomic(target, "\n".join(head + res.log) + "\n")
+        write_atomic(target, "\n".join(head + res.log) + "\n", reads=[("scenario", path)])
     except OSError as e:
         raise TabletopError(f"--logs: cannot write {target} ({e.strerror})") from None
     return target

@@ -37,7 +37,9 @@ class DataError(TabletopError):
         self.expected = expected
         self.found = found
         if message is None:
-            where = f"{file}: {path}" if path else file
+            where = clip(file, MAX_PATH_SHOWN)
+            if path:
+                where += f": {clip(path, MAX_PATH_SHOWN)}"
             shown = _show(found)
             message = f"{where}: expected {expected}, found {shown}"
         super().__init__(one_line(message))
@@ -49,6 +51,30 @@ class DataErrors(TabletopError):
     def __init__(self, errors: list[DataError]) -> None:
         self.errors = errors
         super().__init__("; ".join(str(e) for e in errors))
+
+
+#: How much of a user's text an error quotes (a token, a line of a log, a word), and of a
+#: file name or key path: enough to find it, never megabytes of stderr for a junk word.
+MAX_QUOTED = 80
+MAX_PATH_SHOWN = 160
+#: The longest line an error may print, whatever it quotes.
+MAX_LINE = 600
+
+
+def clip(text: str, limit: int = MAX_QUOTED) -> str:
+    """``text`` cut to at most ``limit`` characters, its start and end kept with ``...``
+    between: a file name's folder and its name both stay, a 10 MB junk word does not."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) // 2
+    tail = limit - 3 - head
+    return text[:head] + "..." + text[len(text) - tail :]
+
+
+def message_line(text: str) -> str:
+    """An error message as printed: one line (see :func:`one_line`) of at most
+    :data:`MAX_LINE` characters, the last resort against a message quoting too much."""
+    return clip(one_line(clip(text, 4 * MAX_LINE)), MAX_LINE)
 
 
 def one_line(text: str) -> str:

@@ -90,6 +90,18 @@ def text_problem(v: str) -> str | None:
     return None
 
 
+#: What a ship's id may be: one word a log's action can name (``fire amazon loire``).
+ID_EXPECTED = "an id of one word: letters, digits, '-', '_' or '.'"
+
+
+def is_token(v: str) -> bool:
+    """Whether ``v`` is one word of letters, digits, ``-``, ``_`` and ``.``: the log
+    splits an action at spaces and cuts a comment at ``#``, so an id with either (or
+    with a quote, a comma...) would give actions that do not replay, or ships no
+    action can name."""
+    return bool(v) and all(c.isalnum() or c in "-_." for c in v)
+
+
 class Reader:
     """Reads values out of nested tables, collecting DataErrors for one file."""
 

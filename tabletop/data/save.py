@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.common.errors import TabletopError
+from tabletop.data.files import Reads, output_target, reason, shown
 from tabletop.data.reader import load_toml
 from tabletop.geometry.pose import Pose
 
@@ -121,9 +122,10 @@ def _is_table_array(v: Any) -> bool:
     return isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` all at once or not at all."""
-    write_atomic_bytes(path, text.encode("utf-8"))
+def write_atomic(path: str | Path, text: str, reads: Reads = ()) -> None:
+    """Write ``text`` to ``path`` all at once or not at all (``reads``: the files the
+    command reads, which it may not write over)."""
+    write_atomic_bytes(path, text.encode("utf-8"), reads)
 
 
 def _umask_mode() -> int:
@@ -131,18 +133,6 @@ def _umask_mode() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return 0o666 & ~mask
-
-
-def _target(path: str | Path) -> Path:
-    """Where to write: the file a symlink points to (the link itself stays a link)."""
-    if isinstance(path, str) and not path.strip():
-        raise TabletopError("cannot save to an empty file name")
-    p = Path(path)
-    if p.is_symlink():
-        p = Path(os.path.realpath(p))
-    if p.is_dir():
-        raise TabletopError(f"{path}: cannot write (it is a folder)")
-    return p
 
 
 def _lock(fd: int) -> bool | None:
@@ -216,14 +206,18 @@ def _temporary(target: Path) -> tuple[int, str]:
     raise OSError(0, "no temporary file could be kept beside it")
 
 
-def write_atomic_bytes(path: str | Path, data: bytes) -> None:
+def write_atomic_bytes(path: str | Path, data: bytes, reads: Reads = ()) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
 
-    An existing file keeps its permission bits; a new one gets the user's usual mode
-    (0o666 less the umask), not the temporary's 0o600.  A symlink is written through:
-    its target is replaced and the link stays.  Stale temporaries are cleaned up.
+    Only a regular file or a new name is written, never one of ``reads`` (see
+    :func:`tabletop.data.files.output_target`): the rename would replace a FIFO, a
+    device or the scenario being read.  An existing file keeps its permission bits; a
+    new one gets the user's usual mode (0o666 less the umask), not the temporary's
+    0o600.  A symlink is written through: its target is replaced and the link stays.
+    Stale temporaries are cleaned up.
     """
-    target = _target(path)
+    reads = tuple(reads)  # looked at twice: before and just before the rename
+    target = output_target(path, reads)
     tmp = None
     try:
         try:
@@ -238,6 +232,7 @@ def write_atomic_bytes(path: str | Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+            output_target(target, reads)  # once more, as late as can be: still a file?
             if fcntl is not None:
                 os.replace(tmp, target)  # while still locked: no cleaner can take it
         if fcntl is None:
@@ -245,11 +240,13 @@ def write_atomic_bytes(path: str | Path, data: bytes) -> None:
             os.replace(tmp, target)
         tmp = None
         _sync_folder(target.parent)
-    except OSError as e:
+    except (OSError, TabletopError) as e:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        raise TabletopError(f"{path}: cannot write ({e.strerror or e})") from None
+        if isinstance(e, TabletopError):
+            raise
+        raise TabletopError(f"{shown(path)}: cannot write ({reason(e)})") from None
 
 
 def _sync_folder(folder: Path) -> None:
@@ -273,4 +270,4 @@ def save_scenario(source: str | Path, out: str | Path, poses: dict[str, Pose]) -
         if isinstance(st, dict) and st.get("id") in poses:
             p = poses[st["id"]]
             st["x"], st["y"], st["heading"] = round(p.x, 6), round(p.y, 6), round(p.heading, 6)
-    write_atomic(out, dumps(data))
+    write_atomic(out, dumps(data), reads=[("scenario", source)])

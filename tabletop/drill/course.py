@@ -13,6 +13,8 @@ from tabletop.coach.coaching import Course
 from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader
 from tabletop.game.load import load_roster, read_class
+from tabletop.game.logs import SEED_RANGE
+from tabletop.game.saved import MAX_SEED
 from tabletop.geometry.angles import normalise
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
@@ -42,6 +44,8 @@ def make_course(
     With a ``seed``, up to two islands lie somewhere on the way (placed by that seed);
     the seed also rolls the game's dice.
     """
+    if seed is not None and abs(seed) >= MAX_SEED:  # it rolls the dice: a log's bound
+        raise TabletopError(f"--seed: expected {SEED_RANGE}, found {seed}")
     rs = rules.load(ruleset)
     if rs.drill is None:
         sails = [n for n in rules.names() if rules.load(n).drill is not None]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tabletop.common.errors import TabletopError
+from tabletop.common.errors import TabletopError, clip
 
 
 @dataclass(frozen=True)
@@ -60,15 +60,16 @@ def parse(text: str, verbs: Mapping[str, Verb]) -> Action:
         raise TabletopError("empty action")
     verb = words[0].lower()
     if verb not in verbs:
-        raise TabletopError(f"unknown action '{words[0]}': expected one of {', '.join(verbs)}")
+        known = ", ".join(verbs)
+        raise TabletopError(f"unknown action '{clip(words[0])}': expected one of {known}")
     spec = verbs[verb]
     args = tuple(words[1:])
     if len(args) < spec.least or (spec.most is not None and len(args) > spec.most):
-        raise TabletopError(f"'{text.strip()}': expected '{verb} {spec.usage}'".rstrip())
+        raise TabletopError(f"'{clip(text.strip())}': expected '{verb} {spec.usage}'".rstrip())
     for pos, allowed in (spec.choices or {}).items():
         if pos < len(args) and args[pos] not in allowed:
             raise TabletopError(
-                f"'{text.strip()}': expected {' or '.join(repr(a) for a in allowed)} "
-                f"as word {pos + 2}, found '{args[pos]}'"
+                f"'{clip(text.strip())}': expected {' or '.join(repr(a) for a in allowed)} "
+                f"as word {pos + 2}, found '{clip(args[pos])}'"
             )
     return Action(verb, args)

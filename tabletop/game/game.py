@@ -3,17 +3,28 @@ load and replay.  Rulesets are reached only through the scenario."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tabletop.common.errors import TabletopError
+from tabletop.common.errors import TabletopError, clip
+from tabletop.data.files import Reads
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.core import Events, apply
 from tabletop.engine.dice import DiceSource, hash_dice
 from tabletop.engine.state import GameState, initial_state
 from tabletop.game.load import load_scenario
+from tabletop.game.logs import GameLog
+from tabletop.game.logs import read_log as read_log  # re-exported: the log's reader
 from tabletop.game.proof import Proof, vouch
-from tabletop.game.saved import Saved, read_save, regular_file, write_save
+from tabletop.game.saved import (
+    MAX_ACTION_CHARS,
+    MAX_ACTIONS,
+    Saved,
+    read_save,
+    regular_file,
+    write_save,
+)
 from tabletop.model.scenario import Scenario
 
 
@@ -53,6 +64,11 @@ class Game:
         act = (
             parse(action, self.start.scenario.ruleset.verbs) if isinstance(action, str) else action
         )
+        written = str(act)  # a save holds this text: it must read back
+        if len(written) > MAX_ACTION_CHARS or not written.isprintable():
+            raise TabletopError(
+                f"expected an action of printable text, at most {MAX_ACTION_CHARS} characters"
+            )
         state, events = apply(self.state, act, self.dice)
         self.history.append((state, act, events))
         self.redo_stack.clear()
@@ -73,14 +89,20 @@ class Game:
         return True
 
     # -- saving ------------------------------------------------------------------------
-    def save(self, path: str | Path) -> None:
-        """Write the game atomically: the scenario, the seed, the actions and the state."""
+    def save(self, path: str | Path, reads: Reads = ()) -> None:
+        """Write the game atomically: the scenario, the seed, the actions and the state;
+        never over its scenario or anything else in ``reads`` (the log being played)."""
+        if len(self.history) > MAX_ACTIONS:  # what is written must read back
+            raise TabletopError(
+                f"{clip(str(path))}: cannot save a game of more than {MAX_ACTIONS} actions"
+            )
         write_save(
             path,
             self.start.scenario,
             self.start.seed,
             [str(a) for a in self.actions],
             self.state.snapshot(),
+            reads,
         )
 
     @classmethod
@@ -121,43 +143,35 @@ def load_saved_scenario(saved: Saved) -> Scenario:
 
 def replay(
     scn: Scenario,
-    actions: list[str],
+    actions: Sequence[str],
     seed: int | None = None,
     where: str = "log",
     dice: DiceSource = hash_dice,
+    lines: Sequence[int] = (),
 ) -> Game:
-    """Play a list of actions from the start; an illegal one names its line."""
+    """Play a list of actions from the start; an illegal one is named by its number (and
+    its line in the log, given ``lines``)."""
     game = Game.new(scn, seed, dice)
+    play_all(game, actions, where, lines)
+    return game
+
+
+def go_on(game: Game, log: GameLog, where: str) -> None:
+    """Continue a game (a loaded save) with a log's actions.  The game keeps its seed: a
+    log naming another would say dice it does not roll, so it is refused."""
+    if log.seed is not None and log.seed != game.start.seed:
+        raise TabletopError(
+            f"{where}: line {log.seed_line}: expected no seed line (a saved game goes on "
+            f"with its own seed, {game.start.seed}), found seed {log.seed}"
+        )
+    play_all(game, log.actions, where, log.lines)
+
+
+def play_all(game: Game, actions: Sequence[str], where: str, lines: Sequence[int] = ()) -> None:
+    """Play actions on; the first illegal one is an error naming it (and its line)."""
     for n, text in enumerate(actions, 1):
         try:
             game.play(text)
         except TabletopError as e:
-            raise TabletopError(f"{where}: action {n} '{text}': {e}") from None
-    return game
-
-
-def read_log(path: str | Path) -> tuple[int | None, list[str]]:
-    """A game log: one action per line, '#' comments, an optional 'seed N' line."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise TabletopError(f"{path}: cannot read the log ({e})") from None
-    seed = None
-    actions = []
-    for n, raw in enumerate(lines, 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("seed"):
-            parts = line.split()
-            digits = parts[1].removeprefix("-") if len(parts) == 2 else ""
-            # a seed is a whole number within ±2^63 (at most 19 ASCII digits)
-            if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
-                raise TabletopError(
-                    f"{path}: line {n}: expected 'seed N' (a whole number, at most 19 digits), "
-                    f"found '{line[:60]}'"
-                )
-            seed = int(parts[1])
-            continue
-        actions.append(line)
-    return seed, actions
+            at = f"line {lines[n - 1]}: " if n <= len(lines) else ""
+            raise TabletopError(f"{where}: {at}action {n} '{clip(text)}': {e}") from None

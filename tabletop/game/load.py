@@ -18,7 +18,7 @@ from tabletop.common.errors import DataError, DataErrors, TabletopError
 from tabletop.common.units import TABLE_UNITS, convert
 from tabletop.data.digest import content_digest
 from tabletop.data.paths import data_name, rosters_dir
-from tabletop.data.reader import Reader, join, load_toml, text_problem
+from tabletop.data.reader import ID_EXPECTED, Reader, is_token, join, load_toml, text_problem
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
 
@@ -377,7 +377,10 @@ def _read_ships(
     for i, st in enumerate(ship_tables):
         p = join("ships", i)
         sid = r.string(st, p, "id")
-        if sid in seen:
+        if sid and not is_token(sid):
+            r.error(join(p, "id"), ID_EXPECTED, sid)
+            sid = ""
+        if sid and sid in seen:
             r.error(join(p, "id"), "an id not used by another ship", sid)
         seen.add(sid)
         cid = r.string(st, p, "roster")

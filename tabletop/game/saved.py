@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.common.errors import DataError, TabletopError
+from tabletop.data.files import Reads, output_target, read_bounded
 from tabletop.data.save import write_atomic
 from tabletop.model.scenario import Scenario
 
@@ -121,14 +122,14 @@ def regular_file(path: Path, what: str, limit: int = MAX_BYTES) -> None:
 def read_save(path: str | Path) -> Saved:
     """Read and check a save's shape (nothing is replayed here)."""
     path = Path(path)
-    regular_file(path, "saved game")
+    raw = read_bounded(path, "saved game", MAX_BYTES)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise TabletopError(f"{path}: cannot read the saved game ({e})") from None
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise TabletopError(f"{path}: expected a saved game (UTF-8), found other bytes") from None
     except json.JSONDecodeError as e:
         raise TabletopError(f"{path}: expected a saved game (JSON), found: {e}") from None
-    except ValueError:  # a whole number of over 4,300 digits
+    except ValueError:  # an integer of more digits than Python reads (4,300)
         raise TabletopError(
             f"{path}: expected a saved game, found a number too long to read"
         ) from None
@@ -248,13 +249,17 @@ def write_save(
     seed: int | None,
     actions: list[str],
     state: dict[str, Any] | None,
+    reads: Reads = (),
 ) -> None:
     """Write a save atomically; the scenario is named relative to the save's folder when
     it lies below it, so a folder of saves and scenarios can be moved whole.  The
     scenario's and its data files' digests go with it (a table built in code has none:
-    its save is written as one from before digests, which says so when loaded)."""
+    its save is written as one from before digests, which says so when loaded).  Never
+    over the scenario, nor over anything else in ``reads`` (the log being played)."""
     if not str(path):
         raise TabletopError("--save: expected a file name, found ''")
+    reads = [("scenario", scn.source), *reads]
+    output_target(path, reads)  # before resolving: a loop of links is one line
     target = Path(path).resolve()
     source = Path(scn.source).resolve()
     try:
@@ -272,4 +277,4 @@ def write_save(
     data["actions"] = list(actions)
     if state is not None:
         data["state"] = state
-    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n")
+    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n", reads)

@@ -14,6 +14,8 @@ import sys
 import warnings
 from typing import Any
 
+from tabletop.data.files import output_target  # small: the outputs every writer checks
+
 EXIT_USAGE = 2
 #: The largest PNG side ``render`` draws, and the largest fleet ``bench`` times.
 MAX_PIXELS = 8192
@@ -51,7 +53,7 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import DataErrors, TabletopError
+    from tabletop.common.errors import DataErrors, TabletopError, message_line
     from tabletop.game.load import load_scenario
 
     if args.scenario.endswith(".json"):
@@ -63,9 +65,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         scn = load_scenario(args.scenario)
     except DataErrors as e:
         if args.json:
-            print(dumps({"ok": False, "problems": [str(x) for x in e.errors]}))
+            print(dumps({"ok": False, "problems": [message_line(str(x)) for x in e.errors]}))
         for x in e.errors:
-            print(x, file=sys.stderr)
+            print(message_line(str(x)), file=sys.stderr)
         return EXIT_USAGE
     if args.json:
         print(
@@ -127,6 +129,8 @@ def cmd_fire(args: argparse.Namespace) -> int:
 def cmd_move(args: argparse.Namespace) -> int:
     from tabletop.referee.movement import preview
 
+    if args.output is not None:  # before the ruling: never over the scenario read
+        output_target(args.output, [("scenario", args.scenario)])
     scn = _scenario(args.scenario)
     r = preview(scn, args.ship, " ".join(args.path))
     data = r.as_json()
@@ -141,7 +145,8 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from tabletop.common.errors import TabletopError
-    from tabletop.game.game import Game, read_log, replay
+    from tabletop.game.game import Game, go_on, replay
+    from tabletop.game.logs import read_game_log
     from tabletop.game.report import event_text, state_report, state_text
 
     reasons: list[str] = []
@@ -151,37 +156,38 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise TabletopError(f"--undo: expected a number of actions ≥ 0, found {args.undo}")
     if args.save is not None and not args.save.strip():
         raise TabletopError("--save: expected a file name, found ''")
+    log_path = args.scenario if args.load else args.log
+    # the files this command reads (a save may be continued in place: it is not here)
+    reads = [(w, p) for w, p in (("log", log_path), ("scenario", args.scenario)) if p]
+    reads = reads[:1] if args.load else reads
+    if args.save:  # before the replay: a save that cannot be written wastes none
+        output_target(args.save, reads)
     if args.load:
         # continue a saved game: the one positional is the log
         if args.log is not None:
             raise TabletopError("run --load GAME.json LOG: expected one log after the save")
-        log = args.scenario
         game = Game.load(args.load, args.on_new_data)
         reasons = game.proof.notes() if game.proof else []  # what it could not show
-        _, actions = read_log(log)
-        for n, text in enumerate(actions, 1):
-            try:
-                game.play(text)
-            except TabletopError as e:
-                raise TabletopError(f"{log}: action {n} '{text}': {e}") from None
+        go_on(game, read_game_log(log_path), log_path)
     else:
         if args.log is None:
             raise TabletopError("run SCENARIO LOG: expected a log after the scenario")
         if args.on_new_data:
             raise TabletopError("run --on-new-data: replays a saved game, with --load")
         scn = _scenario(args.scenario)
-        seed, actions = read_log(args.log)
+        log = read_game_log(args.log)
         if args.ai:
             from tabletop.ai.autopilot import play_log
 
-            game = Game.new(scn, seed)
-            reasons = [d.reason for d in play_log(game, actions, args.ai, args.log) if d.reason]
+            game = Game.new(scn, log.seed)
+            played = play_log(game, list(log.actions), args.ai, args.log)
+            reasons = [d.reason for d in played if d.reason]
         else:
-            game = replay(scn, actions, seed, where=args.log)
+            game = replay(scn, log.actions, log.seed, where=args.log, lines=log.lines)
     for _ in range(min(args.undo, len(game.actions))):  # more than were played: all
         game.undo()
     if args.save:
-        game.save(args.save)
+        game.save(args.save, reads)
     data = {
         **state_report(game.state),
         "actions": [str(a) for a in game.actions],
@@ -242,6 +248,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             raise TabletopError(
                 f"--overlays: expected some of {','.join(OVERLAYS)}, found {bad[0]!r}"
             )
+    output_target(args.output, [("scenario", args.scenario)])  # before the window opens
     render(args.scenario, args.output, (w, h), args.select, ruling, overlays)
     print(args.output)
     return 0
@@ -463,9 +470,9 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors are one line on stderr (``tabletop move: error: ...``), status 2."""
 
     def error(self, message: str) -> Any:
-        from tabletop.common.errors import one_line
+        from tabletop.common.errors import message_line
 
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
+        self.exit(EXIT_USAGE, message_line(f"{self.prog}: error: {message}") + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -474,7 +481,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help (0) or a usage error (2), already printed
         return e.code if isinstance(e.code, int) else EXIT_USAGE
-    from tabletop.common.errors import TabletopError, one_line
+    from tabletop.common.errors import TabletopError, message_line
 
     try:
         # Degenerate geometry may make numpy or shapely warn; an answer is still an
@@ -483,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
             warnings.simplefilter("ignore", RuntimeWarning)
             return int(args.fn(args) or 0)
     except TabletopError as e:
-        print(f"tabletop {args.command}: {one_line(str(e))}", file=sys.stderr)
+        print(message_line(f"tabletop {args.command}: {e}"), file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0

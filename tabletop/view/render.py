@@ -47,6 +47,6 @@ def render(
         img = arcade.get_image(0, 0, size[0], size[1])
         buf = io.BytesIO()
         img.save(buf, format="PNG")
-        write_atomic_bytes(out, buf.getvalue())
+        write_atomic_bytes(out, buf.getvalue(), reads=[("scenario", scenario)])
     finally:
         window.close()

@@ -25,6 +25,7 @@ from tabletop.game.report import condition_line, event_text, ship_card, ship_rep
 from tabletop.game.session import Session
 from tabletop.view import computer
 from tabletop.view.drawing import TWEEN, TableDrawing
+from tabletop.view.frame import Panes
 from tabletop.view.input import TableInput
 from tabletop.view.keys import abilities
 from tabletop.view.moving import MoveEditing
@@ -48,25 +49,6 @@ from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
 MESSAGE_LIFE = 10.0  # seconds a message stays (an error twice as long)
-
-
-class Panes(arcade.SectionManager):
-    """The view's panes: a click is judged against the panes as they are about to be
-    drawn (the view lays them out first: a state change since the last frame counts)."""
-
-    def on_mouse_press(self, x: int, y: int, *args: Any, **kwargs: Any) -> bool | None:
-        self.view.rebuild()  # type: ignore[attr-defined]
-        return super().on_mouse_press(x, y, *args, **kwargs)
-
-    def on_resize(self, width: int, height: int) -> bool:
-        """The panes and the view follow the new size, and so does the window's viewport.
-        arcade's manager marks a resize handled once the panes and the view have had it,
-        so the window's own handler beneath (the one that sets the viewport) never ran:
-        an enlarged window went on drawing into its old 1100 × 760 corner, black bands
-        around it."""
-        self.view.window.viewport = (0, 0, width, height)  # first: the view fits to it
-        super().on_resize(width, height)
-        return True
 
 
 class TableView(MoveEditing, arcade.View):
