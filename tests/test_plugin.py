@@ -245,3 +245,31 @@ def test_a_rulesets_path_tokens_are_the_steps_its_moves_take(scenario: str, ship
             assert kind == "L" and m.end == preview(scn, ship, "F1").end, (scenario, kind)
         else:
             assert m.violations, (scenario, kind)
+
+
+@pytest.mark.parametrize(
+    "name, game",
+    [
+        ("trafalgar-modified", "tabletop.rules.trafalgar.game:TrafalgarGame"),
+        ("man-o-war", "tabletop.rules.manowar.game:ManOWarGame"),
+        ("hold-fast", "tabletop.rules.holdfast.game:HoldFastGame"),
+        ("escadres", "tabletop.rules.escadres.game:EscadresGame"),
+        ("frigate", "tabletop.rules.frigate.game:FrigateGame"),
+    ],
+)
+def test_every_verb_has_one_handler_and_every_handler_a_verb(name, game):
+    """A game's procedures declare their verbs as one map (``HANDLERS``), read by the
+    kernel's ``dispatch``: the map and the ruleset's verbs name the same orders, and an
+    order the map lacks is refused in words, not an AttributeError."""
+    import importlib
+
+    from tabletop.common.errors import IllegalAction
+    from tabletop.engine.actions import Action
+    from tabletop.engine.core import dispatch
+
+    module, cls = game.split(":")
+    handlers = getattr(importlib.import_module(module), cls).HANDLERS
+    assert set(handlers) == set(rules.load(name).verbs)
+    assert all(callable(h) for h in handlers.values())
+    with pytest.raises(IllegalAction, match="'sing' is not an order of these rules"):
+        dispatch(handlers, None, None, Action("sing", ("a",)), None, [])  # type: ignore[arg-type]

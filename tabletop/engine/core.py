@@ -3,15 +3,36 @@ ruleset parses the action against its verbs and applies its own procedures."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.engine.actions import Action, parse
-from tabletop.engine.dice import DiceSource, hash_dice
+from tabletop.engine.dice import Dice, DiceSource, hash_dice
 from tabletop.engine.state import GameState, ended
 
 Events = list[dict[str, Any]]
+
+#: A ruleset's answer to one order: its game's procedures (the first argument), the
+#: state, the order, the dice and the events it writes; the state after it.
+Handler = Callable[..., GameState]
+
+
+def dispatch(
+    handlers: Mapping[str, Handler],
+    game: object,
+    state: GameState,
+    act: Action,
+    dice: Dice,
+    events: Events,
+) -> GameState:
+    """Play ``act`` by the handler its verb maps to: a game's procedures declare their
+    verbs as one map (as boardgame.io's ``moves``), not as methods found by name."""
+    handler = handlers.get(act.verb)
+    if handler is None:
+        raise IllegalAction(f"'{act.verb}' is not an order of these rules")
+    return handler(game, state, act, dice, events)
 
 
 def apply(

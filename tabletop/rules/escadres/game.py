@@ -10,10 +10,13 @@ rolls for leaks and for the drift of every stopped ship, and the tokens go back.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import ClassVar
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
+from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending
 from tabletop.geometry.hexgrid import DIRECTIONS, add, ship_pose
@@ -42,9 +45,7 @@ class EscadresGame(Damage):
         super().__init__(rs)
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        fn = getattr(self, f"act_{act.verb}")
-        out: GameState = fn(state, act, dice, events)
-        return out
+        return dispatch(self.HANDLERS, self, state, act, dice, events)
 
     def open(self, state: GameState, dice: Dice, events: Events) -> GameState:
         return self._draw(state, dice, events)
@@ -293,3 +294,12 @@ class EscadresGame(Damage):
                 events.append({"drift_blocked": p.ship})
             state = replace(state, pending=state.pending[1:])
         return self._new_round(state, dice, events)
+
+    #: Each order's handler, one for every verb of the ruleset (a test holds the two
+    #: alike).
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {
+        "move": act_move,
+        "fire": act_fire,
+        "drift": act_drift,
+        "end": act_end,
+    }

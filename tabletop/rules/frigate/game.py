@@ -11,9 +11,12 @@ ends.  After the fourth: drift (dismasted and afoul ships, faced into the wind),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import ClassVar
 
 from tabletop.engine.actions import Action
+from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
@@ -40,9 +43,7 @@ class FrigateGame(SiMove):
         super().__init__(rs)
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        fn = getattr(self, f"act_{act.verb}")
-        out: GameState = fn(state, act, dice, events)
-        return self.winner(out, events)
+        return self.winner(dispatch(self.HANDLERS, self, state, act, dice, events), events)
 
     def open(self, state: GameState, events: Events) -> GameState:
         self.rs.strength(state)  # a wind strength the schedule has
@@ -329,6 +330,18 @@ class FrigateGame(SiMove):
         """The battle ends: won by ``side`` (or "draw"), for the reason the log gives."""
         events.append({"winner": side, "why": why} if why else {"winner": side})
         return replace(state, winner=side)
+
+    #: Each order's handler, one for every verb of the ruleset (a test holds the two
+    #: alike).
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {
+        "speed": SiMove.act_speed,
+        "move": SiMove.act_move,
+        "fire": SiMove.act_fire,
+        "chase": SiMove.act_chase,
+        "capture": SiMove.act_capture,
+        "destroy": SiMove.act_destroy,
+        "end": act_end,
+    }
 
 
 def convoy_sides(state: GameState) -> tuple[str | None, str, str | None]:

@@ -11,11 +11,13 @@ and the next begins: the kernel only applies one action at a time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
+from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState, end_of_turn
 from tabletop.geometry.angles import normalise
@@ -54,7 +56,7 @@ class HoldFastGame:
         self.rs = rs
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        state = getattr(self, f"act_{act.verb}")(state, act, dice, events)
+        state = dispatch(self.HANDLERS, self, state, act, dice, events)
         return victory(state, events)
 
     # -- ownership -------------------------------------------------------------------
@@ -254,6 +256,19 @@ class HoldFastGame:
         state = replace(state, ships=fresh, turn=state.turn + 1, phase=0, active=0)
         events.append({"turn": state.turn, "sequence": "movement orders"})
         return wind_shift(self.rs, state, dice, events)
+
+    #: Each order's handler, one for every verb of the ruleset (a test holds the two
+    #: alike).
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {
+        "orders": act_orders,
+        "fire": act_fire,
+        "marines": act_marines,
+        "board": act_board,
+        "place": act_place,
+        "repair": act_repair,
+        "prize": act_prize,
+        "end": act_end,
+    }
 
 
 def _enemy(state: GameState, sid: str, target: str) -> None:

@@ -15,14 +15,16 @@ The source has no gunnery: this engine plays the sailing.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from tabletop.common.errors import IllegalAction
 from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
+from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn, last_side, own
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
@@ -94,8 +96,7 @@ class ManOWarGame:
         return self.rs.allowance(cls, reckon.sector(self.rs, theta))[1]
 
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        fn = getattr(self, f"act_{act.verb}")
-        return self._winner(fn(state, act, dice, events), events)
+        return self._winner(dispatch(self.HANDLERS, self, state, act, dice, events), events)
 
     def _winner(self, state: GameState, events: Events) -> GameState:
         """Ruling: with no gunnery, a battle is won only by the enemy leaving it: when one
@@ -454,6 +455,15 @@ class ManOWarGame:
         order = sorted(state.sides, key=lambda s: -rolls[s])  # stable: ties keep order
         events.append({"initiative": rolls, "order": order, "turn": state.turn})
         return replace(state, sides=tuple(order), active=0)
+
+    #: Each order's handler, one for every verb of the ruleset (a test holds the two
+    #: alike).
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {
+        "move": act_move,
+        "tack": act_tack,
+        "recover": act_recover,
+        "end": act_end,
+    }
 
 
 def _which_tack(ship: str, side: str) -> Pending:

@@ -1,28 +1,32 @@
 """Modified Trafalgar rules (source 001): the procedures of play.
 
-Movement (inertia, full allowance, luffing, turns, tacking over two turns, irons),
-collisions and boarding, and the turn sequence; fire and damage are in ``gunnery``.
+Movement (inertia, full allowance, luffing, turns, tacking over two turns, irons), the
+ram, and the turn sequence; fire and damage are in ``gunnery``, the rammed ship's answer
+and boarding in ``boarding``.  ``TrafalgarGame.HANDLERS`` maps each order to its handler.
 Every number comes from the ruleset's template and the roster; what the source leaves
 open is decided in the template's comments.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.common.errors import IllegalAction
 from tabletop.common.units import MOVE_TOL, TOL
 from tabletop.engine.actions import Action
+from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
 from tabletop.referee import reckon
 from tabletop.referee.movement import Step, obstacles, parse_path
+from tabletop.rules.trafalgar import boarding
 from tabletop.rules.trafalgar.gunnery import Gunnery
 from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
-from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left, in_irons
+from tabletop.rules.trafalgar.ship import TrafalgarShip, in_irons
 
 
 class TrafalgarGame(Gunnery):
@@ -31,8 +35,7 @@ class TrafalgarGame(Gunnery):
 
     # dispatch --------------------------------------------------------------------------
     def apply(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        fn = getattr(self, f"act_{act.verb}")
-        return self._winner(fn(state, act, dice, events), events)
+        return self._winner(dispatch(self.HANDLERS, self, state, act, dice, events), events)
 
     def act_move(
         self, state: GameState, act: Action, dice: Dice, events: Events, target: str | None = None
@@ -282,114 +285,6 @@ class TrafalgarGame(Gunnery):
         events.append({"left": ship, "state": "in irons" if choice == "irons" else "luffing"})
         return replace(state.with_ship(st), pending=())
 
-    # collisions and boarding -------------------------------------------------------------
-    def act_avoid(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        ship = act.ship
-        st = _ship(state, ship)
-        rammer = state.pending[0].other
-        cls = self._cls(state, ship)
-        if st.in_irons or st.struck or cls.speed <= 0:
-            raise IllegalAction(f"{ship} is not sail-worthy: she cannot avoid ('stand {ship}')")
-        # an avoiding move follows the ordinary rules of movement, at half the allowance
-        plan = self._plan(state, ship, parse_path(" ".join(act.args[1:])), partial=True)
-        segs = list(plan.segments)
-        if plan.violations:
-            raise IllegalAction("; ".join(plan.violations))
-        if sum(s.distance for s in segs) > plan.allowance / 2 + MOVE_TOL:
-            raise IllegalAction(
-                f"an avoiding move is at most half her movement: {plan.allowance / 2:.4g}"
-            )
-        state = replace(state, pending=())
-        if not command_check(self.rs, dice, cls, ship, f"to avoid {rammer}", events):
-            return self._grapple(state, rammer, ship, events)
-        geoms, names = obstacles(state.table(), ship)
-        contact = first_contact(st.pose, segs, state.scenario.ship(ship).hull_local(), geoms)
-        pose = contact.pose if contact else end_pose(st.pose, segs)
-        events.append(
-            {
-                "avoided": ship,
-                "rammer": rammer,
-                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-            }
-        )
-        return state.with_ship(replace(st, pose=pose))
-
-    def act_stand(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        rammer = state.pending[0].other
-        return self._grapple(replace(state, pending=()), rammer, act.ship, events)
-
-    def act_board(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        """A boarding action (source 001 and its design notes, with the SPEC's rulings):
-        the party of one crew box is crossed off as it goes across, so a boarder needs a
-        box to spare; she rolls 2d6 + the party's bonus against 2d6 + half the defender's
-        crew left.  A defender who loses crosses off a box; a boarder who loses has lost
-        her party, and nothing more; a tie, nobody.  The boarder may go on sending a
-        party each turn; the defender may counter-board only after winning."""
-        ship, target = act.args
-        st = self._own(state, ship)
-        self._may_board(state, st, target)
-        tcls = state.scenario.ship(target).cls
-        b = self.rs.boarding
-        st = replace(st, crew_lost=st.crew_lost + 1, fired=(*st.fired, "board"))
-        state = state.with_ship(st)
-        tst = _ship(state, target)
-        a1, a2 = dice.roll(2, f"boarding: {ship}")
-        d1, d2 = dice.roll(2, f"repelling: {target}")
-        attack = a1 + a2 + b.boarder_bonus
-        defend = d1 + d2 + crew_left(tcls, tst) // 2
-        loser = target if attack > defend else ship if defend > attack else None
-        events.append(
-            {
-                "boarding": ship,
-                "defender": target,
-                "attack": attack,
-                "defence": defend,
-                "loser": loser,
-            }
-        )
-        pair = (min(ship, target), max(ship, target))
-        state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
-        if loser == target:
-            tst = replace(tst, crew_lost=tst.crew_lost + b.loser_loses)
-        record = {**dict(tst.boarded_by), ship: loser == ship}
-        state = state.with_ship(replace(tst, boarded_by=tuple(sorted(record.items()))))
-        st = _ship(state, ship)  # her own right to counter-board is spent by boarding
-        mine = tuple((k, won) for k, won in st.boarded_by if k != target)
-        state = state.with_ship(replace(st, boarded_by=mine))
-        for who, by in ((target, state.side_of(ship)), (ship, state.side_of(target))):
-            state = self._strike_if_beaten(state, who, events, by=by)
-        return state
-
-    def _may_board(self, state: GameState, st: TrafalgarShip, target: str) -> None:
-        ship = st.id
-        if not state.is_grappled(ship, target):
-            raise IllegalAction(f"{ship} and {target} are not grappled: boarding needs a collision")
-        if state.side_of(target) == state.side_of(ship) or state.ship(target).struck:
-            raise IllegalAction(f"{target} is not an enemy still fighting")
-        if "board" in st.fired:
-            raise IllegalAction(f"{ship} has already sent a boarding party this turn")
-        won = dict(st.boarded_by).get(target)
-        if won is False:
-            raise IllegalAction(
-                f"{ship} lost when {target} boarded her: only a defender who won may counter-board"
-            )
-        if crew_left(state.scenario.ship(ship).cls, st) < 2:
-            raise IllegalAction(f"{ship} has no crew box to spare for a boarding party")
-
-    def act_cut(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
-        ship = act.ship
-        self._own(state, ship)
-        if not state.is_grappled(ship):
-            raise IllegalAction(f"{ship} is not grappled")
-        if not command_check(self.rs, dice, self._cls(state, ship), ship, "to cut loose", events):
-            return state
-        events.append({"cut_loose": ship})
-        return replace(
-            state,
-            grappled=tuple(p for p in state.grappled if ship not in p),
-            boarding=tuple(p for p in state.boarding if ship not in p),
-        )
-
     # the turn ----------------------------------------------------------------------------
     def owed(self, state: GameState, ship: str) -> str | None:
         """Why this ship may not end the turn as she is, or None."""
@@ -470,6 +365,22 @@ class TrafalgarGame(Gunnery):
                     state = state.with_ship(replace(s, rudder=False))
                     events.append({"repaired": s.id, "what": "rudder"})
         return state
+
+    #: Each order's handler, one for every verb of the ruleset (a test holds the two
+    #: alike).
+    HANDLERS: ClassVar[Mapping[str, Handler]] = {
+        "move": act_move,
+        "ram": act_ram,
+        "fire": Gunnery.act_fire,
+        "tack": act_tack,
+        "recover": act_recover,
+        "choose": act_choose,
+        "avoid": boarding.avoid,
+        "stand": boarding.stand,
+        "board": boarding.board,
+        "cut": boarding.cut,
+        "end": act_end,
+    }
 
 
 def _avoid_or_stand(target: str, side: str, rammer: str) -> Pending:
