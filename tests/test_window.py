@@ -1703,6 +1703,7 @@ def test_lines_of_fire_are_grey_where_the_game_refuses_the_shot(fresh):
         return {ln.color for sc_ in lof for ln in sc_.lines if ln.color in LOF_COLOURS.values()}
 
     fresh.load(str(SCENARIOS / "frigate-hex-prize.toml"))
+    fresh.session.auto_pass = False  # the log is played action by action, its ends too
     _, actions = read_log(ROOT / "games/frigate-hex-prize.log")
     chase = actions.index("chase hussard amazon")
     for a in actions[:chase]:
@@ -1725,6 +1726,7 @@ def test_lines_of_fire_are_grey_once_the_battle_is_over(fresh):
     from tabletop.view.scene import LOF_COLOURS
 
     fresh.load(str(SCENARIOS / "frigate-hex-prize.toml"))
+    fresh.session.auto_pass = False  # the log is played action by action, its ends too
     _, actions = read_log(ROOT / "games/frigate-hex-prize.log")
     for a in actions:
         assert fresh.play(a), a

@@ -200,13 +200,13 @@ def plot_by_mouse_shown(window, orders: dict[str, list[str]]) -> None:
 def test_the_golden_duel_by_mouse_alone(window):
     """The hove-to duel (tests/golden/hold-fast/hove-to.log) played with clicks only
     (the panel, the action bar, the ships): the same actions, and the same state, as the
-    log replayed."""
+    log replayed; a step with no order to give but "end" passes by itself."""
     seed, actions = read_log(HOVE_TO_LOG)
     plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
     plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
     assert window.plot is None  # phase I: movement done, fire to declare
     assert window.card("amazon")[-1] == "  orders RS ? ? ? ?"  # revealed phase by phase
-    for _ in range(6):  # phases I-III: nothing to fire at, each side ends
+    for _ in range(6):  # phases I-III: amazon might fire, and holds; each side ends
         press(window, "end step")
     press(window, "same")  # phase IV: amazon's captain places her alongside
     for ship, target in (("amazon", "cleopatre"), ("cleopatre", "amazon")):
@@ -214,18 +214,17 @@ def test_the_golden_duel_by_mouse_alone(window):
         press(window, "board")
         click_ship(window, target)
         press(window, "fire")
-        click_ship(window, target)
-        press(window, "end step")
+        click_ship(window, target)  # her last order: her side's step ends by itself
     click_ship(window, "amazon")  # phase V
     press(window, "board")
     click_ship(window, "cleopatre")
-    press(window, "end step")
-    press(window, "end step")
+    press(window, "end step")  # the French have no order to give: their step passes
     click_ship(window, "amazon")  # damage control
     press(window, "prize")
     click_ship(window, "cleopatre")
     press(window, "end step")
-    press(window, "end step")
+    passed = [line for line in window.session.log if "has no order to give" in line]
+    assert len(passed) == 4  # the log's ends 11, 14, 17 and 20, none clicked
     assert window.session.actions == actions, window.message
     logged = replay(load_scenario(DUEL), actions, seed)
     assert window.session.game.state.snapshot() == logged.state.snapshot()
@@ -396,3 +395,24 @@ def test_a_hidden_shoal_is_drawn_only_for_the_side_that_charted_it():
         assert "Spanish shoal (level 1)" in _terrain_named(view)
     finally:
         w.close()
+
+
+def test_a_turn_with_nobody_in_range_asks_no_click_after_the_plots(window):
+    """Issue 59: a Hold Fast turn took about 13 "end step" clicks, with no enemy in
+    range.  The shipped duel: amazon off the British line's far end, the French three
+    ships beyond her guns' reach, every ship plotted to lie still.  After the two plots
+    the five phases' fire steps and the damage control (two sides each: 12 steps) pass
+    by themselves, each said in the log, and the window is at turn 2's plot with no
+    click given: at most the issue's 4 a side, here none."""
+    window.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    window.sync_plot()
+    plot_by_mouse(window, {"amazon": ["-"] * 5})
+    plot_by_mouse(window, {s: ["-"] * 5 for s in ("cleopatre", "railleuse", "sirene")})
+    state = window.session.game.state
+    assert (state.turn, state.phase) == (2, 0)  # turn 2, its plot: no "end step" clicked
+    assert window.plot is not None and window.plot.spec.side == "british"
+    passed = [line for line in window.session.log if "has no order to give" in line]
+    assert len(passed) == 12
+    assert window.session.actions.count("end") == 12
+    window.session.undo()  # the player's undo takes back the French plot and the passes
+    assert window.session.actions == ["orders amazon - - - - -"]

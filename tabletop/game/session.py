@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
 from tabletop.game.game import Game, load_saved_scenario
+from tabletop.game.legal import legal_actions
 from tabletop.game.proof import Proof, vouch
 from tabletop.game.report import event_text, over_text
 from tabletop.game.saved import read_save, write_save
@@ -32,6 +33,11 @@ class Session:
     sandbox_redo: list[tuple[Scenario, str]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)  # human-readable event lines
     proof: Proof | None = None  # what loading it from a save showed (None: not loaded)
+    #: whether a step in which the side to act has no order but "end" passes by itself
+    #: (the window's play; off where a log is played action by action)
+    auto_pass: bool = False
+    #: the places in the game's actions of the steps passed by themselves
+    passed: set[int] = field(default_factory=set)
 
     @classmethod
     def open(cls, scn: Scenario) -> Session:
@@ -205,8 +211,10 @@ class Session:
     def play(self, action: str) -> list[str]:
         """Play one action; returns the event lines.  Illegal: TabletopError, nothing changed."""
         if self.game is not None:
+            self.passed = {i for i in self.passed if i < len(self.game.history)}
             events = self.game.play(action)
             lines = [event_text(e) for e in events]
+            lines += self._pass_idle_steps() if self.auto_pass else []
         else:
             lines = self._sandbox(action)
         self.log.extend(lines)
@@ -227,8 +235,32 @@ class Session:
         self.sandbox_redo.clear()
         return [f"> {action}", f"    {m.text().splitlines()[1].strip()}"]
 
+    def _pass_idle_steps(self) -> list[str]:
+        """End the steps of the turn in which the side to act can give no order but
+        "end" (a Hold Fast phase with nobody in range, a damage control with nothing to
+        repair), each said in the log: a player clicked "end step" thirteen times a turn
+        with no enemy in reach.  A decision waiting, a plot owed or the battle won stops
+        it; each step passed is an action of the game, so its log replays as played."""
+        lines: list[str] = []
+        assert self.game is not None
+        while True:
+            st = self.game.state
+            rs = st.scenario.ruleset
+            step = rs.step_text(st)
+            if st.winner is not None or st.pending or step is None or rs.plot_spec(st):
+                return lines
+            if legal_actions(st) != ["end"]:
+                return lines
+            lines.append(f"    {st.active_side} has no order to give ({step}): passed")
+            lines += [event_text(e) for e in self.game.play("end")]
+            self.passed.add(len(self.game.history) - 1)
+
     def undo(self) -> bool:
+        """Take back the last action, and with it the steps that passed by themselves
+        after it (the player's undo is of what the player did)."""
         if self.game is not None:
+            while self.game.history and len(self.game.history) - 1 in self.passed:
+                self.game.undo()
             return self.game.undo()
         if not self.sandbox:
             return False
@@ -237,7 +269,11 @@ class Session:
 
     def redo(self) -> bool:
         if self.game is not None:
-            return self.game.redo()
+            if not self.game.redo():
+                return False
+            while len(self.game.history) in self.passed and self.game.redo():
+                pass
+            return True
         if not self.sandbox_redo:
             return False
         self.sandbox.append(self.sandbox_redo.pop())

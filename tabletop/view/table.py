@@ -159,6 +159,7 @@ class TableView(MoveEditing, arcade.View):
             self.say(f"cannot open {path}: {e}", error=True)
             return
         self.session = session
+        session.auto_pass = True  # steps with no order to give pass by themselves
         self.save_path = Path(path).with_suffix(".save.json")
         self.selected, self.builder, self.move, self.fan = None, None, None, None
         self.say("")
@@ -336,6 +337,7 @@ class TableView(MoveEditing, arcade.View):
         except TabletopError as e:
             self.say(str(e), error=True)
             return
+        self.session.auto_pass = True
         self.save_path = target
         self.say("; ".join([f"opened {target}", *self.session.load_notes]))
         self.select(None)
