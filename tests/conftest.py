@@ -63,6 +63,7 @@ TIERS = {
     "test_window_frigate.py": "gui",
     "test_window_holdfast.py": "gui",
     "test_render.py": "gui",
+    "test_window_words.py": "gui",
 }
 #: Longest first, so the two workers of ``make test`` finish together: a real-window
 #: game started last would run alone at the end.

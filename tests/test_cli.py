@@ -390,13 +390,15 @@ def test_move_says_the_allowance_in_its_own_unit(capsys):
 
 
 def test_a_ship_card_reads_as_words_not_program_values():
-    """Places as (q, r), nothing as a dash, an empty list as none: 'hexes (18, -2)
-    (19, -2)', not '[[18, -2], [19, -2]]'."""
+    """A hex by its column and row, nothing as a dash, an empty list as none: 'hexes
+    column 18, row -2 and column 19, row -2', not '[[18, -2], [19, -2]]' (nor the
+    '(18, -2) (19, -2)' of a program's tuples)."""
     from tabletop.game.report import ship_card
 
     card = ship_card({"id": "a", "side": "b", "hexes": [[18, -2], [19, -2]], "hex": [11, -5],
                       "allowance": None, "fired": [], "guns": {"port": {"light": 3}}})  # fmt: skip
     assert card == [
-        "a (b): hexes (18, -2) (19, -2) · hex (11, -5) · allowance — · fired none · "
+        "a (b): hexes column 18, row -2 and column 19, row -2 · hex column 11, row -5 · "
+        "allowance — · fired none · "
         "guns port: light 3"
     ]

@@ -108,9 +108,9 @@ def test_alone_on_the_table_no_ram_and_the_tack_buttons_show_their_keys():
     assert not [b for b in bar(s, "pelican") if b.startswith(("ram", "fire", "board"))]
     buttons = {b.label: b.shown for b in action_buttons(s.game.state.scenario.ruleset.verbs,
                                                         None, "pelican")}  # fmt: skip
-    assert buttons["recover port"] == " [,]" and buttons["recover starboard"] == " [.]"
-    assert buttons["tack port"] == " [,]" and buttons["ram …"] == " [m]"
-    assert buttons["move"] == " [Enter]"
+    assert buttons["recover port"] == " (key ,)" and buttons["recover starboard"] == " (key .)"
+    assert buttons["tack port"] == " (key ,)" and buttons["ram …"] == " (M)"
+    assert buttons["move"] == " (Enter)"
 
 
 def test_the_fire_ruling_says_when_the_game_refuses_the_shot(write_scenario, rigged):

@@ -198,9 +198,9 @@ def _figure(v: Any) -> str:
     if isinstance(v, list | tuple):
         if not v:
             return "none"
-        if all(isinstance(x, list | tuple) for x in v):  # places: hexes, points
-            return " ".join("(" + ", ".join(_words(y) for y in x) + ")" for x in v)
-        if all(isinstance(x, int | float) for x in v) and len(v) == 2:
-            return "(" + ", ".join(_words(y) for y in v) + ")"  # one place
+        if all(_numbers(x) and len(x) == 2 for x in v):  # hexes: "column 8, row 0"
+            return _words([f"column {_words(x[0])}, row {_words(x[1])}" for x in v])
+        if _numbers(v) and len(v) == 2:  # one hex
+            return f"column {_words(v[0])}, row {_words(v[1])}"
         return ", ".join(_figure(x) for x in v)
     return _words(v)

@@ -140,7 +140,7 @@ class PlotPanel:
         meaning = "  ·  ".join(f"{word} {what}" for word, what in spec.words)
         boxes.append(Box((left, left + 7.0 * len(meaning), y, y + CELL_H), meaning))
         y -= CELL_H + GAP
-        boxes.append(Box((left, left + 150, y, y + CELL_H), "give orders [Enter]", ("give",)))
+        boxes.append(Box((left, left + 150, y, y + CELL_H), "give orders (Enter)", ("give",)))
         boxes.append(Box((left + 156, left + 246, y, y + CELL_H), "clear ship", ("clear",)))
         return boxes
 
@@ -151,11 +151,11 @@ def cover(spec: PlotSpec, width: float, height: float) -> list[Box]:
     return [
         Box((0, width, 0, height), ""),
         Box((width / 2 - 260, width / 2 + 260, mid + 20, mid + 44),
-            f"{spec.side} to plot the orders: pass the screen to {spec.side}'s captain"),
+            f"{spec.side} to plot the orders: pass the screen to the {spec.side} captain"),
         Box((width / 2 - 260, width / 2 + 260, mid - 4, mid + 18),
             "(the other side looks away: its plot is hidden)"),
         Box((width / 2 - 120, width / 2 + 120, mid - 44, mid - 18),
-            f"{spec.side}'s captain is here [Space]", ("ready",)),
+            f"the {spec.side} captain is here (Space)", ("ready",)),
     ]  # fmt: skip
 
 

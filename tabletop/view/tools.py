@@ -140,6 +140,16 @@ TACK_VERBS = ("tack", "recover")
 KEY_SHOWN = {"COMMA": ",", "PERIOD": ".", "ENTER": "Enter"}
 
 
+def key_hint(key: str) -> str:
+    """A key named after what it does: " (G)" for a letter, " (key ,)" for a mark that
+    would read as punctuation, " (Enter)" for a named key; "" for none."""
+    if not key:
+        return ""
+    if len(key) == 1 and not key.isalnum():
+        return f" (key {key})"
+    return f" ({key.upper() if len(key) == 1 else key.title()})"
+
+
 @dataclass(frozen=True)
 class Button:
     """One action the selected ship may take now, as the action bar offers it.
@@ -166,11 +176,9 @@ class Button:
 
     @property
     def shown(self) -> str:
-        """Its key as the bar writes it after its label: " [g]", " [,]", " [Enter]"."""
-        if not self.key:
-            return ""
-        plain = self.key.lower() if len(self.key) == 1 else self.key.title()
-        return f" [{KEY_SHOWN.get(self.key, plain)}]"
+        """Its key as the bar writes it after its label, in words a player reads: " (G)",
+        " (key ,)", " (Enter)" (it wrote " [g]", a program's brackets)."""
+        return key_hint(KEY_SHOWN.get(self.key, self.key))
 
     def fill(self, target: str | None, path: str) -> str:
         words = [
