@@ -24,6 +24,7 @@ class DrillView(TableView):
         self.session = Session.open(course.scenario)
         self.drill = Drill.start(course, WINDOW_SECONDS)
         self._hinted: str | None = None  # the coach's tack hinted, for Enter
+        self._owed: tuple[Any, str, bool] | None = None  # a turn held up by a decision
         self.overlays = {"sectors"}  # no guns in a drill: the wedges and the laylines
         self.select(course.ship)
         goal = (
@@ -81,12 +82,32 @@ class DrillView(TableView):
         return True
 
     def after_move(self, before: Any, action: str, reached: bool) -> None:
-        """After a drill move: end the turn when nothing more is owed; score at the mark."""
+        """After a drill move: end the turn when nothing more is owed; score at the mark.
+        A failed check (leaving luffing) leaves her a decision to answer first: the turn
+        ends once it is answered (ending it then was refused, and the window said "that
+        failed")."""
         self._hinted = None
         if self.drill.card is not None:
             return
         game = self.session.game
         self.drill.played(game, action)
+        if game.state.pending:
+            self._owed = (before, action, reached)
+            return
+        self._finish_turn(before, action, reached)
+
+    def play(self, action: str) -> bool:
+        """An action of hers; the turn a decision held up ends once it is answered."""
+        if not super().play(action):
+            return False
+        game = self.session.game
+        if self._owed is not None and game is not None and not game.state.pending:
+            owed, self._owed = self._owed, None
+            self._finish_turn(*owed)
+        return True
+
+    def _finish_turn(self, before: Any, action: str, reached: bool) -> None:
+        game = self.session.game
         if not self.drill.owes_more(game) and not reached:
             self.session.play("end")
         self.drill.record(before, action, game, reached)
