@@ -133,3 +133,86 @@ def test_the_scorecard_stands_when_the_coach_cannot_judge_a_turn(untimed, monkey
     a, b, c = Pose(50.0, 10.0, 60.0), Pose(55.0, 13.0, 60.0), Pose(50.0, 30.0, 60.0)
     card = scorecard(course, [TurnRecord(a, "move pupil F6", b), TurnRecord(b, "x", c)], 2, coach)
     assert card.turns == 2 and card.lost == [] and card.distance > 0
+
+
+def test_the_drill_ends_at_the_mark_again_and_a_new_course(untimed, monkeypatch, capsys):
+    """At the mark the scorecard stays with "again" and "new course" (end turn wiped
+    it and carried on); "again" sails the same course from the start, "new course" a
+    fresh one from a new seed."""
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20, seed=2))
+    view = win.table
+    try:
+        sail_by_the_coach(win)
+        card = view.message
+        assert card.startswith("to the mark in")
+        assert [b.label for b, _ in view.buttons] == ["again", "new course"]
+        played = list(view.session.actions)
+        for k in (K.E, K.ENTER, K.H):  # end turn, Enter, the hint: the card stays
+            key(win, k)
+        key(win, K.Z, K.MOD_CTRL)  # and undo takes back nothing
+        assert view.message == card and view.session.actions == played
+        press(win, "again")
+        assert view.drill.card is None and view.session.actions == []
+        assert view.drill.course.key.endswith("seed-2")
+        assert view.message.startswith("Tacking drill")
+        sail_by_the_coach(win)
+        assert view.message.startswith("to the mark in")
+        monkeypatch.setattr("tabletop.view.drillview.random.randrange", lambda a, b: 77)
+        press(win, "new course")
+        assert view.drill.course.key.endswith("20cm/seed-77")
+        assert view.session.actions == [] and view.drill.card is None
+        assert "Traceback" not in capsys.readouterr().err
+    finally:
+        win.close()
+
+
+def test_the_drills_save_names_its_course_and_loads_back(untimed, tmp_path, capsys):
+    """The save of a course laid in code named no file ("scenario": "p"), which
+    ``tabletop check`` refused: its course is written beside it, and both ``check``
+    and ``run --load`` (with no log) read it back."""
+    import json
+
+    from tabletop.shell.cli import main
+
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20, seed=5))
+    view = win.table
+    try:
+        for _ in range(2):
+            key(win, K.H)
+            key(win, K.ENTER)
+        target = tmp_path / "mine.save.json"
+        key(win, K.S, K.MOD_CTRL)  # save as: the line offers a place, typed over
+        type_text(win, str(target))
+        key(win, K.ENTER)
+        assert not view.error, view.message
+        saved = json.loads(target.read_text())
+        assert saved["scenario"] == "mine.course.toml"
+        assert (tmp_path / "mine.course.toml").exists()
+        capsys.readouterr()
+        assert main(["check", str(target)]) == 0
+        assert main(["run", "--load", str(target)]) == 0
+        out = capsys.readouterr()
+        assert "pupil" in out.out and out.err == ""
+    finally:
+        win.close()
+
+
+@pytest.mark.slow
+def test_fifty_drills_to_the_mark_each_end_with_the_scorecard(untimed, capsys):
+    """The issue's measure: the drill played to the mark from 50 seeds (islands laid by
+    each), by the coach's plan through the window's own keys, ends each time with its
+    scorecard and an "again" button, and nothing on stderr."""
+    win = TableWindow(None, W, H, visible=False, drill=make_course(distance=20, seed=1))
+    view = win.table
+    try:
+        for seed in range(1, 51):
+            if seed > 1:
+                view.restart(view.drill.start(make_course(distance=20, seed=seed), 600.0))
+            sail_by_the_coach(win)
+            win.frame()
+            assert view.drill.card is not None, seed
+            assert view.message.startswith("to the mark in"), (seed, view.message)
+            assert button(view, "again") is not None
+        assert capsys.readouterr().err == ""
+    finally:
+        win.close()
