@@ -62,6 +62,7 @@ TIERS = {
     "test_window.py": "gui",  # a window on software GL
     "test_window_frigate.py": "gui",
     "test_window_holdfast.py": "gui",
+    "test_drill_window.py": "gui",
     "test_render.py": "gui",
     "test_window_words.py": "gui",
 }

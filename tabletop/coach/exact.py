@@ -66,18 +66,30 @@ class ExactSearch:
         raise NotImplementedError
 
     def _table(self, first: Layer) -> tuple[Moves, Bound]:
-        """The move table and the bound for the headings reachable from ``first`` (kept
-        per lattice of headings: the drill asks again and again from the same one)."""
-        cache: dict[tuple[int, ...], tuple[Moves, Bound]] = self.__dict__.setdefault("_tables", {})
+        """The move table and the bound for the states reachable from ``first`` (kept
+        per lattice of headings: the drill asks again and again from the same one).
+
+        A table laid from one start holds only the states its moves reach: one laid
+        from the course's start never holds a luffing heading or irons, which no move
+        of the coach's leads to.  Asked from such a state (a pupil who luffed, then
+        the scorecard at the mark), the search read the table's row -1 and numpy
+        failed ("negative dimensions are not allowed"): a start a kept table does not
+        hold gets a table of its own."""
+        cache: dict[tuple[int, ...], list[tuple[Moves, Bound]]] = self.__dict__.setdefault(
+            "_tables", {}
+        )
         sig = tuple(sorted({int(k) % 5000 for k in heading_key(first["h"])} | {self._sig()}))
-        if sig not in cache:
-            self._open_sea = True
-            try:
-                moves = build_moves(first, self._expand, self._mode, self._origin, self.modes)
-            finally:
-                self._open_sea = False
-            cache[sig] = (moves, build_bound(moves, self._cost(moves.cols)))
-        return cache[sig]
+        kept = cache.setdefault(sig, [])
+        for moves, bound in kept:
+            if (moves.index(first["h"], self._mode(first)) >= 0).all():
+                return moves, bound
+        self._open_sea = True
+        try:
+            moves = build_moves(first, self._expand, self._mode, self._origin, self.modes)
+        finally:
+            self._open_sea = False
+        kept.append((moves, build_bound(moves, self._cost(moves.cols))))
+        return kept[-1]
 
     def _sig(self) -> int:
         """What else the move set depends on (a coach that switches moves says so)."""

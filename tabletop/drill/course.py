@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -124,3 +125,50 @@ def course_from_scenario(scn: Scenario) -> Course:
             f"{scn.source}: scenario.mark: expected a mark on the table, found ({x:g}, {y:g})"
         )
     return Course(scn, scn.ships[0].id, (x, y), radius, f"scenario/{Path(scn.source).stem}")
+
+
+def next_course(course: Course, seed: int) -> Course:
+    """A fresh course like this one (the ruleset, the class, the distance to the mark,
+    a gate) laid from a new ``seed``: the drill's "new course"."""
+    scn = course.scenario
+    start = scn.ship(course.ship).pose
+    distance = math.hypot(course.mark[0] - start.x, course.mark[1] - start.y)
+    cls = scn.ship(course.ship).cls.id
+    return make_course(scn.ruleset.name, round(distance, 6), seed, cls, None, course.gate)
+
+
+def course_toml(course: Course) -> str:
+    """The course as a scenario file (its mark under ``scenario.mark``), so a save of a
+    course laid in code names a file that ``tabletop check`` and ``run --load`` read:
+    it named none ("scenario": "p"), and both refused it.  Numbers are written as
+    Python's shortest exact form, so the file loads back to the very same table."""
+    scn = course.scenario
+    ship = scn.ship(course.ship)
+    (mx, my), p = course.mark, ship.pose
+    lines = [
+        "# A tacking drill's course, written beside a save of it (tabletop drill tacking).",
+        "[scenario]",
+        f"name = {json.dumps(scn.name)}",
+        f"ruleset = {json.dumps(scn.ruleset.name)}",
+        f"units = {json.dumps(scn.units)}",
+        f"table = {{ width = {scn.width!r}, depth = {scn.depth!r} }}",
+        f"seed = {scn.seed}",
+        f"mark = {{ x = {mx!r}, y = {my!r}, radius = {course.radius!r} }}",
+        "",
+        "[wind]",
+        f"from = {scn.wind.from_deg!r}",
+        *([f"strength = {json.dumps(scn.wind.strength)}"] if scn.wind.strength else []),
+        "",
+        "[[ships]]",
+        f"id = {json.dumps(ship.id)}",
+        f"roster = {json.dumps(ship.cls.id)}",
+        f"side = {json.dumps(ship.side)}",
+        f"x = {p.x!r}",
+        f"y = {p.y!r}",
+        f"heading = {p.heading!r}",
+    ]
+    for t in scn.terrain:
+        points = ", ".join(f"[{x!r}, {y!r}]" for x, y in t.points)
+        lines += ["", "[[terrain]]", f"kind = {json.dumps(t.kind)}",
+                  f"name = {json.dumps(t.name)}", f"polygon = [{points}]"]  # fmt: skip
+    return "\n".join(lines) + "\n"

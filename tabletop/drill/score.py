@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.coach.coaching import Coach, Course
+from tabletop.common.errors import TabletopError
 from tabletop.data.save import write_atomic
 from tabletop.drill.replay import coach_for
 from tabletop.geometry.pose import Pose
@@ -91,25 +92,31 @@ def scorecard(
     for n, t in enumerate(turns, 1):
         if n == len(turns):
             break
-        # a tenth of a second of proof each: the turns to go are compared, not printed
-        go_before = coach.plan(
-            start=t.before,
-            tacking=bool(prev and prev.tacking),
-            tacked_last=bool(prev and prev.tacked),
-            deadline=time.perf_counter() + 0.1,
-        ).count
-        go_after = coach.plan(
-            start=t.after,
-            tacking=t.tacking,
-            tacked_last=t.tacked,
-            deadline=time.perf_counter() + 0.1,
-        ).count
+        try:  # a tenth of a second of proof each: the turns to go are compared, not printed
+            go_before = _to_go(coach, t.before, prev, None)
+            go_after = _to_go(coach, t.after, None, t)
+        except TabletopError:  # out of time, the beam found no way: this turn is not
+            prev = t  # judged (on a loaded machine the scorecard itself was lost)
+            continue
         if go_after > go_before - 1:
             lost.append(
                 {"turn": n, "move": t.move, "to_go_before": go_before, "to_go_after": go_after}
             )
         prev = t
     return Scorecard(len(turns), optimum, distance, irons, lost)
+
+
+def _to_go(coach: Coach, pose: Pose, prev: TurnRecord | None, this: TurnRecord | None) -> float:
+    """The coach's turns to go from a pose: before a turn (as the turn before left her,
+    ``prev``) or after it (as the turn itself left her, ``this``)."""
+    if this is not None:
+        tacking, tacked = this.tacking, this.tacked
+    else:
+        tacking, tacked = bool(prev and prev.tacking), bool(prev and prev.tacked)
+    plan = coach.plan(
+        start=pose, tacking=tacking, tacked_last=tacked, deadline=time.perf_counter() + 0.1
+    )
+    return plan.count
 
 
 # ---------------------------------------------------------------------------- scores

@@ -162,16 +162,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     reads = reads[:1] if args.load else reads
     if args.save:  # before the replay: a save that cannot be written wastes none
         output_target(args.save, reads)
-    if args.load:
-        # continue a saved game: the one positional is the log
+    if args.load:  # continue a saved game: the one positional is the log
         if args.log is not None:
             raise TabletopError("run --load GAME.json LOG: expected one log after the save")
         game = Game.load(args.load, args.on_new_data)
         reasons = game.proof.notes() if game.proof else []  # what it could not show
-        go_on(game, read_game_log(log_path), log_path)
+        if log_path is not None:  # without a log: the saved game alone
+            go_on(game, read_game_log(log_path), log_path)
     else:
-        if args.log is None:
-            raise TabletopError("run SCENARIO LOG: expected a log after the scenario")
+        if args.scenario is None or args.log is None:  # (--load GAME.json: a log if any)
+            raise TabletopError("run SCENARIO LOG: expected a scenario and a log")
         if args.on_new_data:
             raise TabletopError("run --on-new-data: replays a saved game, with --load")
         scn = _scenario(args.scenario)
@@ -206,17 +206,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tabletop.common.errors import TabletopError
     from tabletop.data.paths import default_scenario
 
+    path = args.scenario or str(default_scenario())
+    _scenario(path)  # a missing or bad file is one line, exit 2, before any window opens
     try:
         from tabletop.view.app import run
 
-        return run(args.scenario or str(default_scenario()), args.ai)
+        return run(path, args.ai)
     except TabletopError:
         raise
     except Exception as e:  # no display, no OpenGL: say so plainly
-        raise TabletopError(
-            f"cannot open a window here ({type(e).__name__}: {e}); "
-            "the command-line rulings work without one"
-        ) from None
+        why = f"cannot open a window here ({type(e).__name__}: {e}); "
+        raise TabletopError(why + "the command-line rulings work without one") from None
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -388,7 +388,7 @@ def _queries(cmd: Command) -> None:
 def _games(cmd: Command) -> None:
     """Playing: logs, pictures, the drill, the bench."""
     sp = cmd("run", cmd_run, "replay a game log: the final state and the events")
-    sp.add_argument("scenario", help="the scenario (with --load: the log)")
+    sp.add_argument("scenario", nargs="?", help="the scenario (with --load: the log, if any)")
     sp.add_argument(
         "log", nargs="?", help="one action per line ('move amazon F2 S30 F12', 'fire ...', 'end')"
     )

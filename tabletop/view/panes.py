@@ -369,7 +369,7 @@ class ActionBar(Pane):
         offered = [b for b in offered if b.action.split()[0] not in rs.caps.secret_verbs]
         if ship is not None and (t.session.rest(ship) or (1.0,))[0] <= 0:
             offered = [b for b in offered if not b.needs_path]  # "0 cm of her move left"
-        for b in playable(st, offered, ship):
+        for b in t.ending() or playable(st, offered, ship):  # the drill's, at the mark
             label = b.label + b.shown
             w = 7.0 * len(label) + 14
             if x + w > edge and x > 10.0:  # wrap onto the row above

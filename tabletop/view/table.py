@@ -422,6 +422,10 @@ class TableView(MoveEditing, arcade.View):
         """The coach's next move: the drill's (none here)."""
         return False
 
+    def ending(self) -> list[Button]:
+        """The action bar's buttons once the play is over: the drill's (none here)."""
+        return []
+
     def abilities(self) -> frozenset[str]:
         """What the game played offers the window's keys (``keys.abilities``)."""
         rs = self.scenario.ruleset if self.scenario is not None else None

@@ -220,7 +220,8 @@ class TrafalgarGame(Gunnery):
 
     def _failed(self, state: GameState, ship: str, events: Events) -> GameState:
         st = _ship(state, ship)
-        opponent = next(s for s in state.sides if s != state.side_of(ship))
+        side = state.side_of(ship)  # alone on the table (the drill), her own side decides:
+        opponent = next((s for s in state.sides if s != side), side)  # none was found
         events.append({"failed": ship, "decides": opponent, "choice": "irons or luffing"})
         state = state.with_ship(replace(st, done=True, tacking=False))
         return replace(state, pending=(_irons_or_luffing(ship, opponent),))
