@@ -18,6 +18,7 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -259,15 +260,35 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def save_scenario(source: str | Path, out: str | Path, poses: dict[str, Pose]) -> None:
+def save_scenario(
+    source: str | Path,
+    out: str | Path,
+    poses: dict[str, Pose],
+    fields: dict[str, dict[str, Any]] | None = None,
+    drop: Collection[str] = (),
+    reads: Reads = (),
+    wind: dict[str, Any] | None = None,
+) -> None:
     """Copy a scenario file with some ships moved to new poses.
 
     Only the moved ships' ``x``, ``y`` and ``heading`` change (rounded to 6 decimals,
-    far below any ruling); every other value is written back exactly as it was read.
+    far below any ruling), with ``fields`` written on the ships named (a ship's per-ship
+    overrides: her damage, where her ruleset's classes carry it); the ships in ``drop``
+    are left out; ``wind``'s keys replace the ``[wind]`` table's (the wind as it blows
+    now); every other value is written back exactly as it was read.  Never
+    over the scenario, nor over anything else in ``reads`` (the log being played).
     """
     data = load_toml(Path(source))
-    for st in data.get("ships", []):
+    gone = set(drop)
+    ships = [s for s in data.get("ships", []) if not (isinstance(s, dict) and s.get("id") in gone)]
+    for st in ships:
         if isinstance(st, dict) and st.get("id") in poses:
             p = poses[st["id"]]
             st["x"], st["y"], st["heading"] = round(p.x, 6), round(p.y, 6), round(p.heading, 6)
-    write_atomic(out, dumps(data), reads=[("scenario", source)])
+        if isinstance(st, dict) and fields and st.get("id") in fields:
+            st.update(fields[st["id"]])
+    if "ships" in data:
+        data["ships"] = ships
+    if wind:
+        data["wind"] = {**data.get("wind", {}), **wind}
+    write_atomic(out, dumps(data), reads=[("scenario", source), *reads])
