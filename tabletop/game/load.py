@@ -19,6 +19,7 @@ from tabletop.common.units import TABLE_UNITS, convert
 from tabletop.data.digest import content_digest
 from tabletop.data.paths import data_name, rosters_dir
 from tabletop.data.reader import ID_EXPECTED, Reader, is_token, join, load_toml, text_problem
+from tabletop.game.options import read_options
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
 
@@ -181,11 +182,16 @@ def load_roster(ruleset: rules.Ruleset, folder: Path | None = None) -> tuple[str
 def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     """Read, validate and build a scenario; raises DataErrors listing every problem."""
     path = Path(path)
-    data = load_toml(path)
-    file = str(path)
+    return build_scenario(load_toml(path), str(path), rosters)
+
+
+def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None) -> Scenario:
+    """Validate and build a scenario from its TOML data (``file``: where it is, or will
+    be, written: errors name it); raises DataErrors listing every problem.  The set-up
+    builds its table from the data it edits, before any file is written."""
     r = Reader(file)
     head = r.table(data, "", "scenario")
-    name = r.string(head, "scenario", "name", default=path.stem)
+    name = r.string(head, "scenario", "name", default=Path(file).stem)
     rs_name = r.string(head, "scenario", "ruleset")
     named = not any(e.path == "scenario.ruleset" for e in r.errors)
     if named and not rules.known(rs_name):  # every package is imported only for the error
@@ -224,7 +230,7 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
     for i, t in enumerate(terrain):
         if t.known_to is not None and t.known_to not in sides:
             r.error(join(join("terrain", i), "known_to"), "one of " + ", ".join(sides), t.known_to)
-    options = _read_options(r, head, ruleset, {s.side for s in ships}, [s.id for s in ships])
+    options = read_options(r, head, ruleset, {s.side for s in ships}, [s.id for s in ships])
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
@@ -247,50 +253,6 @@ def load_scenario(path: str | Path, rosters: Path | None = None) -> Scenario:
             (data_name(roster_file), roster_digest),
         ),
     )
-
-
-#: ``[scenario]`` keys every scenario may have, besides its ruleset's options.
-_HEAD = ("name", "ruleset", "units", "table", "seed")
-#: Options any ruleset's scenario may carry: the drill's windward mark.
-_COMMON_OPTIONS = {"mark": "mark"}
-
-
-def _read_options(
-    r: Reader, head: dict[str, Any], ruleset: rules.Ruleset, sides: set[str], ids: list[str]
-) -> dict[str, Any]:
-    """The optional rules the scenario switches on, each checked against the ruleset's
-    declared options (``bool``, ``side``, ``sides``: two of them, ``ship``: one of its
-    ships' ids, ``turn``: a game-turn, 1 or later, ``a|b|c``: one of those words): a
-    misspelt or foreign option is an error, not silently ignored."""
-    known = {**_COMMON_OPTIONS, **ruleset.options}
-    out: dict[str, Any] = {}
-    for key, value in head.items():
-        if key in _HEAD:
-            continue
-        kind = known.get(key)
-        path = join("scenario", key)
-        if kind is None:
-            names = ", ".join(sorted(known)) or "none"
-            r.error(path, f"a scenario key or an option of {ruleset.name} ({names})", key)
-        elif kind == "bool" and not isinstance(value, bool):
-            r.error(path, "true or false", value)
-        elif kind == "sides" and (
-            not isinstance(value, list)
-            or len(value) != 2
-            or not all(isinstance(v, str) and v in sides for v in value)
-        ):
-            r.error(path, f"two of the scenario's sides ({', '.join(sorted(sides))})", value)
-        elif kind == "side" and not (isinstance(value, str) and value in sides):
-            r.error(path, f"one of the scenario's sides ({', '.join(sorted(sides))})", value)
-        elif kind == "ship" and value not in ids:
-            r.error(path, f"one of the scenario's ships ({', '.join(ids)})", value)
-        elif kind == "turn" and (type(value) is not int or value < 1):
-            r.error(path, "a game-turn: a whole number, 1 or more", value)
-        elif "|" in kind and value not in kind.split("|"):
-            r.error(path, "one of " + ", ".join(kind.split("|")), value)
-        else:
-            out[key] = value
-    return out
 
 
 #: A class to read: its table, its key path, the reader of its file, the file's unit,

@@ -1,0 +1,315 @@
+"""Setting up a table: the operations a set-up mode offers, on the scenario's own data.
+
+A referee with a tape measure brings the real table in: ships added from the roster and
+placed by typed coordinates, by measurement from the table's edges or from another ship
+(distance and bearing, from her centre or from her base's edge), turned, renamed,
+duplicated, deleted; terrain drawn as simple polygons; the wind and the table set.  The
+set-up edits the scenario's TOML data itself, so what is saved is what a person would
+write (a ship a table, keys in the usual order, nothing added), and every edit can be
+undone.  Overlapping bases and ships off the table are flagged, not refused: a real
+table can be like that, and the rulings then say so.  A problem a scenario may not have
+(an unknown class, an id taken, a polygon that crosses itself) is refused with the
+reason, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import shapely
+
+from tabletop.common.errors import DataErrors, TabletopError
+from tabletop.data.files import Reads
+from tabletop.data.reader import load_toml
+from tabletop.data.save import dumps, write_atomic
+from tabletop.game.load import build_scenario
+from tabletop.geometry.pose import Pose
+from tabletop.model.scenario import Scenario
+
+#: An id the log grammar can name: one word of letters, digits, '-', '_' and '.'.
+ID = re.compile(r"[A-Za-z0-9._-]+")
+#: How many edits are kept to undo.
+UNDO_DEPTH = 200
+#: Headings snap to this many degrees unless the player asks for single degrees.
+SNAP = 15.0
+
+
+@dataclass
+class Setup:
+    """A table being set up: ``data`` is the scenario as TOML data; ``path`` where it
+    was read from or last saved (None: not yet written)."""
+
+    data: dict[str, Any]
+    path: str | None = None
+    undo_stack: list[dict[str, Any]] = field(default_factory=list)
+    redo_stack: list[dict[str, Any]] = field(default_factory=list)
+    saved: bool = True  # nothing changed since the last save (or load)
+
+    # -- opening ----------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, ruleset: str, units: str, width: float, depth: float, name: str = "My table"
+    ) -> Setup:
+        """An empty table of ``width`` × ``depth`` ``units`` under ``ruleset``, the wind
+        from the north."""
+        data: dict[str, Any] = {
+            "scenario": {
+                "name": name,
+                "ruleset": ruleset,
+                "units": units,
+                "table": {"width": width, "depth": depth},
+            },
+            "wind": {"from": 0},
+        }
+        setup = cls(data, None, saved=False)
+        setup.check(data)  # a ruleset, unit or size the rules refuse: said now
+        return setup
+
+    @classmethod
+    def open(cls, path: str | Path) -> Setup:
+        """A scenario file to edit (it must load: a broken one is mended by hand first)."""
+        setup = cls(load_toml(Path(path)), str(path))
+        setup.scenario()
+        return setup
+
+    # -- what it is -------------------------------------------------------------------
+    def scenario(self, data: dict[str, Any] | None = None) -> Scenario:
+        """The table as the rules read it (raises DataErrors naming every problem)."""
+        return build_scenario(self.data if data is None else data, self.path or "set-up")
+
+    def check(self, data: dict[str, Any]) -> None:
+        """Whether ``data`` is a table the rules read, but for having no ship yet (an
+        empty table is where a set-up starts; a save needs a ship): TabletopError."""
+        try:
+            self.scenario(data)
+        except DataErrors as e:
+            left = [x for x in e.errors if not (x.path == "ships" and not data.get("ships"))]
+            if left:
+                raise TabletopError("; ".join(str(x) for x in left)) from None
+
+    def ships(self) -> list[dict[str, Any]]:
+        return list(self.data.get("ships", []))
+
+    def ship(self, sid: str) -> dict[str, Any]:
+        for s in self.data.get("ships", []):
+            if s.get("id") == sid:
+                return dict(s)
+        raise TabletopError(f"no ship {sid} on this table")
+
+    def flags(self) -> list[str]:
+        """What a real table can have and a ruling should know: bases that overlap,
+        ships whose centre is off the table."""
+        if not self.data.get("ships"):
+            return []
+        scn = self.scenario()
+        out = []
+        bases = [(s.id, shapely.Polygon(s.base_corners())) for s in scn.ships]
+        for i, (a, pa) in enumerate(bases):
+            for b, pb in bases[i + 1 :]:
+                if pa.intersection(pb).area > 1e-9:
+                    out.append(f"{a} and {b}: their bases overlap")
+        out += [
+            f"{s.id}: her centre is off the table"
+            for s in scn.ships
+            if not scn.holds(s.pose.x, s.pose.y)
+        ]
+        return out
+
+    # -- ships ------------------------------------------------------------------------
+    def add_ship(
+        self,
+        roster: str,
+        side: str,
+        x: float,
+        y: float,
+        heading: float = 0.0,
+        sid: str | None = None,
+    ) -> str:
+        """A ship of class ``roster`` for ``side`` at (x, y), her id made unique from
+        her class's when none is given; returns her id."""
+        if sid is not None:
+            self._free_id(sid)
+        sid = sid or self._new_id(roster)
+        ship = {"id": sid, "roster": roster, "side": side, "x": x, "y": y, "heading": heading}
+        self._edit(lambda d: d.setdefault("ships", []).append(ship))
+        return sid
+
+    def place(
+        self, sid: str, x: float | None = None, y: float | None = None, heading: float | None = None
+    ) -> None:
+        """Her centre and heading as typed (what is not given stays)."""
+        values = {"x": x, "y": y, "heading": None if heading is None else heading % 360}
+        self._edit_ship(sid, {k: v for k, v in values.items() if v is not None})
+
+    def place_from_edges(
+        self,
+        sid: str,
+        west: float | None = None,
+        south: float | None = None,
+        east: float | None = None,
+        north: float | None = None,
+    ) -> None:
+        """Her centre by measurement from the table's edges, as a tape measure is laid:
+        "12.5 from the west edge, 8 from the south" (east and north measured inwards)."""
+        if west is not None and east is not None or south is not None and north is not None:
+            raise TabletopError("measure her from one edge each way: west or east, south or north")
+        t = self.data["scenario"]["table"]
+        x = west if east is None else float(t["width"]) - east
+        y = south if north is None else float(t["depth"]) - north
+        self.place(sid, x, y)
+
+    def place_from(
+        self, sid: str, other: str, distance: float, bearing: float, from_edge: bool = False
+    ) -> None:
+        """Her centre ``distance`` from ``other``'s along ``bearing`` (compass degrees
+        from ``other``); ``from_edge``: the distance is the gap between their bases, as
+        measured base edge to base edge at the table."""
+        if sid == other:
+            raise TabletopError("measure her from another ship")
+        base = self.ship(other)
+        ox, oy = float(base["x"]), float(base["y"])
+        dx, dy = math.sin(math.radians(bearing)), math.cos(math.radians(bearing))
+        if not from_edge:
+            self.place(sid, ox + distance * dx, oy + distance * dy)
+            return
+        scn = self.scenario()
+        me, them = scn.ship(sid), shapely.Polygon(scn.ship(other).base_corners())
+
+        def gap(t: float) -> float:
+            here = me.moved(Pose(ox + t * dx, oy + t * dy, me.pose.heading))
+            return float(shapely.distance(shapely.Polygon(here.base_corners()), them))
+
+        far = 1.0 + distance + me.cls.base_length + scn.ship(other).cls.base_length
+        lo, hi = 0.0, far
+        for _ in range(60):  # the gap grows along the ray once the bases part
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if gap(mid) < distance else (lo, mid)
+        self.place(sid, ox + hi * dx, oy + hi * dy)
+
+    def turn(self, sid: str, heading: float, fine: bool = False) -> None:
+        """Her heading, snapped to 15° unless ``fine`` (single degrees)."""
+        step = 1.0 if fine else SNAP
+        self.place(sid, heading=round(heading / step) * step)
+
+    def delete(self, sid: str) -> None:
+        self.ship(sid)
+        self._edit(lambda d: d.__setitem__("ships", [s for s in d["ships"] if s["id"] != sid]))
+
+    def duplicate(self, sid: str, dx: float = 0.0, dy: float = 0.0) -> str:
+        """A copy of her, offset by (dx, dy), with an id of her own."""
+        ship = self.ship(sid)
+        new = self._new_id(str(ship.get("roster", sid)))
+        ship.update(id=new, x=float(ship["x"]) + dx, y=float(ship["y"]) + dy)
+        self._edit(lambda d: d["ships"].append(ship))
+        return new
+
+    def rename(self, sid: str, new: str) -> None:
+        self.ship(sid)
+        if new != sid:
+            self._free_id(new)
+        self._edit_ship(sid, {"id": new})
+
+    # -- terrain, wind, table ---------------------------------------------------------
+    def add_terrain(
+        self, points: list[tuple[float, float]], kind: str = "land", name: str | None = None
+    ) -> int:
+        """A polygon of terrain; it must be closed and simple (its edges do not cross)
+        and have an area.  Returns its place in the list."""
+        ring = [[float(x), float(y)] for x, y in points]
+        poly = shapely.Polygon(ring) if len(ring) >= 3 else None
+        if poly is None or not poly.is_valid or poly.area <= 0:
+            raise TabletopError(
+                "terrain: expected a simple polygon of at least 3 corners with an area "
+                "(its edges may not cross)"
+            )
+        piece: dict[str, Any] = {"kind": kind, "polygon": ring}
+        if name:
+            piece["name"] = name
+        self._edit(lambda d: d.setdefault("terrain", []).append(piece))
+        return len(self.data["terrain"]) - 1
+
+    def delete_terrain(self, i: int) -> None:
+        if not 0 <= i < len(self.data.get("terrain", [])):
+            raise TabletopError(f"no terrain piece {i + 1} on this table")
+        self._edit(lambda d: d["terrain"].pop(i))
+
+    def set_wind(self, from_deg: float | str, strength: str | None = None) -> None:
+        """The wind's direction (degrees or one of the 8 points) and, if given, strength."""
+        turned = from_deg % 360 if isinstance(from_deg, float | int) else from_deg
+        values: dict[str, Any] = {"from": turned}
+        if strength is not None:
+            values["strength"] = strength
+        self._edit(lambda d: d.setdefault("wind", {}).update(values))
+
+    def set_table(self, width: float, depth: float, name: str | None = None) -> None:
+        def change(d: dict[str, Any]) -> None:
+            d["scenario"]["table"] = {"width": width, "depth": depth}
+            if name:
+                d["scenario"]["name"] = name
+
+        self._edit(change)
+
+    # -- undo, save -------------------------------------------------------------------
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.data)
+        self.data = self.undo_stack.pop()
+        self.saved = False
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.data)
+        self.data = self.redo_stack.pop()
+        self.saved = False
+        return True
+
+    def save(self, path: str | Path, reads: Reads = ()) -> None:
+        """Write the scenario (atomically) once it loads as the rules read it; a save
+        that would not load is refused with its problems, and the file is untouched."""
+        self.scenario()
+        write_atomic(path, dumps(self.data), reads)
+        self.path, self.saved = str(path), True
+
+    # -- inside -----------------------------------------------------------------------
+    def _edit(self, change: Any) -> None:
+        """Apply ``change`` to a copy; kept (and undoable) only if the table still loads."""
+        data = copy.deepcopy(self.data)
+        change(data)
+        self.check(data)
+        self.undo_stack = [*self.undo_stack, self.data][-UNDO_DEPTH:]
+        self.redo_stack.clear()
+        self.data, self.saved = data, False
+
+    def _edit_ship(self, sid: str, values: dict[str, Any]) -> None:
+        self.ship(sid)
+
+        def change(d: dict[str, Any]) -> None:
+            for s in d["ships"]:
+                if s["id"] == sid:
+                    s.update(values)
+
+        self._edit(change)
+
+    def _free_id(self, sid: str) -> None:
+        if not ID.fullmatch(sid):
+            raise TabletopError(
+                f"id: expected one word of letters, digits, '-', '_' or '.', found {sid!r}"
+            )
+        if any(s.get("id") == sid for s in self.data.get("ships", [])):
+            raise TabletopError(f"id: {sid} is taken by another ship")
+
+    def _new_id(self, roster: str) -> str:
+        stem = re.sub(r"[^A-Za-z0-9._-]+", "-", roster).strip("-") or "ship"
+        taken = {s.get("id") for s in self.data.get("ships", [])}
+        n = 1
+        while f"{stem}-{n}" in taken:
+            n += 1
+        return f"{stem}-{n}"
