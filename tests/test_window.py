@@ -1803,3 +1803,19 @@ def test_a_key_that_does_nothing_says_so(fresh):
     click_ship(fresh, "defence")
     fresh.on_key_press(K.UP, 0)  # now it builds
     assert fresh.builder.text and "select a ship" not in fresh.message
+
+
+def test_the_tack_key_lays_the_inertia_run_first(fresh):
+    """Issue 59: 'T' alone was refused for the inertia ("the first 2 cm are straight
+    ahead, before any turn") and the player had to type the run.  The frigate duel's
+    amazon hauled up to 60° on turn 1 (17.5251 + a 30° arc of radius 6, π, + 2 = 68/3,
+    her reaching allowance) is beating on turn 2: T on a move not begun lays the tack as
+    the rules do, 2 cm of inertia and then into the wind ("F2 T"), and Enter plays it."""
+    fresh.load(str(SCENARIOS / "frigate-duel.toml"))
+    for a in ("move amazon F17.5251 P30 F2", "end", "move loire F22.666667", "end"):
+        assert fresh.play(a), fresh.message
+    fresh.select("amazon")
+    fresh.on_key_press(K.T, 0)
+    assert fresh.builder is not None and fresh.builder.text == "F2 T"
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.session.game.state.ship("amazon").tacking, fresh.message

@@ -442,10 +442,32 @@ class MoveEditing:
         return True
 
     def token(self, kind: str) -> bool:
+        """A step token; ``T`` on a move not yet begun lays the tack as the rules lay it
+        (the inertia run first: Trafalgar's "F2 T"), where her rules offer one now (it
+        was refused for the inertia, the run left for the player to type)."""
         assert self.builder is not None
-        self.builder.token(kind)
+        laid = self._tack_path() if kind == "T" and not self.builder.steps else None
+        if laid is not None:
+            self.builder.steps = list(parse_path(laid))
+            self.say(f"tack: {laid}, the run her rules sail before she turns into the wind")
+        else:
+            self.builder.token(kind)
         self._rebuild_move()
         return True
+
+    def _tack_path(self) -> str | None:
+        """Her tack's path as her rules lay it now (``Advice.turnabouts``: the move that
+        begins a tack, ending in ``T``), or None."""
+        game = self.session.game if self.session is not None else None
+        if game is None or self.builder is None:
+            return None
+        ship = self.builder.ship
+        rs = game.state.scenario.ruleset
+        for action, _, _ in rs.advice.turnabouts(game.state, ship):
+            words = action.split()
+            if words[:2] == ["move", ship] and words[-1] == "T":
+                return " ".join(words[2:])
+        return None
 
     def back(self) -> bool:
         assert self.builder is not None
