@@ -486,3 +486,22 @@ def test_hf72_known_to_only_on_hidden_terrain(tmp_path):
     with pytest.raises(DataErrors) as e:
         hf_game(tmp_path, ships, terrain=_shallows(3) + 'known_to = "red"\n')
     assert [x.path for x in e.value.errors] == ["terrain[0].known_to"]
+
+
+def test_hf65_the_action_bar_offers_the_marines_on_a_repair(tmp_path, rigged):
+    """Issue 59: the bar offered "repair rudder" only; committing marine detachments
+    (+1 each, at most 2) had to be typed.  t's rudder is shot away and she has her 2
+    detachments: the bar offers the repair alone and with 1 or 2 of them, each an order
+    the engine takes, and nothing to repair but the rudder."""
+    from tabletop.view.offers import playable
+    from tabletop.view.tools import action_buttons
+
+    g = _rudderless(tmp_path, rigged)
+    st = g.state
+    offered = playable(st, action_buttons(st.scenario.ruleset.verbs, None, "t"), "t")
+    repairs = {b.label: b.action for b in offered if b.action.startswith("repair")}
+    assert repairs == {
+        "repair rudder": "repair t rudder",
+        "repair rudder, marines 1": "repair t rudder 1",
+        "repair rudder, marines 2": "repair t rudder 2",
+    }

@@ -223,6 +223,25 @@ def action_buttons(verbs: dict[str, Any], pending: Any, ship: str | None) -> lis
             label = " ".join([verb, *("…" if o == "TARGET" else o for o in f if o != "PATH")])
             tack = TACK_KEYS.get(f[-1], "") if verb in TACK_VERBS and f else ""
             out.append(Button(label, " ".join([verb, ship, *f]), key if len(fills) == 1 else tack))
+            out += _optional(spec, verb, ship, f, label)
+    return out
+
+
+def _optional(spec: Any, verb: str, ship: str, fill: list[str], label: str) -> list[Button]:
+    """The buttons for an optional word the ruleset lists the choices of, after the
+    required ones, each choice but the first (the default): Hold Fast's repair with one
+    or two marine detachments committed ("repair mast, marines 1"), which the bar did not
+    offer (the player had to type it)."""
+    if "TARGET" in fill or "PATH" in fill:
+        return []
+    usage = [w for w in spec.usage.split()]
+    out = []
+    for pos, choices in sorted((spec.choices or {}).items()):
+        if pos < len(spec.required) or pos >= len(usage):
+            continue
+        name = usage[pos].strip("[]").lower()
+        for c in choices[1:]:
+            out.append(Button(f"{label}, {name} {c}", " ".join([verb, ship, *fill, c])))
     return out
 
 
