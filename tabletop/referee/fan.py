@@ -45,9 +45,9 @@ class Fan:
         for kind, values in self.steps[int(self.group[i])]:
             v = float(values[int(self.row[i])])
             if kind == "T":  # a turn: the sign says which way
-                if abs(v) > 1e-9:
+                if _fmt(abs(v)) != "0":
                     words.append(f"{'S' if v > 0 else 'P'}{_fmt(abs(v))}")
-            elif v > 1e-9:
+            elif v > 0 and _fmt(v) != "0":  # a run too short to write is none ("F0")
                 words.append(f"{kind}{_fmt(v)}")
         return " ".join(words)
 
