@@ -134,7 +134,7 @@ def clearance(
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    shoals = [shapely.Polygon(t.points) for t in scn.terrain if scn.ruleset.advice.grounds(cls, t)]
+    shoals = [t.polygon for t in scn.terrain if scn.ruleset.advice.grounds(cls, t)]
     if shoals:
         r = np.radians(h)
         dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2
