@@ -227,3 +227,33 @@ def test_the_drill_is_bounded(capsys, tmp_path, option, at, past, says):
     err = refused(capsys, "drill", "tacking", "--auto", option, at, "--scenario", tmp_path / "no")
     assert "no such file" in err and option not in err
     assert says in refused(capsys, "drill", "tacking", "--auto", option, past)
+
+
+# -- what makes the bounds affordable ----------------------------------------------------
+def test_the_captains_distance_from_terrain_is_shapelys_to_the_last_bit():
+    import numpy as np
+    import shapely
+
+    from tabletop.ai.sea import distance_to
+    from tabletop.model.scenario import Terrain
+
+    rng = np.random.default_rng(58)
+    coasts = tuple(
+        Terrain("land", tuple((x + 10, y - 20) for x, y in _island(997 + k, 30 * k, 80)))
+        for k in range(3)
+    )
+    keels = shapely.linestrings(rng.uniform(-10, 120, (2000, 2, 2)))
+    want = np.minimum.reduce([shapely.distance(keels, t.polygon) for t in coasts])
+    got = distance_to(keels, coasts)
+    assert (got == 0).any() and (got > 0).any()
+    assert np.array_equal(got, want)
+
+
+def test_a_coast_is_built_once_and_is_the_polygon_of_its_points():
+    import shapely
+
+    from tabletop.model.scenario import Terrain
+
+    t = Terrain("land", tuple(map(tuple, _island(500, 50, 50))))
+    assert t.polygon is t.polygon
+    assert t.polygon.equals(shapely.Polygon(t.points))
