@@ -8,9 +8,11 @@ counts printed last (tracebacks, hangs, wrong exit codes, non-JSON outputs, exit
 with stderr, user errors longer than one line or quoting too much, files destroyed,
 hostile input taken, good input refused, output that does not read back; of the tampered
 saves, a lie accepted, an honest save refused or a note not said) must all be 0; the exit
-status is 1 otherwise, and the first few failures of each kind are shown.  Half the cases
-are ``tests.fuzzing``'s, a quarter ``tests.fuzz_files``'s (special files, control
-characters, seeds, ids, sizes) and a quarter ``tests.fuzz_saves``' (tampered saves).
+status is 1 otherwise, and the first few failures of each kind are shown.  Two cases in
+five are ``tests.fuzzing``'s, one ``tests.fuzz_files``'s (special files, control
+characters, seeds, ids, sizes), one ``tests.fuzz_saves``' (tampered saves) and one
+``tests.fuzz_costs``' (cost bombs: terrain, ships, file sizes, absurd numbers, options
+and logs past their bounds, each refused at once, or at a bound exactly, accepted).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections import Counter
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_costs import cost_cases
 from tests.fuzz_files import file_cases
 from tests.fuzz_saves import tampered_saves
 from tests.fuzzing import Case, Outcome, cases, run_case
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=st.one_of(cases(), cases(), file_cases(), tampered_saves()))
+    @given(case=st.one_of(cases(), cases(), file_cases(), tampered_saves(), cost_cases()))
     def one(case: Case) -> None:
         t0 = time.perf_counter()
         outcome = run_case(case, limit=args.limit)

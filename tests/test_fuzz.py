@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from .fuzz_costs import cost_cases
 from .fuzz_files import file_cases
 from .fuzz_saves import tampered_saves
 from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
@@ -36,6 +37,15 @@ def test_no_command_crashes_hangs_or_breaks_the_contract(case):
 @given(case=file_cases())
 def test_no_file_is_destroyed_misread_or_left_unreadable(case):
     # outputs at special files, control characters and seeds in logs, ids, oversized input
+    check(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=cost_cases())
+def test_every_cost_bomb_is_refused_at_once(case):
+    # terrain, ships, file sizes, absurd numbers, options and logs past their bounds
+    # (and some exactly at one, accepted): each once took minutes or gigabytes
     check(case)
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Set
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterator, Set
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -82,7 +83,7 @@ def blunder(state: GameState, ship: str, charted: tuple[int, ...] | None = None)
         return "off the table"
     for t in scn.terrain:
         can = scn.ruleset.advice.grounds(model.cls, t)  # asked first: the cheaper of the two
-        if can and base.intersection(shapely.Polygon(t.points)).area > 1e-6:
+        if can and base.intersection(t.polygon).area > 1e-6:
             return f"onto {t.kind}"
     theta = relative_wind(scn.wind.from_deg, model.pose.heading)
     if scn.ruleset.in_stays(state, ship):
@@ -238,9 +239,8 @@ def parse_sides(specs: list[str], sides: tuple[str, ...]) -> list[tuple[str, str
     return out
 
 
-def _one(job: tuple[str, dict[str, str], int, int]) -> GameResult:
-    path, levels, seed, turns = job
-    return play_game(path, levels, seed, turns)
+def _one(job: Job) -> GameResult:
+    return play_game(*job)
 
 
 def duel(
@@ -271,24 +271,58 @@ def duel(
             Path(logs).mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise TabletopError(f"--logs {logs}: cannot make the folder ({e.strerror})") from None
-    plan = []
+    plan: list[Job] = []
+    results: list[GameResult] = []
+    written: list[str] = []
+    for job, res in _played(_jobs(path, (a, la), (b, lb), seed, games, max_turns), jobs):
+        if logs is not None:  # as each game ends: its moves are not kept for the summary
+            written.append(str(write_log(Path(logs), path, job[1], job[2], res, max_turns)))
+            res.log = []
+        plan.append(job)
+        results.append(res)
+    out = summary(results, plan, la, lb, path, a)
+    for game, log in zip(out["per_game"], written, strict=False):
+        game["log"] = log
+    return out
+
+
+Job = tuple[str, dict[str, str], int, int]  # scenario, each side's level, seed, turn limit
+
+
+def _jobs(
+    path: str, first: tuple[str, str], second: tuple[str, str], seed: int, games: int, turns: int
+) -> Iterator[Job]:
+    """The match's games in order, made as they are played (never the whole list)."""
+    (a, la), (b, lb) = first, second
     if la == lb:  # one level both sides: a pair would be one game twice (the captains
         # decide alike on the same dice), so each seed is played once, and the record is
         # the first side's: how the scenario favours a side under equal commanders
-        plan = [(path, {a: la, b: lb}, seed + k, max_turns) for k in range(games)]
-    for k in range((games + 1) // 2 if la != lb else 0):
-        plan.append((path, {a: la, b: lb}, seed + k, max_turns))
-        plan.append((path, {a: lb, b: la}, seed + k, max_turns))
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_one, plan))
-    else:
-        results = [_one(j) for j in plan]
-    out = summary(results, plan, la, lb, path, a)
-    if logs is not None:
-        for game, res, job in zip(out["per_game"], results, plan, strict=True):
-            game["log"] = str(write_log(Path(logs), path, job[1], job[2], res, max_turns))
-    return out
+        for k in range(games):
+            yield (path, {a: la, b: lb}, seed + k, turns)
+        return
+    for k in range((games + 1) // 2):
+        yield (path, {a: la, b: lb}, seed + k, turns)
+        yield (path, {a: lb, b: la}, seed + k, turns)
+
+
+def _played(jobs: Iterator[Job], workers: int) -> Iterator[tuple[Job, GameResult]]:
+    """Each game with its result, in order; with ``workers`` > 1 played that many at
+    once in processes, at most twice as many games handed out ahead of the one awaited
+    (an executor's ``map`` takes the whole list first)."""
+    if workers <= 1:
+        for job in jobs:
+            yield job, _one(job)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        ahead: deque[tuple[Job, Future[GameResult]]] = deque()
+        for job in jobs:
+            ahead.append((job, pool.submit(_one, job)))
+            if len(ahead) >= 2 * workers:
+                done, fut = ahead.popleft()
+                yield done, fut.result()
+        while ahead:
+            done, fut = ahead.popleft()
+            yield done, fut.result()
 
 
 def log_name(path: str, levels: dict[str, str], seed: int) -> str:

@@ -5,6 +5,7 @@ scripted level and the plotting of orders all weigh a pose's safety by these."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ import shapely
 from tabletop.ai.weights import Weights
 from tabletop.geometry.angles import relative_wind
 from tabletop.geometry.sectors import classify
-from tabletop.model.scenario import Scenario, ShipClass
+from tabletop.model.scenario import Scenario, ShipClass, Terrain
 from tabletop.referee import reckon
 
 
@@ -134,15 +135,37 @@ def clearance(
     near = np.minimum.reduce(kept) if kept else np.full(len(x), np.inf)
     edge = near - np.hypot(length, width) / 2
     gap = np.full(len(x), np.inf)
-    shoals = [shapely.Polygon(t.points) for t in scn.terrain if scn.ruleset.advice.grounds(cls, t)]
+    shoals = [t for t in scn.terrain if scn.ruleset.advice.grounds(cls, t)]
     if shoals:
         r = np.radians(h)
         dx, dy = np.sin(r) * length / 2, np.cos(r) * length / 2
         ends = np.stack([np.stack([x - dx, y - dy], -1), np.stack([x + dx, y + dy], -1)], 1)
-        keels = shapely.linestrings(ends)
-        for t in shoals:
-            gap = np.minimum(gap, shapely.distance(keels, t) - width / 2)
+        gap = distance_to(shapely.linestrings(ends), tuple(shoals)) - width / 2
     return edge, gap
+
+
+def distance_to(lines: np.ndarray, terrain: tuple[Terrain, ...]) -> np.ndarray:
+    """Each line's distance from the nearest piece of ``terrain``: 0 where it meets one,
+    else the nearest of all their edges, found through one tree of them.  The same
+    figure as ``shapely.distance`` to each and the least of those, which measured every
+    pair of edges: five coastlines of 10,000 vertices took the scripted captain's one
+    ship 20 s a turn."""
+    _, far = _edges(terrain).query_nearest(lines, return_distance=True, all_matches=False)
+    inside = np.zeros(len(lines), dtype=bool)
+    for t in terrain:
+        inside |= shapely.intersects(lines, t.polygon)
+    return np.where(inside, 0.0, far)
+
+
+@lru_cache(maxsize=64)
+def _edges(terrain: tuple[Terrain, ...]) -> shapely.STRtree:
+    """A tree of the terrain's edges, one segment each, built once for the pieces."""
+    rings = shapely.get_exterior_ring([t.polygon for t in terrain])
+    segments = []
+    for ring in rings:
+        xy = shapely.get_coordinates(ring)
+        segments.append(shapely.linestrings(np.stack([xy[:-1], xy[1:]], axis=1)))
+    return shapely.STRtree(np.concatenate(segments))
 
 
 def to_edges(scn: Scenario, x: np.ndarray, y: np.ndarray) -> dict[str, np.ndarray]:

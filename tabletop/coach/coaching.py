@@ -270,7 +270,7 @@ class Coach(ExactSearch, ABC):
     def _sea(self, scn: Scenario, ship: Ship) -> None:
         """What every coach needs of the table: her hull, the land, the way upwind."""
         self.hull = ship.hull_local()
-        self.land = [shapely.Polygon(t.points) for _, t in scn.land()]
+        self.land = [t.polygon for _, t in scn.land()]
         self.tree = shapely.STRtree(self.land) if self.land else None
         self.boxes = shapely.bounds(np.asarray(self.land, dtype=object)) if self.land else None
         self.rings = [np.asarray(t.points, dtype=float) for _, t in scn.land()]

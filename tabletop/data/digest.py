@@ -31,37 +31,39 @@ PREFIX = "sha256:"
 
 def content_digest(doc: Any) -> str:
     """``sha256:`` and the hex digest of ``doc``'s canonical encoding."""
-    h = hashlib.sha256()
-    _feed(h, doc)
-    return PREFIX + h.hexdigest()
+    parts: list[bytes] = []
+    _feed(parts, doc)
+    return PREFIX + hashlib.sha256(b"".join(parts)).hexdigest()
 
 
-def _text(h: Any, tag: bytes, s: str) -> None:
+def _text(out: list[bytes], tag: bytes, s: str) -> None:
     b = s.encode("utf-8", errors="surrogatepass")
-    h.update(tag + str(len(b)).encode() + b":" + b)
+    out += (tag, str(len(b)).encode(), b":", b)
 
 
-def _feed(h: Any, v: Any) -> None:
+def _feed(out: list[bytes], v: Any) -> None:
     """Feed one value: the type letter, then its content (containers: their length,
-    then each item; a table's keys in sorted order)."""
+    then each item; a table's keys in sorted order).  The parts are hashed together at
+    the end: one call to the hash for each of a coastline's numbers cost more than the
+    numbers' encoding."""
     if isinstance(v, bool):  # before int: True is an int
-        h.update(b"T" if v else b"F")
-    elif isinstance(v, int):
-        _text(h, b"i", format(v, "x"))  # hex: no limit on the digits of a huge integer
+        out.append(b"T" if v else b"F")
     elif isinstance(v, float):
-        _text(h, b"f", v.hex())  # exact, and nan and infinities too
+        _text(out, b"f", v.hex())  # exact, and nan and infinities too
+    elif isinstance(v, int):
+        _text(out, b"i", format(v, "x"))  # hex: no limit on the digits of a huge integer
     elif isinstance(v, str):
-        _text(h, b"s", v)
+        _text(out, b"s", v)
     elif isinstance(v, dt.datetime | dt.date | dt.time):
-        _text(h, b"d" if isinstance(v, dt.date) else b"t", v.isoformat())
+        _text(out, b"d" if isinstance(v, dt.date) else b"t", v.isoformat())
     elif isinstance(v, dict):
-        h.update(b"{" + str(len(v)).encode() + b":")
+        out.append(b"{" + str(len(v)).encode() + b":")
         for k in sorted(v, key=str):
-            _text(h, b"k", str(k))
-            _feed(h, v[k])
+            _text(out, b"k", str(k))
+            _feed(out, v[k])
     elif isinstance(v, list | tuple):
-        h.update(b"[" + str(len(v)).encode() + b":")
+        out.append(b"[" + str(len(v)).encode() + b":")
         for x in v:
-            _feed(h, x)
+            _feed(out, x)
     else:
         raise TypeError(f"no canonical form for {type(v).__name__}")

@@ -8,6 +8,7 @@ harmless default so reading can go on.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from fractions import Fraction
@@ -21,8 +22,11 @@ from tabletop.geometry.angles import POINTS, normalise
 _MISSING = object()
 
 #: Bounds on what a file may hold (SPEC §2 validation).  Files larger than this are
-#: refused before parsing; a 10,000-vertex coastline is well under 1 MB.
-MAX_FILE_BYTES = 32 * 1024 * 1024
+#: refused before parsing: the standard library's TOML parser takes about a second a
+#: MiB of the densest input (an array of zeros), so this bounds a ``check`` to a few
+#: seconds, and still holds the most terrain a scenario may have (``game.terrain``'s
+#: 50,000 vertices, written to six decimals, are about 1.3 MB).
+MAX_FILE_BYTES = 2 * 1024 * 1024
 #: Angles in files: compass degrees from −720 to 720 (normalised to [0, 360)).
 MAX_ANGLE = 720.0
 #: Plain numbers (modifiers, factors, sector bounds) and whole numbers (seeds, counts).
@@ -30,6 +34,11 @@ MAX_NUMBER = 1e9
 MAX_INTEGER = 2**53
 #: Names and ids: printable text on one line, at most this long.
 MAX_TEXT = 200
+#: A factor written as a string: a decimal or a ratio of at most 20 digits a part, with
+#: an exponent of at most two digits (anything larger is out of bounds anyway).
+FRACTION = re.compile(
+    r"\s*[-+]?(\d{1,20}(\.\d{0,20})?|\.\d{1,20})([eE][-+]?\d{1,2})?(/\d{1,20})?\s*"
+)
 
 
 def load_toml(path: Path) -> dict[str, Any]:
@@ -50,8 +59,8 @@ def load_toml(path: Path) -> dict[str, Any]:
                     DataError(
                         str(path),
                         "",
-                        f"a file of at most {MAX_FILE_BYTES} bytes",
-                        f"{st.st_size} bytes",
+                        f"a file of at most {MAX_FILE_BYTES // 2**20} MiB ({MAX_FILE_BYTES} bytes)",
+                        st.st_size,
                     )
                 ]
             )
@@ -335,12 +344,14 @@ class Reader:
         return normalise(finite(v))
 
     def fraction(self, tbl: Any, path: str, key: str, default: Fraction | None = None) -> Fraction:
-        """An exact factor: a number or a string like ``"4/3"``."""
+        """An exact factor: a number or a string like ``"4/3"``.  A string is read only
+        when it is short and its exponent small (:data:`FRACTION`): ``Fraction`` builds
+        ``"1e30000000"`` digit by digit, for most of a minute."""
         v = self._get(tbl, path, key, default is None)
         if v is _MISSING:
             return default if default is not None else Fraction(1)
         try:
-            if isinstance(v, bool):
+            if isinstance(v, bool) or (isinstance(v, str) and not FRACTION.fullmatch(v)):
                 raise ValueError
             f = Fraction(v) if isinstance(v, int | str) else Fraction(v).limit_denominator(1000)
         except (ValueError, ZeroDivisionError, TypeError, OverflowError):

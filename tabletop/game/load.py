@@ -11,8 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import shapely
-
 from tabletop import rules
 from tabletop.common.errors import DataError, DataErrors, TabletopError
 from tabletop.common.units import TABLE_UNITS, convert
@@ -20,8 +18,9 @@ from tabletop.data.digest import content_digest
 from tabletop.data.paths import data_name, rosters_dir
 from tabletop.data.reader import ID_EXPECTED, Reader, is_token, join, load_toml, text_problem
 from tabletop.game.options import read_options
+from tabletop.game.terrain import near, read_terrain
 from tabletop.geometry.pose import Pose
-from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain, Wind
+from tabletop.model.scenario import Scenario, Ship, ShipClass, Wind
 
 #: Fields every ship class may have (SPEC §2); anything else is the ruleset's own.
 CLASS_FIELDS = (
@@ -36,13 +35,13 @@ CLASS_FIELDS = (
     "command",
 )
 SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
-TERRAIN_KINDS = ("land", "shoal", "shallows")
 
 #: Bounds on a scenario (SPEC §2).  A table is under 100 m a side (every length is, see
 #: ``units.MAX_LENGTH_CM``); ships and terrain stand within ``REACH`` table widths
-#: (depths) of the origin; a terrain polygon has at most ``MAX_VERTICES`` vertices.
-REACH = 10
-MAX_VERTICES = 10_000
+#: (depths) of the origin; the terrain's vertices are bounded in ``game.terrain``.
+#: At most ``MAX_SHIPS`` ships: more than any table holds (Trafalgar was fought by 60),
+#: and what bounds the picture's and the computer's cost (docs/limits.md).
+MAX_SHIPS = 100
 #: The smallest base or hull a class may have: a move preview sweeps the hull in steps
 #: of a third of its beam, so this bounds the work a long path costs.
 MIN_SIZE_MM = 2.0
@@ -225,7 +224,7 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
     for i, skipped in enumerate(wind.skip):
         ruleset.data.check_table(r, f"wind.skip[{i}]", skipped)
     ships = _read_ships(r, data, ruleset, (units, width, depth), roster_file, classes)
-    terrain = _read_terrain(r, data, (units, width, depth))
+    terrain = read_terrain(r, data, (units, width, depth))
     sides = sorted({s.side for s in ships})
     for i, t in enumerate(terrain):
         if t.known_to is not None and t.known_to not in sides:
@@ -336,6 +335,9 @@ def _read_ships(
     ship_tables = r.tables(data, "", "ships", required=True)
     if "ships" in data and isinstance(data["ships"], list) and not data["ships"]:
         r.error("ships", "at least one [[ships]] table", [])
+    if len(ship_tables) > MAX_SHIPS:
+        r.error("ships", f"at most {MAX_SHIPS} ships", len(ship_tables))
+        return []
     for i, st in enumerate(ship_tables):
         p = join("ships", i)
         sid = r.string(st, p, "id")
@@ -375,71 +377,6 @@ def _read_ships(
             built = read_class(r, merged, p, cid, units, units, ruleset, set(over))
         ships.append(Ship(sid or f"ship{i}", built, side, ruleset.data.place(pose, built, units)))
     return ships
-
-
-def _read_terrain(
-    r: Reader, data: dict[str, Any], table: tuple[str, float, float]
-) -> list[Terrain]:
-    """Terrain polygons within reach of the table (``table``: unit, width, depth)."""
-    units, width, depth = table
-    terrain: list[Terrain] = []
-    for i, tt in enumerate(r.tables(data, "", "terrain")):
-        p = join("terrain", i)
-        _unknown(r, tt, p, ("kind", "polygon", "name", "level", "hidden", "known_to"))
-        kind = r.string(tt, p, "kind", choices=TERRAIN_KINDS)
-        pts = tt.get("polygon")
-        ok = (
-            isinstance(pts, list)
-            and 3 <= len(pts) <= MAX_VERTICES
-            and all(isinstance(q, list) and len(q) == 2 for q in pts)
-        )
-        coords: list[tuple[float, float]] = []
-        if ok and isinstance(pts, list):
-            before = len(r.errors)
-            for j, q in enumerate(pts):
-                qq = {"x": q[0], "y": q[1]}
-                pj = f"{p}.polygon[{j}]"
-                coords.append(
-                    (near(r, qq, pj, "x", units, width), near(r, qq, pj, "y", units, depth))
-                )
-            if len(r.errors) == before:
-                poly = shapely.Polygon(coords)
-                if not poly.is_valid or poly.area <= 0:
-                    r.error(
-                        join(p, "polygon"), "a simple polygon with area (edges must not cross)", pts
-                    )
-        else:
-            r.error(join(p, "polygon"), f"from 3 to {MAX_VERTICES} [x, y] points", _count(pts))
-        tname = tt.get("name", "")
-        if not isinstance(tname, str) or (tname and text_problem(tname) is not None):
-            why = text_problem(tname) if isinstance(tname, str) else None
-            r.error(join(p, "name"), f"a name of {why or 'text'}", tname)
-            tname = ""
-        level = r.integer(tt, p, "level", minimum=0)
-        hidden = r.boolean(tt, p, "hidden", False)
-        known = tt.get("known_to")
-        if known is not None and (not hidden or not isinstance(known, str)):
-            r.error(join(p, "known_to"), "a side's name, on hidden terrain", known)
-            known = None
-        terrain.append(Terrain(kind, tuple(coords), tname, level, hidden, known))
-    return terrain
-
-
-def near(r: Reader, tbl: Any, path: str, key: str, unit: str, side: float) -> float:
-    """A coordinate within :data:`REACH` times the table's ``side`` of the origin."""
-    before = len(r.errors)
-    x = r.coordinate(tbl, path, key, unit)
-    if len(r.errors) == before and abs(x) > REACH * side:
-        r.error(join(path, key), f"a position within {REACH} × the table ({REACH * side:g})", x)
-        return 0.0
-    return x
-
-
-def _count(pts: Any) -> Any:
-    """What to show of a bad polygon: its size when it is a long list."""
-    if isinstance(pts, list) and len(pts) > MAX_VERTICES:
-        return f"{len(pts)} points"
-    return pts
 
 
 def _in_units(tbl: dict[str, Any], file_unit: str, speed_fields: tuple[str, ...]) -> dict[str, Any]:

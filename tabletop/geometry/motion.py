@@ -148,7 +148,9 @@ def first_contact(
     step = step or max(beam / 3.0, 1e-3)
     every = np.asarray(obstacles, dtype=object)
     here = hull_at(start, hull_local)
-    near = shapely.distance(here, every) <= TOL
+    # through a tree, not the distance to each: a coastline far off costs nothing
+    near = np.zeros(len(every), dtype=bool)
+    near[shapely.STRtree(every).query(here, predicate="dwithin", distance=TOL)] = True
     live = np.flatnonzero(~near)
     # alongside at the start: the overlap she starts with (none, touching) is hers
     stuck = np.flatnonzero(near)

@@ -118,7 +118,7 @@ def fire_table(scn: Scenario, table: Table | None = None) -> PairTable:
 def outlines(scn: Scenario) -> tuple[list[shapely.Polygon], list[shapely.Polygon]]:
     """Ship bases and blocking land as shapely polygons, built once for many rulings."""
     polys = [s.base_polygon() for s in scn.ships]
-    land = [shapely.Polygon(t.points) for _, t in scn.land()]
+    land = [t.polygon for _, t in scn.land()]
     return polys, land
 
 

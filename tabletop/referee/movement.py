@@ -205,7 +205,7 @@ def obstacles(scn: Scenario, mover: str) -> tuple[list[shapely.Geometry], list[s
     """Other ships' bases and blocking terrain, with their names."""
     others = [s for s in scn.ships if s.id != mover]
     land = scn.land()
-    geoms = [s.base_polygon() for s in others] + [shapely.Polygon(t.points) for _, t in land]
+    geoms = [s.base_polygon() for s in others] + [t.polygon for _, t in land]
     return geoms, [s.id for s in others] + [name for name, _ in land]
 
 

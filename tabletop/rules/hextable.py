@@ -48,7 +48,7 @@ def is_land(rs: Gridded, state: GameState, h: Hex) -> bool:
     """Ruling: a hex is land when its centre is in a land polygon."""
     x, y = grid_of(rs, state).centre(h)
     pt = shapely.Point(x, y)
-    return any(shapely.Polygon(t.points).covers(pt) for _, t in state.scenario.land())
+    return any(t.polygon.covers(pt) for _, t in state.scenario.land())
 
 
 class HexTableLook(Look):

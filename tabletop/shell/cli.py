@@ -17,9 +17,6 @@ from typing import Any
 from tabletop.data.files import output_target  # small: the outputs every writer checks
 
 EXIT_USAGE = 2
-#: The largest PNG side ``render`` draws, and the largest fleet ``bench`` times.
-MAX_PIXELS = 8192
-MAX_BENCH_SHIPS = 1000
 NEW_DATA_HELP = "replay a save whose scenario or data changed since, and say what changed"
 
 
@@ -221,17 +218,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     from tabletop.common.errors import TabletopError
+    from tabletop.shell.limits import render_size
     from tabletop.view.render import render
 
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        w = h = 0
-    if not (0 < w <= MAX_PIXELS and 0 < h <= MAX_PIXELS):
-        raise TabletopError(
-            f"--size: expected WIDTHxHEIGHT like 1100x760, each from 1 to {MAX_PIXELS}, "
-            f"found {args.size!r}"
-        )
+    w, h = render_size(args.size)
     ruling = None
     if args.ruling:
         if ":" not in args.ruling:
@@ -263,12 +253,15 @@ def cmd_drill(args: argparse.Namespace) -> int:
         make_course,
         replay_plan,
     )
+    from tabletop.shell.limits import DRILL_ISLANDS, DRILL_LENGTH
 
     for name, v in (("--distance", args.distance), ("--gate", args.gate)):
-        if v is not None and not 0 < v <= 1000:
-            raise TabletopError(f"{name}: expected a length above 0 and at most 1000, found {v}")
-    if args.islands is not None and not 0 <= args.islands <= 20:
-        raise TabletopError(f"--islands: expected 0 to 20, found {args.islands}")
+        if v is not None and not 0 < v <= DRILL_LENGTH:
+            raise TabletopError(
+                f"{name}: expected a length above 0 and at most {DRILL_LENGTH}, found {v}"
+            )
+    if args.islands is not None and not 0 <= args.islands <= DRILL_ISLANDS:
+        raise TabletopError(f"--islands: expected 0 to {DRILL_ISLANDS}, found {args.islands}")
 
     if args.scenario:
         course = course_from_scenario(_scenario(args.scenario))
@@ -313,23 +306,18 @@ def cmd_drill(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import TabletopError
     from tabletop.shell.bench import run_bench
+    from tabletop.shell.limits import bench_sizes
 
-    bad = [n for n in args.ships if not 0 < n <= MAX_BENCH_SHIPS]
-    if bad:
-        raise TabletopError(
-            f"--ships: expected fleet sizes from 1 to {MAX_BENCH_SHIPS}, found {bad[0]}"
-        )
+    bench_sizes(args.ships)
     return run_bench(json_out=args.json, sizes=args.ships, window=args.window)
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
     from tabletop.ai.duel import duel, summary_text
-    from tabletop.common.errors import TabletopError
+    from tabletop.shell.limits import duel_counts
 
-    if args.turns < 1 or args.jobs < 1:
-        raise TabletopError("duel: expected --turns and --jobs of at least 1")
+    duel_counts(args.games, args.turns, args.jobs)
     s = duel(
         args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs, args.logs
     )
@@ -457,7 +445,7 @@ def _games(cmd: Command) -> None:
         type=int,
         nargs="*",
         default=[10, 50, 200],
-        help="fleet sizes to time (default 10 50 200)",
+        help="fleet sizes to time, at most three of 1 to 200 ships (default 10 50 200)",
     )
     sp.add_argument(
         "--window",

@@ -142,12 +142,12 @@ def hazards(
         events.append({"fled": sid})
         return state.with_ship(replace(st, fled=True, orders=()))
     for name, t in scn.land():
-        if shapely.distance(poly, shapely.Polygon(t.points)) <= TOL and not st.beached:
+        if shapely.distance(poly, t.polygon) <= TOL and not st.beached:
             events.append({"aground": sid, "on": name, "speed": speed})
             state = state.with_ship(replace(st, speed=0, collided=True, beached=True))
             return damage.hull(rs, state, sid, speed, f"ran onto {name}", dice, events)
     for i, t in enumerate(scn.terrain):
-        area = shapely.Polygon(t.points)
+        area = t.polygon
         through = shapely.intersects(poly, area) or shapely.intersects(
             collide.base(state, sid, was), area
         )
