@@ -80,3 +80,22 @@ def test_a_frigate_ships_hits_go_with_her(tmp_path: Path):
     table = game.state.table()
     for sid in hit:
         assert sail(again, sid)["allowance"] == sail(table, sid)["allowance"]
+
+
+def test_run_writes_the_position_and_says_what_it_cannot_carry(tmp_path: Path, capsys):
+    """``tabletop run SCENARIO LOG --position OUT.toml``: the prize's log ends with
+    ville-de-nantes struck and taken; the position loads, she stands in it, and the
+    notes say a scenario cannot have her struck.  Aimed at the scenario being read,
+    it is refused and the scenario left as it was."""
+    from tabletop.shell.cli import main
+
+    out = tmp_path / "prize.toml"
+    scn, log = ROOT / "scenarios/frigate-hex-prize.toml", ROOT / "games/frigate-hex-prize.log"
+    assert main(["run", str(scn), str(log), "--position", str(out), "--json"]) == 0
+    notes = json.loads(capsys.readouterr().out)["notes"]
+    struck = "ville-de-nantes has struck her colours: the scenario has her as a ship, unstruck"
+    assert struck in notes
+    assert "ville-de-nantes" in {s.id for s in load_scenario(out).ships}
+    before = scn.read_bytes()
+    assert main(["run", str(scn), str(log), "--position", str(scn)]) == 2
+    assert scn.read_bytes() == before

@@ -157,8 +157,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     # the files this command reads (a save may be continued in place: it is not here)
     reads = [(w, p) for w, p in (("log", log_path), ("scenario", args.scenario)) if p]
     reads = reads[:1] if args.load else reads
-    if args.save:  # before the replay: a save that cannot be written wastes none
-        output_target(args.save, reads)
+    for out in (args.save, args.position):  # before the replay: none written wastes none
+        if out:
+            output_target(out, reads)
     if args.load:  # continue a saved game: the one positional is the log
         if args.log is not None:
             raise TabletopError("run --load GAME.json LOG: expected one log after the save")
@@ -185,6 +186,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         game.undo()
     if args.save:
         game.save(args.save, reads)
+    if args.position:  # the position as a scenario of its own, for the queries
+        from tabletop.game.position import write_position
+
+        reasons = [*reasons, *write_position(game.state, args.position, reads)]
     data = {
         **state_report(game.state),
         "actions": [str(a) for a in game.actions],
@@ -192,7 +197,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     }
     if args.ai:
         data["reasons"] = reasons
-    elif args.load:
+    elif args.load or args.position:
         data["notes"] = reasons
     text = "\n".join([*(event_text(e) for e in game.events), *reasons, "", state_text(game.state)])
     _emit(args, data, text)
@@ -389,6 +394,9 @@ def _games(cmd: Command) -> None:
         help="the computer plays this side (scripted, captain or admiral) wherever it is to act",
     )
     sp.add_argument("--save", help="also write the game as a saved game (JSON)")
+    sp.add_argument(
+        "--position", metavar="OUT.toml", help="also write where it stands now as a scenario"
+    )
     sp.add_argument(
         "--undo",
         type=int,
