@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,6 +25,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+from xdisplay import on_display  # tools/ is the script's own folder
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -210,25 +210,7 @@ def main() -> int:
     ap.add_argument("--ai", action="append", default=[], metavar="SIDE[:LEVEL]",
                     help="the computer plays this side in the window")  # fmt: skip
     args = ap.parse_args()
-    for tool in ("xdotool", "Xvfb", "import"):
-        if shutil.which(tool) is None:
-            print(f"xplay: needs {tool} (apt-get install xvfb xdotool imagemagick)")
-            return 2
-    env = {k: v for k, v in os.environ.items() if k != "ARCADE_HEADLESS"}
-    xvfb = None
-    if args.display or not env.get("DISPLAY"):
-        env["DISPLAY"] = args.display or ":77"
-        xvfb = subprocess.Popen(
-            ["Xvfb", env["DISPLAY"], "-screen", "0", "1280x900x24"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        time.sleep(1.5)
-    try:
-        return play(args, env)
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
-
+    return on_display("xplay", args.display, ":77", "1280x900x24", lambda env: play(args, env))
 
 if __name__ == "__main__":
     raise SystemExit(main())

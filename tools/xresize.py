@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,6 +25,7 @@ from typing import Any
 
 import numpy as np
 from PIL import Image
+from xdisplay import on_display  # tools/ is the script's own folder
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The table's fill, the window's background (both the view's colours).
@@ -121,25 +120,7 @@ def main() -> int:
     ap.add_argument("--display", default=None)
     ap.add_argument("--sizes", default="800x600,1400x900,2560x1440")
     args = ap.parse_args()
-    for tool in ("xdotool", "Xvfb", "import"):
-        if shutil.which(tool) is None:
-            print(f"xresize: needs {tool} (apt-get install xvfb xdotool imagemagick)")
-            return 2
-    env = {k: v for k, v in os.environ.items() if k != "ARCADE_HEADLESS"}
-    xvfb = None
-    if args.display or not env.get("DISPLAY"):
-        env["DISPLAY"] = args.display or ":78"
-        xvfb = subprocess.Popen(
-            ["Xvfb", env["DISPLAY"], "-screen", "0", "2600x1500x24"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        time.sleep(1.5)
-    try:
-        return run(args, env)
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
-
+    return on_display("xresize", args.display, ":78", "2600x1500x24", lambda env: run(args, env))
 
 if __name__ == "__main__":
     raise SystemExit(main())
