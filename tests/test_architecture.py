@@ -23,7 +23,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: modules only when it runs (start-up time), arcade must be imported after the
 #: headless switch is set, and installed plug-ins' metadata is read only when no
 #: built-in ruleset has the name asked for.
-LAZY_OK = {"shell/cli.py", "shell/bench.py", "view/render.py", "rules/__init__.py"}
+LAZY_OK = {
+    "shell/cli.py",
+    "shell/drill.py",
+    "shell/output.py",
+    "shell/bench.py",
+    "view/render.py",
+    "rules/__init__.py",
+}
 
 
 def modules() -> list[Path]:

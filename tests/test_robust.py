@@ -272,7 +272,9 @@ def test_move_output_changes_only_the_moved_pose(write_scenario, tmp_path):
     assert after["ships"][0]["heading"] == 360.0  # rounded to 6 decimals, as before
     after["ships"][0].update(x=30, y=30, heading=0)
     assert after == before  # dates, DEL, the tiny shoal and 45.123456789 all survive
-    load_scenario(out)  # and the project's own loader reads it
+    # the project's own loader reads it all, and refuses the table no scenario has
+    with pytest.raises(DataErrors, match="extra: expected one of the keys scenario, wind"):
+        load_scenario(out)
 
 
 def test_toml_writer_round_trips():

@@ -35,6 +35,8 @@ CLASS_FIELDS = (
     "command",
 )
 SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
+#: The tables a scenario file has (SPEC §2); any other is an error, not ignored.
+SCENARIO_TABLES = ("scenario", "wind", "ships", "classes", "terrain")
 
 #: Bounds on a scenario (SPEC §2).  A table is under 100 m a side (every length is, see
 #: ``units.MAX_LENGTH_CM``); ships and terrain stand within ``REACH`` table widths
@@ -189,6 +191,7 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
     be, written: errors name it); raises DataErrors listing every problem.  The set-up
     builds its table from the data it edits, before any file is written."""
     r = Reader(file)
+    _unknown(r, data, "", SCENARIO_TABLES)  # `[windd]` was read as no wind table at all
     head = r.table(data, "", "scenario")
     name = r.string(head, "scenario", "name", default=Path(file).stem)
     rs_name = r.string(head, "scenario", "ruleset")

@@ -8,45 +8,16 @@ error is one line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 import warnings
 from typing import Any
 
 from tabletop.data.files import output_target  # small: the outputs every writer checks
+from tabletop.shell.drill import drill_parser
+from tabletop.shell.output import dumps, emit, scenario
 
 EXIT_USAGE = 2
 NEW_DATA_HELP = "replay a save whose scenario or data changed since, and say what changed"
-
-
-def _finite(v: Any) -> Any:
-    """``v`` with every NaN or infinity replaced by null, for strict JSON."""
-    if isinstance(v, float):
-        return v if math.isfinite(v) else None
-    if isinstance(v, dict):
-        return {k: _finite(x) for k, x in v.items()}
-    if isinstance(v, list | tuple):
-        return [_finite(x) for x in v]
-    return v
-
-
-def dumps(data: Any) -> str:
-    """Strict JSON (RFC 8259): no NaN or Infinity, whatever a ruling computed."""
-    return json.dumps(_finite(data), allow_nan=False)
-
-
-def _scenario(path: str) -> Any:
-    from tabletop.game.load import load_scenario
-
-    return load_scenario(path)
-
-
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
-    if getattr(args, "json", False):
-        print(dumps(data))
-    else:
-        print(text)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -95,31 +66,31 @@ def _check_save(args: argparse.Namespace) -> int:
     session = Session.load(args.scenario, args.on_new_data)
     state = session.game.state if session.game is not None else None
     data, lines = verdict(session.scenario, len(session.actions), state, session.proof)
-    _emit(args, data, "\n".join([f"{args.scenario}: ok ({lines[0]})", *lines[1:]]))
+    emit(args, data, "\n".join([f"{args.scenario}: ok ({lines[0]})", *lines[1:]]))
     return 0
 
 
 def cmd_sail(args: argparse.Namespace) -> int:
     from tabletop.referee.rulings import sail, sail_text
 
-    d = sail(_scenario(args.scenario), args.ship)
-    _emit(args, d, sail_text(d))
+    d = sail(scenario(args.scenario), args.ship)
+    emit(args, d, sail_text(d))
     return 0
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
     from tabletop.referee.rulings import measure, measure_text
 
-    d = measure(_scenario(args.scenario), args.a, args.b)
-    _emit(args, d, measure_text(d))
+    d = measure(scenario(args.scenario), args.a, args.b)
+    emit(args, d, measure_text(d))
     return 0
 
 
 def cmd_fire(args: argparse.Namespace) -> int:
     from tabletop.referee.fire import rule_fire
 
-    r = rule_fire(_scenario(args.scenario), args.firer, args.target, high=args.high)
-    _emit(args, r.as_json(), r.text())
+    r = rule_fire(scenario(args.scenario), args.firer, args.target, high=args.high)
+    emit(args, r.as_json(), r.text())
     return 0
 
 
@@ -128,7 +99,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
     if args.output is not None:  # before the ruling: never over the scenario read
         output_target(args.output, [("scenario", args.scenario)])
-    scn = _scenario(args.scenario)
+    scn = scenario(args.scenario)
     r = preview(scn, args.ship, " ".join(args.path))
     data = r.as_json()
     if args.output:
@@ -136,7 +107,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
         save_scenario(scn.source, args.output, {args.ship: r.end})
         data["saved"] = args.output
-    _emit(args, data, r.text() + (f"\n  saved to {args.output}" if args.output else ""))
+    emit(args, data, r.text() + (f"\n  saved to {args.output}" if args.output else ""))
     return 0
 
 
@@ -172,7 +143,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             raise TabletopError("run SCENARIO LOG: expected a scenario and a log")
         if args.on_new_data:
             raise TabletopError("run --on-new-data: replays a saved game, with --load")
-        scn = _scenario(args.scenario)
+        scn = scenario(args.scenario)
         log = read_game_log(args.log)
         if args.ai:
             from tabletop.ai.autopilot import play_log
@@ -200,7 +171,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif args.load or args.position:
         data["notes"] = reasons
     text = "\n".join([*(event_text(e) for e in game.events), *reasons, "", state_text(game.state)])
-    _emit(args, data, text)
+    emit(args, data, text)
     return 0
 
 
@@ -209,7 +180,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from tabletop.data.paths import default_scenario
 
     path = args.scenario or str(default_scenario())
-    _scenario(path)  # a missing or bad file is one line, exit 2, before any window opens
+    scenario(path)  # a missing or bad file is one line, exit 2, before any window opens
     try:
         from tabletop.view.app import run
 
@@ -249,67 +220,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_drill(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import TabletopError
-    from tabletop.drill import (
-        best_possible,
-        coach_for,
-        course_from_scenario,
-        make_course,
-        replay_plan,
-    )
-    from tabletop.shell.limits import DRILL_ISLANDS, DRILL_LENGTH
-
-    for name, v in (("--distance", args.distance), ("--gate", args.gate)):
-        if v is not None and not 0 < v <= DRILL_LENGTH:
-            raise TabletopError(
-                f"{name}: expected a length above 0 and at most {DRILL_LENGTH}, found {v}"
-            )
-    if args.islands is not None and not 0 <= args.islands <= DRILL_ISLANDS:
-        raise TabletopError(f"--islands: expected 0 to {DRILL_ISLANDS}, found {args.islands}")
-
-    if args.scenario:
-        course = course_from_scenario(_scenario(args.scenario))
-    else:
-        course = make_course(
-            args.ruleset, args.distance, args.seed, args.cls, args.islands, args.gate
-        )
-    if not args.auto:
-        from tabletop.view.app import run_drill
-
-        return run_drill(course)
-    plan = best_possible(coach_for(course))
-    _, closest = replay_plan(course, plan)  # the plan is played through the engine first
-    data = {**plan.as_json(course), "closest_approach": round(closest, 4)}
-    expected = "" if plan.exact else "expected "
-    lines = [
-        f"{course.key}: {plan.count:g} {expected}turns "
-        + (
-            f"through the {course.gate:g} {course.units} gate"
-            if course.gate
-            else f"to the mark ({course.radius:g} {course.units} radius)"
-        )
-        + f", planned in {plan.ms:.0f} ms"
-    ]
-    if not plan.proven:
-        lines.append(
-            f"  the fewest found in {plan.ms / 1000:.1f} s, not proven: "
-            f"at least {plan.lower:g} turns are needed"
-        )
-    if not plan.exact:  # a plan that depends on dice: how the rolls spread the turns
-        lines.append(
-            "  turns over the tacking rolls: "
-            + ", ".join(f"{n} {p:.0%}" for n, p in plan.distribution(0.05))
-            + ", ..."
-        )
-    lines += [
-        f"  turn {n:>2}: {'; '.join(a for a in t if a != 'end')}"
-        for n, t in enumerate(plan.turns, 1)
-    ]
-    _emit(args, data, "\n".join(lines))
-    return 0
-
-
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.shell.bench import run_bench
     from tabletop.shell.limits import bench_sizes
@@ -326,7 +236,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     s = duel(
         args.scenario, args.side or [], args.games, args.seed, args.turns, args.jobs, args.logs
     )
-    _emit(args, s, summary_text(s))
+    emit(args, s, summary_text(s))
     return 0
 
 
@@ -414,25 +324,7 @@ def _games(cmd: Command) -> None:
         "--overlays",
         help="comma list of sectors,arcs,bands,lof,fan (default: sectors,arcs,bands,lof)",
     )
-    sp = cmd("drill", cmd_drill, "solo practice: tacking up to a windward mark")
-    sp.add_argument("kind", choices=["tacking"], help="the drill (tacking)")
-    sp.add_argument(
-        "--ruleset", default="trafalgar-modified", help="trafalgar-modified (cm) or man-o-war (in)"
-    )
-    sp.add_argument(
-        "--distance", type=float, help="the mark's distance upwind (default 100 cm / 40 in)"
-    )
-    sp.add_argument("--seed", type=int, help="islands on the course, and the dice")
-    sp.add_argument("--islands", type=int, help="how many islands (with --seed; default 1-2)")
-    sp.add_argument("--class", dest="cls", help="ship class from the ruleset's roster")
-    sp.add_argument(
-        "--gate",
-        type=float,
-        help="sail through a gate this wide, centred on "
-        "the mark, instead of reaching the mark's circle",
-    )
-    sp.add_argument("--scenario", help="a practice scenario with a [scenario] mark instead")
-    sp.add_argument("--auto", action="store_true", help="run the coach alone and print its plan")
+    drill_parser(cmd)
     sp = cmd("duel", cmd_duel, "computer against computer: paired games, strength figures")
     sp.add_argument("scenario")
     sp.add_argument(
