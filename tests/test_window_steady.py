@@ -243,6 +243,8 @@ def test_the_cover_takes_every_key_and_click(hot):
     assert after == before and v.prompt is None and v.log_shown
     assert v.session.actions == [] and not v.plot.shown
     assert "the table is covered" in v.message
+    v.window.send("on_key_press", K.SPACE, 0)  # the captain is here: the cover's words go
+    assert v.plot.shown and v.message == ""
 
 
 def test_save_and_quit_from_the_cover(hot, tmp_path, monkeypatch):

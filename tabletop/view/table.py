@@ -460,8 +460,9 @@ class TableView(MoveEditing, arcade.View):
             return True
         if command[:1] == ("cell",) and command[1] != self.selected:
             self.select(command[1])  # the ship whose row is chosen: her fan, her card
-        if command == ("ready",):
+        if command == ("ready",):  # what the cover said is for no one at the screen now
             self.fit()
+            self.say("")
         if action is not None:
             problems = self.foresight.problems if self.foresight is not None else {}
             if problems:
