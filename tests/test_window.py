@@ -866,9 +866,8 @@ def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
     click_ship(fresh, "loire")
     fresh.rebuild()
-    texts = [t.text for t in fresh.card_pane.texts]  # the card beside the table
-    i = next(k for k, t in enumerate(texts) if t.startswith("loire (french)"))
-    card = " ".join(t.strip() for t in texts[i:])
+    card = " ".join(" ".join(t.text for t in fresh.card_pane.texts).split())  # beside the table
+    card = card[card.index("loire (french)") :]
     assert "hull 11/11" in card and "crew 4/4" in card and "masts" in card  # wrapped or not
 
 
@@ -899,8 +898,10 @@ def test_long_lines_wrap_inside_the_window(fresh):
     click_ship(fresh, "bellona")  # her card is longer than a 900 px line
     fresh.say("x " * 200)
     fresh.rebuild()
-    assert all(len(t.text) * 7.2 <= W for t in fresh.hud)
-    assert sum(t.text.strip().startswith("x x") for t in fresh.hud) >= 2  # wrapped, not cut
+    rows = [row for t in fresh.hud for row in t.text.split("\n")]  # a card's text is rows
+    assert all(len(row) * 7.2 <= W for row in rows)
+    assert all(t.right <= W for t in fresh.hud)
+    assert sum(row.strip().startswith("x x") for row in rows) >= 2  # wrapped, not cut
 
 
 def test_an_idle_window_draws_four_frames_a_second(fresh):

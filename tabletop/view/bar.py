@@ -52,28 +52,38 @@ class ActionBar(Pane):
 
     def build(self) -> None:
         t = self.table
-        self.fresh()
+        kept, was = self.texts, [r for _, r, _ in self.slots]
         self.slots, self.tip, self._tip_at = [], None, -1
         game = t.session.game if t.session is not None else None
         if game is None or game.state.winner is not None or t.plot is not None:
+            self.fresh()
             self.enabled = False
             return  # a plot is given from its panel
         shown = [(b, None) for b in t.ending()] or self._offered(t)  # the drill's, at the mark
         x, y = 10.0, 6.0
         edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
         for b, why in shown:
-            colour = GREYED_TEXT if why else ARMED if b is t.arming else HUD_COLOUR
-            self.text(b.label + b.shown, x + 7, y + 6, colour, 10)
-            w: float = self.texts[-1].content_width + 14  # as wide as its words (7 px a letter
+            w = _width(b.label + b.shown) + 14  # as wide as its words (7 px a letter
             if b.action == "end":  # wasted a row); "end turn" as wide as "end step"
-                w = max(float(w), *(_width(f"end {s}{b.shown}") + 14 for s in ("turn", "step")))
-            if x + w > edge and x > 10.0:  # wasted a row): wrap onto the row above,
+                w = max(w, *(_width(f"end {s}{b.shown}") + 14 for s in ("turn", "step")))
+            if x + w > edge and x > 10.0:  # wrap onto the row above,
                 x, y, edge = 10.0, y + 26.0, t.view_w - 10.0  # clear of the strip
-                self.texts[-1].position = (x + 7, y + 6)
             self.slots.append((b, (x, x + w, y, y + 22.0), why))
             x += w + 6
         right = max((r for _, (_, r, _, _), _ in self.slots), default=0.0)
         self.place(0, 0, right + 6, y + 28)
+        same = was == [r for _, r, _ in self.slots] and len(kept) == len(self.slots)
+        labels = [b.label + b.shown for b, _, _ in self.slots]
+        if same and [k.text for k in kept] == labels:
+            for k, (b, _, why) in zip(kept, self.slots, strict=True):
+                k.color = self._colour(b, why)  # the same buttons in their places: only
+            return  # their colours change (laying out a text costs about a millisecond)
+        self.fresh()
+        for b, (left, _, bottom, _), why in self.slots:
+            self.text(b.label + b.shown, left + 7, bottom + 6, self._colour(b, why), 10)
+
+    def _colour(self, b: Button, why: str | None) -> tuple[int, int, int, int]:
+        return GREYED_TEXT if why else ARMED if b is self.table.arming else HUD_COLOUR
 
     @staticmethod
     def _offered(t: Host) -> list[tuple[Button, str | None]]:

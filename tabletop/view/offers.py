@@ -71,7 +71,8 @@ def steady(
 def _said(state: Any, tries: list[str]) -> str:
     """Why none of an order's tries is taken: the engine's reason for the first (all,
     where there is but one: "end"), with how many targets were tried."""
-    why = refusal(state, tries[0]) or "not now"
+    taken(state, tries[0])
+    why = _TAKEN.get(tries[0]) or "not now"
     return why if len(tries) == 1 else f"{why} (nor at any other ship)"
 
 
@@ -116,8 +117,8 @@ def taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
     _asked(state)
     if action not in _TAKEN:
-        _TAKEN[action] = refusal(state, action) is None
-    return bool(_TAKEN[action])
+        _TAKEN[action] = refusal(state, action)  # why not (None: taken), for the bar too
+    return _TAKEN[action] is None
 
 
 def _asked(state: Any) -> None:
