@@ -67,6 +67,7 @@ TIERS = {
     "test_drill_window.py": "gui",
     "test_render.py": "gui",
     "test_window_words.py": "gui",
+    "test_window_steady.py": "gui",
 }
 #: Longest first, so the two workers of ``make test`` finish together: a real-window
 #: game started last would run alone at the end.

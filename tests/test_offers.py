@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.game.load import load_scenario
 from tabletop.game.session import Session
-from tabletop.view.offers import playable
+from tabletop.view.offers import steady
 from tabletop.view.tools import action_buttons
 
 from .conftest import HOVE_TO, SCENARIOS
@@ -14,12 +14,8 @@ from .escadres_helpers import game
 
 
 def bar(s: Session, ship: str) -> list[str]:
-    st = s.game.state
-    rs = st.scenario.ruleset
-    pending = st.pending[0] if st.pending else None
-    offered = [b for b in action_buttons(rs.verbs, pending, ship)
-               if b.action.split()[0] not in rs.caps.secret_verbs]  # fmt: skip
-    return [b.label for b in playable(st, offered, ship)]
+    """The bar's live buttons for ``ship`` (the greyed ones are left out), in order."""
+    return [b.label for b, why in steady(s.game.state, ship, None) if why is None]
 
 
 def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
@@ -29,13 +25,13 @@ def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
     s.play("orders amazon RS F - F F")
     s.play("orders cleopatre - - - - D railleuse - F - F -")
     assert s.status.startswith("turn 1, phase 1: fire")
-    assert bar(s, "amazon") == ["fire …", "end step"]
+    assert bar(s, "amazon") == ["end step", "fire …"]
 
 
 def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
     s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
     assert s.status == "turn 1 of 11, declaring allowances, british to declare"
-    assert bar(s, "amazon") == ["speed … (type)", "end step"]
+    assert bar(s, "amazon") == ["end step", "speed … (type)"]
     s.play("end")
     s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)
     assert {"move", "fire …"} <= set(bar(s, "amazon"))

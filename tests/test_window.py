@@ -69,11 +69,13 @@ def screen_of(window, x, y):
 
 
 def help_text(view, scenario: str) -> str:
-    """The status pane's text with F1's help shown, ``scenario`` loaded (help closed after)."""
+    """The help sheet's text with F1's help shown, ``scenario`` loaded (help closed after)."""
+    from tabletop.view.sidepanes import HelpPane
+
     view.load(str(SCENARIOS / scenario))
     view.on_key_press(K.F1, 0)
     try:
-        return " ".join(t for t, _ in view.status_pane._lines(view))
+        return " ".join(t for t, _ in HelpPane.lines(view))
     finally:
         view.on_key_press(K.F1, 0)
 
@@ -864,9 +866,8 @@ def test_the_ship_card_shows_her_condition_and_what_this_turn_cost(fresh):
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
     click_ship(fresh, "loire")
     fresh.rebuild()
-    texts = [t.text for t in fresh.hud]
-    i = next(k for k, t in enumerate(texts) if t.startswith("loire (french)"))
-    card = " ".join([texts[i], *(t.strip() for t in texts[i + 1 :] if t.startswith("    "))])
+    card = " ".join(" ".join(t.text for t in fresh.card_pane.texts).split())  # beside the table
+    card = card[card.index("loire (french)") :]
     assert "hull 11/11" in card and "crew 4/4" in card and "masts" in card  # wrapped or not
 
 
@@ -897,8 +898,10 @@ def test_long_lines_wrap_inside_the_window(fresh):
     click_ship(fresh, "bellona")  # her card is longer than a 900 px line
     fresh.say("x " * 200)
     fresh.rebuild()
-    assert all(len(t.text) * 7.2 <= W for t in fresh.hud)
-    assert sum(t.text.strip().startswith("x x") for t in fresh.hud) >= 2  # wrapped, not cut
+    rows = [row for t in fresh.hud for row in t.text.split("\n")]  # a card's text is rows
+    assert all(len(row) * 7.2 <= W for row in rows)
+    assert all(t.right <= W for t in fresh.hud)
+    assert sum(row.strip().startswith("x x") for row in rows) >= 2  # wrapped, not cut
 
 
 def test_an_idle_window_draws_four_frames_a_second(fresh):
@@ -1095,7 +1098,7 @@ def test_the_log_pane_keeps_its_lines_inside_the_window(fresh, monkeypatch):
         shown = [(line, white), ("i" * 20, white)]
         monkeypatch.setattr(fresh, "log_lines", lambda shown=shown: shown)
         fresh.log_pane._key = None  # lay the pane out again
-        fresh.log_pane.build(40.0)
+        fresh.log_pane.build(40.0, fresh.view_h - 110.0)
         texts = fresh.log_pane.texts
         assert texts[0].text == "i" * 20
         rows = [t.text for t in reversed(texts[1:])]
@@ -1273,9 +1276,9 @@ def test_the_log_keeps_below_the_help(window):
         tall = view.log_pane.top
         view.on_key_press(K.F1, 0)
         w.frame()
-        status, log = view.status_pane, view.log_pane
-        assert status.bottom < tall  # the help reaches below where the log began
-        assert log.enabled and log.top <= status.bottom
+        sheet, log = view.help_pane, view.log_pane
+        assert sheet.bottom < tall  # the help reaches below where the log began
+        assert log.enabled and log.top <= sheet.bottom
     finally:
         w.close()
         window.switch_to()
@@ -1335,13 +1338,13 @@ def test_her_card_says_how_she_was_as_her_side_began_to_play(fresh):
     fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
     fresh.play("end")  # redoutable's activation ends: the next ship is drawn, selected
     ship = fresh.selected
-    assert fresh.card_lines(ship)[-1][1] != ERROR_COLOUR  # nothing changed yet
+    assert fresh.card_pane.card_lines(ship)[-1][1] != ERROR_COLOUR  # nothing changed yet
     fresh.play(f"move {ship} F1")
-    assert fresh.card_lines(ship)[-1][1] != ERROR_COLOUR  # she moved: no alarm
+    assert fresh.card_pane.card_lines(ship)[-1][1] != ERROR_COLOUR  # she moved: no alarm
     game = fresh.session.game
     was = fresh.card(ship)[0].split(": ", 1)[-1]
     poke(game, set_ship(game.state, ship, power_lost=1))
-    text, colour = fresh.card_lines(ship)[-1]
+    text, colour = fresh.card_pane.card_lines(ship)[-1]
     assert colour == ERROR_COLOUR and text.startswith("  as her side began to play: power ")
     assert "hexes" not in text and "power" in was and fresh.card(ship)[0] != was
 
@@ -1356,10 +1359,10 @@ def test_an_enemys_card_names_the_side_whose_turn_began(fresh):
     from .escadres_helpers import poke, set_ship
 
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
-    assert fresh.card_lines("loire")[-1][1] != ERROR_COLOUR  # taken as the British begin
+    assert fresh.card_pane.card_lines("loire")[-1][1] != ERROR_COLOUR  # taken as the British begin
     game = fresh.session.game
     poke(game, set_ship(game.state, "loire", hull_lost=1))
-    text, colour = fresh.card_lines("loire")[-1]
+    text, colour = fresh.card_pane.card_lines("loire")[-1]
     assert colour == ERROR_COLOUR and text.startswith("  as the british began to play: ")
 
 
@@ -1373,8 +1376,8 @@ def test_cards_taken_for_a_dead_game_whose_id_is_reused_are_not_shown(fresh):
     fresh.load(str(SCENARIOS / "frigate-duel.toml"))
     st = fresh.session.game.state
     stale = {s.id: "hull 0/99" for s in st.ships}  # no ship of this game is so
-    fresh._turn_cards = ((id(fresh.session), st.turn, st.active), stale)
-    assert all(c != ERROR_COLOUR for _, c in fresh.card_lines("loire"))
+    fresh.card_pane._turn_cards = ((id(fresh.session), st.turn, st.active), stale)
+    assert all(c != ERROR_COLOUR for _, c in fresh.card_pane.card_lines("loire"))
 
 
 def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
@@ -1385,9 +1388,9 @@ def test_a_game_opened_afresh_shows_no_changes_of_the_last(fresh):
 
     fresh.load(str(SCENARIOS / "escadres-two-fleets.toml"))
     fresh.play("end")  # redoutable's activation ends: turn 1, the British (side 0) to play
-    assert fresh.card_lines("bellona")  # her side's cards, taken
+    assert fresh.card_pane.card_lines("bellona")  # her side's cards, taken
     fresh.load(str(SCENARIOS / "squadron-action.toml"))  # turn 1, the British to play
-    assert all(c != ERROR_COLOUR for _, c in fresh.card_lines("bellona"))
+    assert all(c != ERROR_COLOUR for _, c in fresh.card_pane.card_lines("bellona"))
 
 
 def test_a_battle_won_is_written_across_the_table(fresh):
@@ -1419,20 +1422,25 @@ def test_a_battle_won_is_written_across_the_table(fresh):
     fresh.select("loire")
     assert fresh.fan is None
     frame(fresh)  # her sail line says so too (it read "no move now: loire is grappled")
-    assert any("no move now: the game is over" in t.text for t in fresh.hud)
+    said = " ".join(" ".join(t.text for t in fresh.hud).split())  # wrapped or not
+    assert "no move now: the game is over" in said, said
 
 
 def test_a_full_status_clears_the_table(fresh):
-    """A ship selected, her move built, a message: the status pane grows to seven rows
-    (8 + 17 × 7 = 127 px) and shaded the table's top and its top ruler figure.  The
-    fit keeps 40 + 90 = 130 px above the table (at this window's height-bound zoom)."""
+    """A ship selected, her move built, a message: the status pane keeps its four rows
+    (8 + 17 × 4 = 76 px; her card is beside the table), and the fit keeps 40 + 90 =
+    130 px above the table (at this window's height-bound zoom): it ends above it."""
+    from tabletop.view.panes import STATUS_ROWS
+
     click_ship(fresh, "bellona")
     fresh.on_key_press(K.UP, 0)
     fresh.say("a message")
     fresh.fit()
     frame(fresh)
     status = fresh.status_pane
-    assert status.rows == 7, "\n".join(t.text for t in status.texts)
+    assert status.rows == STATUS_ROWS and status.height == 8 + 17 * STATUS_ROWS
+    texts = [t.text for t in status.texts]
+    assert any(t.startswith("move F1") for t in texts) and "a message" in texts, texts
     top = screen_of(fresh, 0.0, fresh.scenario.depth)[1]
     assert H - top == pytest.approx(130, abs=1)
     assert status.bottom >= top  # the pane ends above the table's top edge
@@ -1479,7 +1487,7 @@ def test_the_help_hides_the_table_under_it(fresh):
     fresh.on_key_press(K.F1, 0)
     try:
         img = frame(fresh)
-        pane = fresh.status_pane
+        pane = fresh.help_pane
         assert pane.bottom < fresh.view_h - 140  # the help is tall: the table lies under it
         x, y = fresh.view_w // 2, int(pane.bottom) + 1
         under = img[y, x, :3].astype(int)
@@ -1798,7 +1806,7 @@ def test_a_key_that_does_nothing_says_so(fresh):
     assert fresh.message == "'q' does nothing here (F1 lists the keys)"
     fresh.on_key_press(K.UP, 0)  # a move's key, no ship selected
     assert fresh.message == "select a ship first: the keys build her move"
-    fresh.on_key_press(K.Q, K.MOD_CTRL)  # a chord is left alone
+    fresh.on_key_press(K.J, K.MOD_CTRL)  # a chord is left alone (Ctrl+Q quits)
     assert fresh.message == "select a ship first: the keys build her move"
     click_ship(fresh, "defence")
     fresh.on_key_press(K.UP, 0)  # now it builds

@@ -74,7 +74,9 @@ def test_the_ruling_shades_the_crossed_hex_green_and_the_stopping_hex_red(view):
     img = frame(view)
     (x0, y0), (x1, y1) = r.proof.ray
     n = np.array([y0 - y1, x1 - x0]) / np.hypot(x1 - x0, y1 - y0)  # across the line
-    off = n * scn.ruleset.grid_in(scn.units).size / 4  # a quarter hex off the white line
+    # a quarter hex off the white line, on the side the range's label does not take (at
+    # the zoom a two-row action bar leaves, "4.50 in" lay over the other side)
+    off = -n * scn.ruleset.grid_in(scn.units).size / 4
     green = colour_at(view, img, np.array(centroid(r.proof.clear[0])) + off)
     # c's own hex: her base is drawn over its centre, so look half-way to its edge
     cx, cy = centroid(r.proof.blocked[0])

@@ -123,16 +123,18 @@ def test_a_plot_that_breaks_a_rule_is_not_given(window):
 
 def test_the_next_captain_cannot_take_back_the_orders_handed_over(window):
     """At the hot seat the French captain's Ctrl+Z, on the cover or at the screen, took
-    back the British orders handed over to him.  They stand now, and it is said; the
-    French captain's own orders he may still take back before he hands them over."""
+    back the British orders handed over to him.  They stand now: the cover takes the key
+    (it says which keys it has), and at the screen it is said; the French captain's own
+    orders he may still take back before he hands them over."""
     plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
     assert window.plot is not None and window.plot.spec.side == "french"
     window.on_key_press(arcade.key.Z, arcade.key.MOD_CTRL)  # on the cover
     assert window.session.actions == ["orders amazon RS F - F F"]
-    assert window.error and "british orders are given and hidden: they stand" in window.message
+    assert "the table is covered" in window.message
     click_box(window, "ready")
     window.on_key_press(arcade.key.Z, arcade.key.MOD_CTRL)  # at the screen
     assert window.session.actions == ["orders amazon RS F - F F"]
+    assert window.error and "british orders are given and hidden: they stand" in window.message
 
 
 def test_the_other_sides_plot_stays_hidden(window):
@@ -338,7 +340,7 @@ def test_in_the_fire_phases_her_sail_line_says_she_sails_by_her_orders(window):
     plot_by_mouse(window, {"amazon": ["RS", "F", "-", "F", "F"]})
     plot_by_mouse(window, {"cleopatre": ["-"] * 4 + ["D"], "railleuse": ["-", "F", "-", "F", "-"]})
     click_ship(window, "amazon")
-    lines = [t for t, _ in window.status_pane._lines(window)]
+    lines = [t for t, _ in window.card_pane.lines("amazon")]  # her card, beside the table
     sail = next(t for t in lines if t.startswith("amazon: heading"))
     assert sail.endswith("; no move now: she sails by her plotted orders (phase 1: fire, "
                          "british to declare)")  # fmt: skip

@@ -22,11 +22,13 @@ from tabletop.geometry.angles import wrap
 from tabletop.geometry.motion import along, end_pose
 from tabletop.view import computer, uidump
 from tabletop.view import scene as sc
+from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.batch import Layer
 from tabletop.view.host import Host
 from tabletop.view.offers import taken
-from tabletop.view.panes import ActionBar, LogPane, PlotPane, RulingPane, StatusPane, ToolStrip
+from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
+from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
 WON = (250, 210, 90, 255)  # the battle's end, written across the table
@@ -60,6 +62,10 @@ class Drawn(Host, Protocol):
     def cover(self) -> PlotPane: ...
     @property
     def tools(self) -> ToolStrip: ...
+    @property
+    def card_pane(self) -> CardPane: ...
+    @property
+    def help_pane(self) -> HelpPane: ...
 
 
 class TableDrawing:
@@ -191,6 +197,8 @@ class TableDrawing:
             )
         if self.view._dirty & {"hud", "overlay", "interact"}:
             self.build_panes()
+        elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
+            self.place_beside()  # have come under the card or the log
         if self.view._dirty & {"hud", "overlay", "interact", "labels", "table"}:
             self._hide_under_panes()
         self.view._dirty.clear()
@@ -199,26 +207,44 @@ class TableDrawing:
         """A ruler's figure that would lie under a pane is left out (zoomed in, "120" lay
         half hidden under the log, "90" under the status)."""
         v = self.view
-        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane) if p.enabled]
+        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane, v.card_pane, v.help_pane)
+                 if p.enabled]  # fmt: skip
         for t in self._pinned:
             t.visible = not any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top
                                 for p in panes)  # fmt: skip
 
     def build_panes(self) -> None:
-        """Lay out the HUD's panes from the state (the log sits above the action bar)."""
-        self.view.status_pane.build()
-        status = self.view.status_pane  # the ruling under the status, however tall (it
-        self.view.ruling_pane.build(min(self.view.view_h - 44, status.bottom))  # lay on it)
-        self.view.cover.build()
-        self.view.plot_pane.build()
-        self.view.tools.build()
-        self.view.bar.build()
-        above = max(self.view.bar.top_edge, 32.0)  # over the bar and the strip...
-        plot = self.view.plot_pane
-        if plot.enabled and plot.right > self.view.view_w - self.view.log_width:
+        """Lay out the HUD's panes from the state: the status at the top (the help under
+        it), the card and the log in the column at the right, the foot's panes."""
+        v = self.view
+        v.status_pane.build()
+        v.help_pane.build(v.status_pane.bottom)
+        below = v.help_pane.bottom if v.help_pane.enabled else v.status_pane.bottom
+        v.ruling_pane.build(min(v.view_h - 44, below))  # the ruling under them (it lay on them)
+        v.cover.build()
+        v.plot_pane.build()
+        v.tools.build()
+        v.bar.build()
+        self.place_beside()
+        uidump.dump(v)
+
+    def place_beside(self) -> None:
+        """The panes beside the table, placed clear of the ship in use (again after a
+        pan or a zoom: each lays itself out anew only when its place changes)."""
+        v = self.view
+        top = v.status_pane.bottom - 4
+        if v.show_help:  # the help's sheet over all: the log below it, no card
+            v.card_pane.enabled = False
+            top = v.help_pane.bottom - 4
+        else:
+            v.card_pane.build(top)
+        if v.card_pane.enabled and v.card_pane.right > v.view_w - v.log_width:
+            top = v.card_pane.bottom - 6  # the log under the card, in their column
+        above = max(v.bar.top_edge, 32.0)  # over the bar and the strip...
+        plot = v.plot_pane
+        if plot.enabled and plot.right > v.view_w - v.log_width:
             above = max(above, plot.top)  # ...and the plotting panel, where it reaches
-        self.view.log_pane.build(above + 8)
-        uidump.dump(self.view)
+        v.log_pane.build(above + 8, min(v.view_h - 110.0, top))
 
     def _build_labels(
         self, scenes: list[sc.Scene], taken: tuple[list[Rect], list[Rect]] | None = None

@@ -22,6 +22,13 @@ from tabletop.view.tools import Button, FireTool, Ruler
 
 #: What a move's key says with no ship selected (it did nothing, and said nothing).
 SELECT_FIRST = "select a ship first: the keys build her move"
+#: The key map's commands the hot-seat cover lets through (the save's line alone of "ask").
+COVER_KEYS = ("plot_ready", "ask", "quit")
+#: Keys pressed on their own on the way to a chord: the cover says nothing of them.
+MODIFIER_KEYS = frozenset({arcade.key.LCTRL, arcade.key.RCTRL, arcade.key.LSHIFT,
+                           arcade.key.RSHIFT, arcade.key.LALT, arcade.key.RALT})  # fmt: skip
+#: A greyed button's key: said why, nothing played.
+GREYED = Button("", "")
 
 
 class TableInput:
@@ -124,21 +131,21 @@ class TableInput:
             return
         covered = self.view.plot is not None and not self.view.plot.shown
         can = self.view.abilities()
+        if covered:
+            self._covered(symbol, modifiers, can)
+            return
         for k in lookup(symbol, modifiers, "global", can):
-            if covered and k.command not in ("plot_ready", "undo", "redo", "ask", "toggle_help"):
-                continue  # the screen is being passed: nothing else
             if self.do(k) is not False:
                 chord = modifiers & (arcade.key.MOD_CTRL | arcade.key.MOD_ALT)
                 if self.view.prompt is not None and 32 <= symbol < 127 and not chord:
                     self.view.prompt.skip = chr(symbol)  # its text follows: not typed
                 self.view.changed()
                 return
-        if covered:
-            return
         if (answer := self._answer(symbol)) is not None:
             self.view.play(answer)
         elif (b := self._button_for(symbol)) is not None:
-            self.view.press(b)
+            if b is not GREYED:
+                self.view.press(b)
         else:
             edits = lookup(symbol, modifiers, "edit", can)
             for k in edits:
@@ -148,6 +155,25 @@ class TableInput:
                     return
             self._unheard(symbol, modifiers, bool(edits))
             return
+        self.view.changed()
+
+    def _covered(self, symbol: int, modifiers: int, can: frozenset[str]) -> None:
+        """While the screen is passed the cover takes every key: its own (Space or Enter,
+        the captain is here; Ctrl+S save; Ctrl+Q quit) do what its buttons do, and any
+        other says so.  Keys acted on the hidden table (Ctrl+Z and Ctrl+Y played, '/'
+        opened a line the cover hid), and a save's line was typed out of sight."""
+        enter = symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
+        for k in lookup(symbol, modifiers, "global", can):
+            if k.command in COVER_KEYS and (k.command != "ask" or k.args == ("save",)):
+                self.do(k)
+                break
+        else:
+            if enter and not modifiers:
+                self.view.plot_ready()
+            elif symbol not in MODIFIER_KEYS:
+                side = self.view.plot.spec.side if self.view.plot is not None else ""
+                self.view.say(f"the table is covered: Space when the {side} captain is "
+                              "here (Ctrl+S saves, Ctrl+Q quits)")  # fmt: skip
         self.view.changed()
 
     def _unheard(self, symbol: int, modifiers: int, edits: bool) -> None:
@@ -169,10 +195,14 @@ class TableInput:
         return result
 
     def _button_for(self, symbol: int) -> Button | None:
-        """The action bar's button with this letter key (Enter stays the move's key)."""
-        for b, _ in self.view.buttons:
+        """The action bar's button with this letter key (Enter stays the move's key); a
+        greyed one says why it is greyed, as a click on it does."""
+        for b, _, why in self.view.bar.slots:
             if len(b.key) == 1 and symbol == getattr(arcade.key, b.key, None):
-                return b
+                if why is None:
+                    return b
+                self.view.say(f"{b.label}: not now, {why}")
+                return GREYED
         return None
 
     def _answer(self, symbol: int) -> str | None:
@@ -186,8 +216,18 @@ class TableInput:
         return None
 
     # -- the key map's commands (each: True or None when it did something) ---------------
+    def quit(self) -> bool:
+        """Close the window (from the cover too: the game was saved or is let go)."""
+        self.view.window.close()
+        return True
+
     def end_turn(self) -> bool:
         self.view.play("end")
+        return True
+
+    def toggle_log(self) -> bool:
+        """Show or hide the log pane (F then fits the table to the room it leaves)."""
+        self.view.log_shown = not self.view.log_shown
         return True
 
     def toggle_help(self) -> bool:

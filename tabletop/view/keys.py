@@ -54,6 +54,7 @@ KEYS: tuple[Key, ...] = (
     Key("File", "Ctrl+O", "open a saved game", ((K.O, CTRL),), "ask", ("open",)),
     Key("File", "Ctrl+Z", "undo", ((K.Z, CTRL),), "undo", strip="undo"),
     Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
+    Key("File", "Ctrl+Q", "quit (save first: Ctrl+S)", ((K.Q, CTRL),), "quit"),
     Key("File", "F1", "this help", ((K.F1, 0), (K.F1, SHIFT)), "toggle_help", strip="help"),
     Key("Hot seat", "Space", "the plotting side's captain is at the screen",
         ((K.SPACE, 0),), "plot_ready", needs="secret"),  # fmt: skip
@@ -61,6 +62,7 @@ KEYS: tuple[Key, ...] = (
         variants=(("secret", "type her path (previewed as you type), or the orders of the "
                    "ship plotted"),)),  # fmt: skip
     Key("View", "F", "fit the table", ((K.F, 0),), "fit"),
+    Key("View", "Tab", "show or hide the log", ((K.TAB, 0),), "toggle_log", strip="log"),
     Key("Overlays", "Shift+2", "every ship's arcs (@ on X11)",
         ((K.KEY_2, SHIFT), (K.AT, 0), (K.AT, SHIFT)), "toggle", ("every_arc",),
         needs="gunnery"),  # fmt: skip

@@ -23,6 +23,8 @@ from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
 
 #: Why a ship's fan is not shown: said once she has sailed part of her move this turn.
 PART_SAILED = "has sailed part of her move: the fan shows fresh moves only"
+#: ...and once she has sailed all of it (it said "part" after she had completed it).
+SAILED_ALL = "has sailed all her move this turn: no fan until her next"
 
 
 def plot_fan(state: Any, ship: str) -> tuple[Fan, list[Any]]:
@@ -119,32 +121,40 @@ class MoveEditing:
                 self.say(str(e), error=True)
         self.changed(interact_only=True)
 
-    def _compute_fan(self) -> None:
+    def _compute_fan(self, quiet: bool = False) -> None:
         """Her fan as she stands now; none once she has sailed part of her move (the fan
-        lays fresh moves: it would show what she can no longer do)."""
+        lays fresh moves: it would show what she can no longer do).  Why there is none
+        is said unless ``quiet`` (after an order, whose own news is the message).  While
+        a side plots, another side's ship has none, and nothing is said of her: her fan
+        is read from orders the screen must not show ("no move of sirene now" was said
+        to the British captain of the French brig just plotted)."""
         game = self.session.game if self.session is not None else None
         self.plot_fan = []
         if not self.selected:
             self.fan = None
         elif game is not None and self._plotting(self.selected):
             self.fan, self.plot_fan = plot_fan(game.state, self.selected)
+        elif self.plot is not None:
+            self.fan = None
         elif game is None:
             self.fan = fan(self.scenario, self.selected)
         elif game.state.winner is not None:  # the game is over: no moves to offer
             self.fan = None
         elif self._sailed_part(self.selected):
             self.fan = None
-            if not self._sticky:  # the drill's scorecard stays
-                self.say(f"{self.selected} {PART_SAILED}")
+            if not self._sticky and not quiet:  # the drill's scorecard stays
+                rest = self.session.rest(self.selected)
+                whole = rest is not None and rest[0] <= 0  # "part" of a move she had made
+                self.say(f"{self.selected} {SAILED_ALL if whole else PART_SAILED}")
         else:
-            if self.message.endswith(PART_SAILED):  # her turn ended since: not so now
+            if self.message.endswith((PART_SAILED, SAILED_ALL)):  # her turn ended since
                 self.say("")
             rs = game.state.scenario.ruleset
             # no move of hers now (a fire step, her movement over, in stays): the sail
             # line says why; the fan showed moves she could not make
             unready = rs.unready(game.state, self.selected, "move")
             self.fan = None if unready else rs.advice.fan_now(game.state, self.selected)
-        if self.fan is not None and not len(self.fan) and self.scenario is not None:
+        if self.fan is not None and not len(self.fan) and self.scenario is not None and not quiet:
             self._say_fouled(self.selected or "")
 
     def _say_fouled(self, ship: str) -> None:
@@ -233,7 +243,7 @@ class MoveEditing:
             self.builder = MoveBuilder(self.builder.ship)
             self.move = None
             if "fan" in self.overlays:
-                self._compute_fan()
+                self._compute_fan(quiet=True)
 
     def drag_ghost(self, tx: float, ty: float) -> None:
         """Set her last run so the ghost ends where the pointer is, along her heading."""
@@ -292,7 +302,7 @@ class MoveEditing:
             if b.action.split()[0] in ("move", "avoid"):
                 self.apply_move()
                 return
-        self.play(b.fill(None, self.builder.text if self.builder else ""))
+        self._play_button(b, None)
 
     def armed_pick(self, target: str) -> None:
         b, self.arming = self.arming, None
@@ -300,7 +310,14 @@ class MoveEditing:
         if b.needs_path and (self.builder is None or not self.builder.steps):
             self.say("build her move first, then pick the target", error=True)
             return
-        self.play(b.fill(target, self.builder.text if self.builder else ""))
+        self._play_button(b, target)
+
+    def _play_button(self, b: Button, target: str | None) -> None:
+        """Play a button's action; one that took the move being built (a ram) used it
+        up: judged again from where she lies after it, it read "ILLEGAL" in red in the
+        header after the ram had been taken."""
+        if self.play(b.fill(target, self.builder.text if self.builder else "")) and b.needs_path:
+            self.fresh_move()
 
     # -- typing a line -----------------------------------------------------------------
     def ask(self, kind: str) -> bool:

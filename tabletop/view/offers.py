@@ -7,32 +7,73 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.core import refusal
-from tabletop.view.tools import Button
+from tabletop.view.tools import Button, action_buttons
 
 
 def playable(state: Any, buttons: list[Button], ship: str | None = None) -> list[Button]:
-    """The buttons whose action the engine would take now: each whole action is tried on
-    the state (pure: nothing is kept); one still wanting a target is tried with each
-    other ship and offered if any is taken; one wanting a path, unless the ruleset
-    refuses its verb for ``ship`` whatever the words (``unready``: tried with a few of
-    her fan's paths, a Trafalgar ship part-way through her move, whose fresh moves
-    overrun what is left, lost her "move").  The bar offered a move after she had fired,
-    a prize in the fire phase, a fire in the damage control: the game refused each."""
-    out = []
+    """The buttons whose action the engine would take now (:func:`why_not` is None)."""
+    return [b for b in buttons if why_not(state, b, ship) is None]
+
+
+def why_not(state: Any, b: Button, ship: str | None) -> str | None:
+    """Why the engine would not take ``b`` now, in a player's words; None when it would.
+    Each whole action is tried on the state (pure: nothing is kept); one still wanting
+    a target is tried with each other ship and taken if any is; one wanting a path is
+    refused only where the ruleset refuses its verb for ``ship`` whatever the words
+    (``unready``).  The bar offered a move after she had fired, a prize in the fire
+    phase, a fire in the damage control: the game refused each."""
     rs = state.scenario.ruleset
+    verb = b.action.split()[0]
+    if ship is not None and (why := rs.unready(state, ship, verb)) is not None:
+        return str(why)
+    if b.needs_typing and ship is not None and _nothing_to_type(state, b, ship):
+        return f"no {verb} of {ship} the rules take now"  # "speed … (type)" in a segment
+    tries = [] if b.needs_typing else _tries(state, b, ship)
+    if tries and not any(taken(state, a) for a in tries):
+        return _said(state, tries)
+    return None
+
+
+def steady(
+    state: Any, ship: str | None, unchosen: str | None, no_path: str | None = None
+) -> list[tuple[Button, str | None]]:
+    """The action bar as it stands: every button the ruleset's verbs make, each with why
+    the engine would not take it now (None: it would), "end" first.  The same buttons in
+    the same places whatever is selected, so a click lands where it did: a button the
+    selected ship cannot play is greyed, not removed ("end turn" slid from x 149 to 59
+    once she had fired; in Hold Fast "end step" was first or fourth by the selection,
+    and a player hit "fire …" instead).  ``ship``: the ship the buttons are for (the
+    pending decision's when one waits); ``unchosen``: why there is none, when there is
+    none of the side to act selected; ``no_path``: why a move is out (none of it left).
+    A secret plot's verb is not on the bar (its panel gives it)."""
+    rs = state.scenario.ruleset
+    verbs = {v: spec for v, spec in rs.verbs.items() if v not in rs.caps.secret_verbs}
+    pending = state.pending[0] if state.pending else None
+    every = action_buttons(verbs, None, ship or "SHIP")
     step = rs.step_text(state) is not None  # a step of the turn: "end turn" ended a phase
-    for b in buttons:
-        if b.action == "end" and step:
-            b = Button("end step", b.action, b.key)
-        if ship is not None and rs.unready(state, ship, b.action.split()[0]) is not None:
-            continue
-        if b.needs_typing and ship is not None and _nothing_to_type(state, b, ship):
-            continue  # "speed … (type)" in a segment: every allowance refused
-        tries = [] if b.needs_typing else _tries(state, b, ship)
-        if tries and not any(taken(state, a) for a in tries):
-            continue
-        out.append(b)
+    ends = [Button("end step", b.action, b.key) if step else b for b in every if b.action == "end"]
+    out: list[tuple[Button, str | None]] = []
+    if pending is not None:
+        first = f"{pending.side} decides for {pending.ship} first"
+        out += [(b, first) for b in ends]
+        answers = action_buttons(verbs, pending, ship)
+        return out + [(b, why_not(state, b, ship)) for b in answers]
+    for b in [*ends, *(b for b in every if b.action != "end")]:
+        if ship is None and b.action != "end":
+            out.append((b, unchosen or "select a ship first"))
+        elif no_path is not None and b.needs_path:
+            out.append((b, no_path))
+        else:
+            out.append((b, why_not(state, b, ship if b.action != "end" else None)))
     return out
+
+
+def _said(state: Any, tries: list[str]) -> str:
+    """Why none of an order's tries is taken: the engine's reason for the first (all,
+    where there is but one: "end"), with how many targets were tried."""
+    taken(state, tries[0])
+    why = _TAKEN.get(tries[0]) or "not now"
+    return why if len(tries) == 1 else f"{why} (nor at any other ship)"
 
 
 def _nothing_to_type(state: Any, b: Button, ship: str) -> bool:
@@ -49,7 +90,10 @@ def _tries(state: Any, b: Button, ship: str | None) -> list[str]:
     """The whole actions ``b`` stands for, as far as the bar can fill it: a target each
     other ship (none with a path to come: the path is the player's, not to be guessed;
     with no other ship, the action as it stands, which the engine refuses)."""
-    targets = [s.id for s in state.ships if s.id != ship] if b.needs_target else [None]
+    side = state.side_of(ship) if ship is not None else None  # her enemies first: why
+    others = sorted((s for s in state.ships if s.id != ship),  # the shot is refused is
+                    key=lambda s: state.side_of(s.id) == side)  # theirs  # fmt: skip
+    targets = [s.id for s in others] if b.needs_target else [None]
     if b.needs_path:  # unless there is no ship to aim it at (the drill offered a ram)
         return [] if targets else [b.action]
     return [b.fill(t, "") for t in targets] if targets else [b.action]
@@ -73,8 +117,8 @@ def taken(state: Any, action: str) -> bool:
     """Whether the engine takes the action now (tried on the state: nothing is kept)."""
     _asked(state)
     if action not in _TAKEN:
-        _TAKEN[action] = refusal(state, action) is None
-    return bool(_TAKEN[action])
+        _TAKEN[action] = refusal(state, action)  # why not (None: taken), for the bar too
+    return _TAKEN[action] is None
 
 
 def _asked(state: Any) -> None:

@@ -18,13 +18,10 @@ import pyglet
 from tabletop.common.errors import TabletopError
 from tabletop.geometry.angles import unit
 from tabletop.referee.fire import rule_fire
-from tabletop.referee.rulings import sail, sail_text
 from tabletop.view import scene as sc
 from tabletop.view.host import Host
-from tabletop.view.keys import Key, help_lines, orders_help, strip
-from tabletop.view.offers import playable, ruled
+from tabletop.view.offers import ruled
 from tabletop.view.plotting import Box, cover
-from tabletop.view.tools import Button, action_buttons
 
 Colour = tuple[int, int, int, int]
 HUD_COLOUR: Colour = (240, 240, 240, 255)
@@ -42,6 +39,8 @@ BUTTON: Colour = (40, 52, 70, 230)
 LIT: Colour = (110, 90, 30, 240)
 
 WIND_W = 130  # the top right corner the wind indicator keeps
+STATUS_ROWS = 4  # the header's rows, whatever it says: the table stays where it is
+STATUS_H = 8 + 17 * STATUS_ROWS
 POINTS = dict(zip((0.0, 45.0, 90.0, 135.0, 180.0, 225.0, 270.0, 315.0),
                   ("N", "NE", "E", "SE", "S", "SW", "W", "NW"), strict=True))  # fmt: skip
 
@@ -91,25 +90,33 @@ class Pane(arcade.Section):
 
 
 class StatusPane(Pane):
-    """The top of the window: the scenario and whose turn it is, a pending decision, the
-    selected ship's point of sail and card, the move being built, the tools, the typed
-    line, the last message, and the help; long lines wrap.  The allowance meter."""
+    """The top of the window, a fixed few rows high: the scenario and where the turn
+    stands; what the player is doing (the typed line, a decision waiting, the move being
+    built, the tool); the last message (two rows at most); and the wind with the
+    allowance meter in the corner.  The selected ship's card is its own pane, beside the
+    table (it grew the header to six or eight rows, pushing and shading the table)."""
 
     def __init__(self) -> None:
         super().__init__("status")
         self.wind: float | None = None
+        self.shade = STATUS_SHADE
+        self.rows = STATUS_ROWS
 
     def build(self) -> None:
         t = self.table
         self.fresh()
         # about 7.2 px a character at 11 pt; the wind keeps the top right corner
         width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
-        lines = wrapped(self._lines(t), width, indent="    ")
-        for i, (s, c) in enumerate(lines):
+        lines = self._lines(t)
+        said = lines.pop() if lines and lines[-1][0] == t.message and t.message else None
+        rows = [_one_row(s, c, width) for s, c in lines][: STATUS_ROWS - (2 if said else 0)]
+        if said is not None:  # the message: two rows at most, cut short with "…"
+            both = wrapped([said], width, indent="    ")
+            rest = " ".join(r.strip() for r, _ in both[1:])
+            rows += both[:1] + ([_one_row("    " + rest, said[1], width)] if rest else [])
+        for i, (s, c) in enumerate(rows[:STATUS_ROWS]):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
-        self.rows = len(lines)
-        self.shade = HELP_SHADE if t.show_help else STATUS_SHADE
-        self.place(0, t.view_h - 8 - 17 * len(lines), t.view_w, 8 + 17 * len(lines))
+        self.place(0, t.view_h - STATUS_H, t.view_w, STATUS_H)
         self.wind = t.scenario.wind.from_deg if t.scenario is not None else None
         if self.wind is not None:
             name = POINTS.get(round(self.wind % 360, 6), f"{self.wind:g}°")
@@ -117,37 +124,31 @@ class StatusPane(Pane):
 
     @staticmethod
     def _lines(t: Host) -> list[tuple[str, Colour]]:
+        """The header's lines, most needed first: where the game stands, then the first
+        of the typed line, the decision waiting, the move being built, the tool, and
+        last the message (or where the help is)."""
         lines: list[tuple[str, Colour]] = []
         scn = t.scenario
+        doing: list[tuple[str, Colour]] = []
+        if t.prompt is not None:
+            doing.append((t.prompt.line(), ARMED))
         if t.session is not None:
             lines.append((f"{scn.name}  ·  {scn.ruleset.title}  ·  {scn.units}  ·  "
                           f"{t.session.status}", HUD_COLOUR))  # fmt: skip
             game = t.session.game
             if game is not None and game.state.pending:
-                lines.append((_pending_text(game.state.pending[0]), ERROR_COLOUR))
+                doing.append((_pending_text(game.state.pending[0]), ERROR_COLOUR))
             if t.selected:
-                left = t.session.left(t.selected)
-                lines.append((sail_text(sail(scn, t.selected), _unready(t), left), HUD_COLOUR))
-                lines += t.card_lines(t.selected)
-                lines += _move_lines(t)
-        if t.ruler is not None and t.ruler.length is not None:
-            lines.append((f"ruler: {t.ruler.length:.2f} {scn.units}", sc.RULER))
+                doing += _move_lines(t)
         tool = "ruler" if t.ruler is not None else "line of fire" if t.fire_tool else ""
         if tool:
-            lines.append((f"tool: {tool} (Esc to leave)", HUD_COLOUR))
-        if t.prompt is not None:
-            lines.append((t.prompt.line(), ARMED))
+            length = t.ruler.length if t.ruler is not None else None
+            measured = f"{length:.2f} {scn.units}  ·  " if length is not None else ""
+            doing.append((f"{tool}: {measured}Esc to leave", sc.RULER if measured else HUD_COLOUR))
+        lines += doing[:1] or [("F1: help" if not t.show_help else "F1: close the help",
+                                (180, 180, 180, 255))]  # fmt: skip
         if t.message:
             lines.append((t.message, ERROR_COLOUR if t.error else HUD_COLOUR))
-        if t.show_help:
-            pivot = scn.ruleset.caps.fixed_turn if scn is not None else None
-            lines += [(h, HUD_COLOUR) for h in help_lines(t.abilities(), pivot)]
-            if scn is not None:
-                rs = scn.ruleset
-                lines += [(h, HUD_COLOUR) for h in orders_help(rs.title, rs.verbs)]
-                lines += legend(scn)
-        else:
-            lines.append(("F1: help", (180, 180, 180, 255)))
         return lines
 
     def on_draw(self) -> None:
@@ -175,7 +176,12 @@ class StatusPane(Pane):
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
 
 
-def _unready(t: Host) -> str | None:
+def _one_row(s: str, colour: Colour, width: int) -> tuple[str, Colour]:
+    """A line cut to one row of the header, "…" where it was cut."""
+    return (s if len(s) <= width else s[: width - 1] + "…", colour)
+
+
+def unready(t: Host) -> str | None:
     """Why the selected ship may not sail now whatever her point of sail (in irons, her
     movement ended), as the ruleset tells it; None when she may, or it is not her turn.
     In irons the sail line gave the template's allowance while the move was refused."""
@@ -256,60 +262,6 @@ class RulingPane(Pane):
             self.enabled = False
 
 
-class LogPane(Pane):
-    """The game's log at the right (or above the action bar when the window is narrow):
-    the latest lines that fit, what was undone greyed; the wheel over it scrolls back
-    (over it, the wheel zoomed the table: what a turn's first events said was lost)."""
-
-    def __init__(self) -> None:
-        super().__init__("log", prevent_dispatch_view={"on_mouse_press", "on_mouse_scroll"})
-        self.back = 0  # rows scrolled back from the latest
-        self._above = 0.0
-        self._size = -1
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.back = max(0, self.back + round(3 * scroll_y))
-        self.build(self._above)
-
-    def build(self, above: float) -> None:
-        t = self.table
-        game = t.session.game if t.session is not None else None
-        size = len(game.events) if game else len(t.session.log) if t.session else 0
-        redo = len(game.redo_stack) if game else 0
-        if size != self._size:  # something new: the latest lines again
-            self.back, self._size = 0, size
-        # below the status pane, however tall (the help ran under the log)
-        status = t.status_pane
-        top = min(t.view_h - 110, status.bottom - 8 if status.enabled else t.view_h)
-        key = (t.view_w, t.view_h, t.log_width, above, top, id(t.session), size, redo, self.back)
-        self._above = above
-        if self.same(key):
-            return
-        self.fresh()
-        lines = t.log_lines()
-        per = 1.1 * char_width()  # a tenth to spare: digits and capitals run wider
-        if t.log_width:
-            x, chars = t.view_w - t.log_width + 8, int((t.log_width - 16) / per)
-            rows = int((top - above) / 14)
-        else:
-            x, chars, rows = 10.0, int((t.view_w - 20) / per), 6
-        shown = wrapped(lines, chars, rows + self.back)
-        self.back = min(self.back, max(0, len(shown) - rows))
-        if self.back:  # the rows that fit, ending this many before the latest, and a hint
-            shown = shown[: len(shown) - self.back][-(rows - 1) :]
-            shown.append((f"▼ {self.back} later rows: the wheel down", UNDONE_COLOUR))
-        room = t.view_w - x - 4
-        for i, (s, c) in enumerate(reversed(shown)):
-            s = s if len(s) <= chars else s[: chars - 1] + "…"
-            self.text(s, x, above + 14 * i, c, 9)
-            shown_text = self.texts[-1]
-            while shown_text.content_width > room and len(s) > 2:  # wider than estimated:
-                keep = min(len(s) - 2, int(len(s) * room / shown_text.content_width) - 1)
-                s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
-                shown_text.text = s
-        self.place(x - 8, above - 4, t.view_w - x + 8, 14 * len(shown) + 4 if shown else 0)
-
-
 _CHAR_WIDTH: list[float] = []
 
 
@@ -341,118 +293,15 @@ def wrapped(
     return out[-rows:] if rows > 0 else []
 
 
-class ActionBar(Pane):
-    """Along the foot: the verbs the ruleset offers the selected ship now (only those the
-    engine would take), or the pending decision's answers, each with its key."""
-
-    def __init__(self) -> None:
-        super().__init__("bar")
-        self.buttons: list[tuple[Button, tuple[float, float, float, float]]] = []
-
-    def build(self) -> None:
-        t = self.table
-        self.fresh()
-        self.buttons = []
-        game = t.session.game if t.session is not None else None
-        if game is None or game.state.winner is not None or t.plot is not None:
-            self.enabled = False
-            return  # a plot is given from its panel
-        st = game.state
-        pending = st.pending[0] if st.pending else None
-        ship = pending.ship if pending is not None else t.selected
-        if pending is None and ship is not None and st.side_of(ship) != st.active_side:
-            ship = None  # not hers to act: only 'end turn' is offered
-        x, y = 10.0, 6.0
-        edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
-        rs = st.scenario.ruleset
-        offered = action_buttons(rs.verbs, pending, ship)
-        offered = [b for b in offered if b.action.split()[0] not in rs.caps.secret_verbs]
-        if ship is not None and (t.session.rest(ship) or (1.0,))[0] <= 0:
-            offered = [b for b in offered if not b.needs_path]  # "0 cm of her move left"
-        for b in t.ending() or playable(st, offered, ship):  # the drill's, at the mark
-            label = b.label + b.shown
-            w = 7.0 * len(label) + 14
-            if x + w > edge and x > 10.0:  # wrap onto the row above
-                x, y = 10.0, y + 26.0
-            self.buttons.append((b, (x, x + w, y, y + 22.0)))
-            self.text(label, x + 7, y + 6, ARMED if b is t.arming else HUD_COLOUR, 10)
-            x += w + 6
-        right = max((r for _, (_, r, _, _) in self.buttons), default=0.0)
-        self.place(0, 0, right + 6, y + 28)
-
-    @property
-    def top_edge(self) -> float:
-        return float(self.top) if self.enabled else 0.0
-
-    def on_draw(self) -> None:
-        for b, (left, right, bottom, top) in self.buttons:
-            fill = (70, 60, 30, 230) if b is self.table.arming else BUTTON
-            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, fill)
-        self.batch.draw()
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        for b, (left, right, bottom, top) in self.buttons:
-            if left <= x <= right and bottom <= y <= top:
-                self.table.press(b)
-                self.table.changed()
-                return
-
-
-class ToolStrip(Pane):
-    """The bottom right: the key map's tools and files as buttons (the fan, the ruler,
-    the line of fire, undo, redo, save, help), so a game needs no keyboard."""
-
-    def __init__(self) -> None:
-        super().__init__("tools", draw_order=2)
-        self.buttons: list[tuple[Key, tuple[float, float, float, float]]] = []
-
-    def build(self) -> None:
-        t = self.table
-        key = (t.view_w, t.session is None, frozenset(t.overlays), t.ruler is None,
-               t.fire_tool is None)  # fmt: skip
-        if self.same(key):
-            return
-        self.fresh()
-        self.buttons = []
-        if t.session is None:
-            self.enabled = False
-            return
-        x = float(t.view_w) - 8
-        for k in reversed(strip()):
-            w = 7.0 * len(k.strip) + 14
-            x -= w
-            on = (k.command == "toggle" and k.args[0] in t.overlays) or (
-                k.command == "ruler_tool" and t.ruler is not None
-            ) or (k.command == "fire_tool_toggle" and t.fire_tool is not None)
-            self.buttons.insert(0, (k, (x, x + w, 6.0, 28.0)))
-            self.text(k.strip, x + 7, 12, ARMED if on else HUD_COLOUR, 10)
-            x -= 6
-        self.place(x, 0, t.view_w - x, 32)
-
-    @property
-    def left_edge(self) -> float:
-        return float(self.left) if self.enabled else float(self.table.view_w)
-
-    def on_draw(self) -> None:
-        for _, (left, right, bottom, top) in self.buttons:
-            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, BUTTON)
-        self.batch.draw()
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        for k, (left, right, bottom, top) in self.buttons:
-            if left <= x <= right and bottom <= y <= top:
-                self.table.input.do(k)
-                self.table.changed()
-                return
-
-
 class PlotPane(Pane):
     """The plotting panel along the foot (where the action bar is otherwise), or the
     cover over the whole window while the screen is passed (a modal pane: it takes every
     click and is drawn over everything)."""
 
     def __init__(self, modal: bool = False) -> None:
-        super().__init__("cover" if modal else "plot", modal=modal)
+        # the cover takes every event: a wheel or a drag under it moved the hidden table
+        hidden = {"prevent_dispatch_view": {True}} if modal else {}
+        super().__init__("cover" if modal else "plot", modal=modal, **hidden)
         self.boxes: list[Box] = []
 
     def build(self) -> None:
@@ -464,7 +313,8 @@ class PlotPane(Pane):
             self.enabled = False
             return
         if self.modal:
-            self.boxes = cover(plot.spec, t.view_w, t.view_h)
+            said = t.prompt.line() if t.prompt is not None else t.message
+            self.boxes = cover(plot.spec, t.view_w, t.view_h, said)
         else:
             notes = t.foresight.notes(plot.spec.slots) if t.foresight else {}
             self.boxes = plot.layout(10.0, plot.height() + 8.0, notes)
@@ -496,3 +346,9 @@ class PlotPane(Pane):
             if b.command and left <= x <= right and bottom <= y <= top:
                 self.table.plot_command(b.command)
                 return
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        return self.modal  # the cover's: taken (the log under it scrolled)
+
+    def on_mouse_drag(self, x: float, y: float, *args: object) -> bool:
+        return self.modal

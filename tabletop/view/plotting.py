@@ -145,10 +145,12 @@ class PlotPanel:
         return boxes
 
 
-def cover(spec: PlotSpec, width: float, height: float) -> list[Box]:
-    """Pass the screen: the table hidden until the plotting side's captain is at it."""
+def cover(spec: PlotSpec, width: float, height: float, said: str = "") -> list[Box]:
+    """Pass the screen: the table hidden until the plotting side's captain is at it.
+    The game may still be saved (the line to type where, and what the save said, are
+    written on it: the header that shows them is hidden) or the window quit."""
     mid = height / 2
-    return [
+    boxes = [
         Box((0, width, 0, height), ""),
         Box((width / 2 - 260, width / 2 + 260, mid + 20, mid + 44),
             f"{spec.side} to plot the orders: pass the screen to the {spec.side} captain"),
@@ -156,7 +158,12 @@ def cover(spec: PlotSpec, width: float, height: float) -> list[Box]:
             "(the other side looks away: its plot is hidden)"),
         Box((width / 2 - 120, width / 2 + 120, mid - 44, mid - 18),
             f"the {spec.side} captain is here (Space)", ("ready",)),
+        Box((width / 2 - 120, width / 2 - 4, mid - 80, mid - 54), "save (Ctrl+S)", ("save",)),
+        Box((width / 2 + 4, width / 2 + 120, mid - 80, mid - 54), "quit (Ctrl+Q)", ("quit",)),
     ]  # fmt: skip
+    if said:
+        boxes.append(Box((width / 2 - 260, width / 2 + 260, mid - 116, mid - 92), said))
+    return boxes
 
 
 @dataclass(frozen=True)

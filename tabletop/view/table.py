@@ -21,9 +21,10 @@ import shapely
 from tabletop.ai.autopilot import Autopilot
 from tabletop.common.errors import TabletopError
 from tabletop.game.load import load_scenario
-from tabletop.game.report import condition_line, event_text, ship_card, ship_report
+from tabletop.game.report import event_text
 from tabletop.game.session import Session
 from tabletop.view import computer
+from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.frame import Panes
 from tabletop.view.input import TableInput
@@ -31,20 +32,16 @@ from tabletop.view.keys import abilities
 from tabletop.view.moving import MoveEditing
 from tabletop.view.offers import hide
 from tabletop.view.panes import (
-    ERROR_COLOUR,
-    HUD_COLOUR,
     LOG_COLOUR,
     REASON_COLOUR,
     UNDONE_COLOUR,
-    ActionBar,
     Colour,
-    LogPane,
     PlotPane,
     RulingPane,
     StatusPane,
-    ToolStrip,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
+from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
@@ -78,7 +75,6 @@ class TableView(MoveEditing, arcade.View):
         self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
         self.arming: Button | None = None  # a button waiting for its target ship
         self.prompt: Prompt | None = None  # a line being typed (save as, open, a path)
-        self._turn_cards: tuple[Any, dict[str, str]] = (None, {})
         self.plot: PlotPanel | None = None  # a side's orders being plotted (hot seat)
         self.foresight: Foresight | None = None
         #: an action's movement on screen: (poses before, time so far, each moved ship's
@@ -93,9 +89,11 @@ class TableView(MoveEditing, arcade.View):
         self.log_pane, self.bar = LogPane(), ActionBar()
         self.plot_pane, self.cover = PlotPane(), PlotPane(modal=True)
         self.tools = ToolStrip()
+        self.card_pane, self.help_pane = CardPane(), HelpPane()
+        self.log_shown = True  # the log pane, or not (Tab, the strip's "log")
         self.section_manager = Panes(self)
-        for pane in (self.cover, self.tools, self.status_pane, self.ruling_pane, self.bar,
-                     self.plot_pane, self.log_pane):  # fmt: skip
+        for pane in (self.cover, self.tools, self.status_pane, self.help_pane, self.ruling_pane,
+                     self.bar, self.plot_pane, self.card_pane, self.log_pane):  # fmt: skip
             self.section_manager.add_section(pane)
         self.init_moves()
         if scenario_path:
@@ -111,8 +109,8 @@ class TableView(MoveEditing, arcade.View):
     @property
     def hud(self) -> list[arcade.Text]:
         """Every text the HUD's panes show now."""
-        panes = (self.status_pane, self.ruling_pane, self.log_pane, self.bar, self.plot_pane,
-                 self.cover, self.tools)  # fmt: skip
+        panes = (self.status_pane, self.help_pane, self.card_pane, self.ruling_pane,
+                 self.log_pane, self.bar, self.plot_pane, self.cover, self.tools)  # fmt: skip
         return [t for p in panes if p.enabled for t in p.texts]
 
     @property
@@ -140,8 +138,9 @@ class TableView(MoveEditing, arcade.View):
 
     @property
     def log_width(self) -> float:
-        """The log's pane at the right, when the window is wide enough to spare it."""
-        return 260.0 if self.view_w >= 1000 else 0.0
+        """The log's column at the right, when the window is wide enough to spare it and
+        the log is shown (the card heads it)."""
+        return 260.0 if self.view_w >= 1000 and self.log_shown else 0.0
 
     # -- state -------------------------------------------------------------------------
     def say(self, text: str, error: bool = False, sticky: bool = False) -> None:
@@ -181,9 +180,13 @@ class TableView(MoveEditing, arcade.View):
             return
         self.camera.match_window()
         margin, top = 40.0, 90.0  # room for the HUD: a status of 7 lines clears the table
-        bottom = 36.0  # and for the action bar (or the plotting panel) below the table
-        if self.plot is not None and self.plot.shown:
+        bottom = 36.0  # and for the action bar (or the plotting panel) below the table:
+        if self.plot is not None and self.plot.shown:  # its rows are the same all game
             bottom = self.plot.height() + 36.0
+        else:
+            self.tools.build()
+            self.bar.build()
+            bottom = max(bottom, self.bar.top_edge + 8.0)
         right = self.log_width  # and for the log's pane
         zoom = min(
             (self.view_w - 2 * margin - right) / scn.width,
@@ -271,8 +274,8 @@ class TableView(MoveEditing, arcade.View):
             self.select(only)
         if self.builder is not None:  # the move being built, judged from where she is now
             self._rebuild_move(quiet=True)
-        if self.selected and "fan" in self.overlays:
-            self._compute_fan()  # her fan as things stand now (a new turn: fresh moves)
+        if self.selected and "fan" in self.overlays:  # her fan as things stand now (a new
+            self._compute_fan(quiet=True)  # turn: fresh moves); the order's news is said
         if self.animate:
             self._tween = (before, 0.0, paths)
         self.sync_plot()
@@ -364,35 +367,9 @@ class TableView(MoveEditing, arcade.View):
         computer.step(self)
         return True
 
-    def card_lines(self, ship: str) -> list[tuple[str, Colour]]:
-        """Her ship card; what changed since her side's turn began, in the alarm colour."""
-        game = self.session.game if self.session is not None else None
-        if game is None:
-            return []
-        st = game.state
-        seen, key = self._turn_cards[0], (self.session, st.turn, st.active)  # not its id
-        if seen is None or seen[0] is not self.session or seen[1:] != key[1:]:  # a new turn
-            self._turn_cards = (key, {s.id: self._condition(s.id) for s in st.ships})
-        out = [(t, HUD_COLOUR) for t in self.card(ship)]
-        then = self._turn_cards[1].get(ship)
-        if then is not None and then != self._condition(ship):
-            was = then.split(": ", 1)[-1]  # this side's turn, or its part (a segment)
-            whose = "her side" if st.side_of(ship) == st.active_side else f"the {st.active_side}"
-            out.append((f"  as {whose} began to play: {was}", ERROR_COLOUR))
-        return out
-
-    def _condition(self, ship: str) -> str:
-        """Her card's figures less where she lies and what she declared (``condition_line``)."""
-        return condition_line(ship_report(self.session.game.state, ship, None))
-
     def card(self, ship: str) -> list[str]:
-        """Her card as its viewer may see it: the plotting side while it plots, the lone
-        human against the computer, else all (secret orders shown as far as revealed)."""
-        state = self.session.game.state
-        with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
-        viewer = self.plot.spec.side if self.plot is not None and self.plot.shown else None
-        viewer = viewer or computer.lone_human(self)
-        return ship_card(ship_report(state, ship, viewer), with_)
+        """Her card as its viewer may see it (the card pane's)."""
+        return self.card_pane.card(ship)
 
     # -- drawing and input: the view's helpers -------------------------------------------
     def rebuild(self) -> None:
@@ -455,6 +432,8 @@ class TableView(MoveEditing, arcade.View):
             humans = {s for s in game.state.sides if s not in ai}  # type: ignore[union-attr]
             if self.plot is None or self.plot.spec != spec:
                 self.plot = PlotPanel.start(spec, shown=len(humans) < 2)
+                if not self.plot.shown:  # what was said to one side is not for the other
+                    self.say("")
                 self.select(None)
                 self._foresee()
                 self.fit()
@@ -472,6 +451,8 @@ class TableView(MoveEditing, arcade.View):
         the foresight finds no rule broken."""
         if self.plot is None:
             return False
+        if command in (("save",), ("quit",)):  # the cover's: the game saved, or left
+            return self.ask("save") if command == ("save",) else self.input.quit()
         try:
             action = self.plot.click(command)
         except TabletopError as e:
@@ -479,8 +460,9 @@ class TableView(MoveEditing, arcade.View):
             return True
         if command[:1] == ("cell",) and command[1] != self.selected:
             self.select(command[1])  # the ship whose row is chosen: her fan, her card
-        if command == ("ready",):
+        if command == ("ready",):  # what the cover said is for no one at the screen now
             self.fit()
+            self.say("")
         if action is not None:
             problems = self.foresight.problems if self.foresight is not None else {}
             if problems:

@@ -44,6 +44,9 @@ def layout(view: Host) -> dict[str, Any]:
         "buttons": [
             {"label": b.label, "action": b.action, "rect": list(r)} for b, r in view.buttons
         ],
+        # the bar's greyed buttons, each in its place, with why (a click says it)
+        "greyed": [{"label": b.label, "why": why, "rect": list(r)}
+                   for b, r, why in view.bar.slots if why is not None],  # fmt: skip
         "tools": [{"label": k.strip, "rect": list(r)} for k, r in view.tools.buttons],
         "boxes": [{"text": b.text, "command": list(b.command), "rect": list(b.rect)}
                   for b in view.boxes],  # fmt: skip
