@@ -505,3 +505,24 @@ def test_hf65_the_action_bar_offers_the_marines_on_a_repair(tmp_path, rigged):
         "repair rudder, marines 1": "repair t rudder 1",
         "repair rudder, marines 2": "repair t rudder 2",
     }
+
+
+def test_hf65_the_steady_bar_keeps_the_marine_repairs_out_of_its_fixed_places(
+    tmp_path, rigged
+):
+    """The steady bar greys what cannot be played, in fixed places; a repair with
+    marines is a variant of a repair, shown only where the engine takes it, after the
+    fixed places (else 12 greyed variants stood on the bar all game).  In phase I
+    nobody is damaged: none of them; at t's damage control, her two."""
+    from tabletop.view.offers import steady
+
+    g = hf_game(tmp_path, [("a", 10, 10, 0, "red"), ("t", 12, 10, 0, "blue")], rigged)
+    g.play("orders a - - - - -")
+    g.play("orders t - - - - -")
+    early = [b.label for b, _ in steady(g.state, "a", None)]
+    assert not [x for x in early if "marines" in x and x.startswith("repair")]
+    g = _rudderless(tmp_path, rigged)
+    bar = steady(g.state, "t", None)
+    tail = [(b.label, why) for b, why in bar if b.optional]
+    assert tail == [("repair rudder, marines 1", None), ("repair rudder, marines 2", None)]
+    assert [b.optional for b, _ in bar][-2:] == [True, True]

@@ -58,13 +58,15 @@ def steady(
         out += [(b, first) for b in ends]
         answers = action_buttons(verbs, pending, ship)
         return out + [(b, why_not(state, b, ship)) for b in answers]
-    for b in [*ends, *(b for b in every if b.action != "end")]:
+    for b in [*ends, *(b for b in every if b.action != "end" and not b.optional)]:
         if ship is None and b.action != "end":
             out.append((b, unchosen or "select a ship first"))
         elif no_path is not None and b.needs_path:
             out.append((b, no_path))
         else:
             out.append((b, why_not(state, b, ship if b.action != "end" else None)))
+    if ship is not None:  # a choice of an optional word, where taken: after the fixed places
+        out += [(b, None) for b in every if b.optional and why_not(state, b, ship) is None]
     return out
 
 

@@ -160,6 +160,9 @@ class Button:
     label: str
     action: str
     key: str = ""
+    #: a variant with an optional word chosen (a repair with marines): offered only
+    #: where the engine takes it, after the bar's fixed places
+    optional: bool = False
 
     @property
     def needs_target(self) -> bool:
@@ -241,7 +244,8 @@ def _optional(spec: Any, verb: str, ship: str, fill: list[str], label: str) -> l
             continue
         name = usage[pos].strip("[]").lower()
         for c in choices[1:]:
-            out.append(Button(f"{label}, {name} {c}", " ".join([verb, ship, *fill, c])))
+            action = " ".join([verb, ship, *fill, c])
+            out.append(Button(f"{label}, {name} {c}", action, optional=True))
     return out
 
 
