@@ -1827,3 +1827,20 @@ def test_the_tack_key_lays_the_inertia_run_first(fresh):
     assert fresh.builder is not None and fresh.builder.text == "F2 T"
     fresh.on_key_press(K.ENTER, 0)
     assert fresh.session.game.state.ship("amazon").tacking, fresh.message
+
+
+def test_ctrl_p_writes_this_position_as_a_new_scenario(fresh, tmp_path):
+    """Issue 60, from a game, in the window: Ctrl+P offers a file beside the scenario;
+    Enter writes where the game stands as a scenario of its own (bellona where she sailed
+    to, 20 cm east of where she began), which loads, and the message says where."""
+    fresh.play("move bellona F20")
+    sailed = fresh.session.game.state.table().ship("bellona").pose
+    fresh.on_key_press(K.P, K.MOD_CTRL)
+    assert fresh.prompt is not None and fresh.prompt.kind == "position"
+    assert fresh.prompt.text.endswith("squadron-action-position.toml")
+    out = tmp_path / "dispute.toml"
+    fresh.prompt.text, fresh.prompt.offered = str(out), False
+    fresh.on_key_press(K.ENTER, 0)
+    assert fresh.message.startswith(f"this position written to {out}"), fresh.message
+    again = load_scenario(out).ship("bellona").pose
+    assert (again.x, again.y) == pytest.approx((sailed.x, sailed.y), abs=1e-6)

@@ -121,6 +121,19 @@ class Session:
             return replace(m, end=after.ship(ship).pose)
         return m
 
+    def tack_path(self, ship: str) -> str | None:
+        """Her tack's path as her rules lay it now (``Advice.turnabouts``: the move that
+        begins a tack, ending in ``T``: Trafalgar's inertia run first), or None: the
+        window's tack key lays it for a move not yet begun."""
+        if self.game is None:
+            return None
+        rs = self.game.state.scenario.ruleset
+        for action, _, _ in rs.advice.turnabouts(self.game.state, ship):
+            words = action.split()
+            if words[:2] == ["move", ship] and words[-1] == "T":
+                return " ".join(words[2:])
+        return None
+
     def sailed_part(self, ship: str) -> bool:
         """Whether she is part-way through her move this turn (in a game)."""
         if self.game is None:

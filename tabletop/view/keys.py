@@ -52,6 +52,8 @@ KEYS: tuple[Key, ...] = (
     Key("File", "Ctrl+S", "save as (the last place offered)", ((K.S, CTRL),), "ask", ("save",),
         strip="save"),  # fmt: skip
     Key("File", "Ctrl+O", "open a saved game", ((K.O, CTRL),), "ask", ("open",)),
+    Key("File", "Ctrl+P", "this position as a new scenario", ((K.P, CTRL),), "ask",
+        ("position",), needs="game"),  # fmt: skip
     Key("File", "Ctrl+Z", "undo", ((K.Z, CTRL),), "undo", strip="undo"),
     Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
     Key("File", "Ctrl+Q", "quit (save first: Ctrl+S)", ((K.Q, CTRL),), "quit"),
@@ -134,13 +136,14 @@ def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
     ``None`` for a ruleset: every key (no game open)."""
     if ruleset is None:
         return frozenset("LTAW") | {"tack", "secret", "drill", "move", "gunnery", "bands",
-                                    "high", "fine"}  # fmt: skip
+                                    "high", "fine", "game"}  # fmt: skip
     fire = ruleset.verbs.get("fire")
     said = {
         "move": "move" in ruleset.verbs,
         "tack": "recover" in ruleset.verbs,
         "secret": bool(ruleset.caps.secret_verbs),
         "drill": drill,
+        "game": ruleset.caps.has_engine and not drill,  # a game's position to write
         "gunnery": ruleset.caps.has_gunnery,
         "bands": bool(ruleset.bands),
         "high": fire is not None and "high" in fire.usage,

@@ -95,6 +95,9 @@ class MoveEditing:
     def open_save(self, path: str | Path | None = None) -> None:
         raise NotImplementedError
 
+    def write_position(self, path: str) -> None:
+        raise NotImplementedError
+
     def plot_command(self, command: tuple[str, ...]) -> bool:
         raise NotImplementedError
 
@@ -337,6 +340,17 @@ class MoveEditing:
             self.prompt = Prompt(
                 "path", f"{self.builder.ship}'s path", self.builder.text, offered=True
             )
+        elif kind == "position":
+            if self.session is None or self.session.game is None:
+                self.say("a position is written from a game", error=True)
+                return True
+            where = Path(self.session.scenario.source)
+            self.prompt = Prompt(
+                "position",
+                "this position as a new scenario, written to",
+                str(where.with_name(where.stem + "-position.toml")),
+                offered=True,
+            )
         else:
             title = "save the game to" if kind == "save" else "open the saved game"
             self.prompt = Prompt(kind, title, default, offered=True)
@@ -384,6 +398,8 @@ class MoveEditing:
             self.prompt = None
             if p.kind == "save":
                 self.save(p.text.strip())
+            elif p.kind == "position":
+                self.write_position(p.text.strip())
             elif p.kind == "open":
                 self.open_save(p.text.strip())
             elif p.kind == "orders":
@@ -463,7 +479,8 @@ class MoveEditing:
         (the inertia run first: Trafalgar's "F2 T"), where her rules offer one now (it
         was refused for the inertia, the run left for the player to type)."""
         assert self.builder is not None
-        laid = self._tack_path() if kind == "T" and not self.builder.steps else None
+        begun = bool(self.builder.steps) or self.session is None
+        laid = None if kind != "T" or begun else self.session.tack_path(self.builder.ship)
         if laid is not None:
             self.builder.steps = list(parse_path(laid))
             self.say(f"tack: {laid}, the run her rules sail before she turns into the wind")
@@ -471,20 +488,6 @@ class MoveEditing:
             self.builder.token(kind)
         self._rebuild_move()
         return True
-
-    def _tack_path(self) -> str | None:
-        """Her tack's path as her rules lay it now (``Advice.turnabouts``: the move that
-        begins a tack, ending in ``T``), or None."""
-        game = self.session.game if self.session is not None else None
-        if game is None or self.builder is None:
-            return None
-        ship = self.builder.ship
-        rs = game.state.scenario.ruleset
-        for action, _, _ in rs.advice.turnabouts(game.state, ship):
-            words = action.split()
-            if words[:2] == ["move", ship] and words[-1] == "T":
-                return " ".join(words[2:])
-        return None
 
     def back(self) -> bool:
         assert self.builder is not None

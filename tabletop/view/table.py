@@ -21,6 +21,7 @@ import shapely
 from tabletop.ai.autopilot import Autopilot
 from tabletop.common.errors import TabletopError
 from tabletop.game.load import load_scenario
+from tabletop.game.position import write_position
 from tabletop.game.report import event_text
 from tabletop.game.session import Session
 from tabletop.view import computer
@@ -329,6 +330,18 @@ class TableView(MoveEditing, arcade.View):
             return
         self.save_path = target
         self.say(f"saved to {target}")
+
+    def write_position(self, path: str) -> None:
+        """Write where the game stands as a scenario of its own (a referee branches a
+        disputed moment out of the game to rule on it); what it cannot carry is said."""
+        if self.session is None or self.session.game is None or not path:
+            return
+        try:
+            notes = write_position(self.session.game.state, str(Path(path).expanduser()))
+        except TabletopError as e:
+            self.say(str(e), error=True)
+            return
+        self.say("; ".join([f"this position written to {path}", *notes]))
 
     def open_save(self, path: str | Path | None = None) -> None:
         target = Path(path).expanduser() if path else self.save_path
