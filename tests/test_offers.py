@@ -31,7 +31,8 @@ def test_hold_fast_fire_phase_offers_fire_not_a_prize_nor_repairs():
 def test_frigate_declaring_speeds_offers_the_speed_and_the_end_only():
     s = Session.open(load_scenario(str(SCENARIOS / "frigate-hex-duel.toml")))
     assert s.status == "turn 1 of 11, declaring allowances, british to declare"
-    assert bar(s, "amazon") == ["end step", "speed … (type)"]
+    speeds = [f"speed {n}" for n in range(10, -1, -1)]  # a click each: 0 to her 10
+    assert bar(s, "amazon") == ["end step", "speed … (type)", *speeds]
     s.play("end")
     s.play("end")  # segment 1: she may move and fire (nothing yet to chase or take)
     assert {"move", "fire …"} <= set(bar(s, "amazon"))

@@ -99,3 +99,28 @@ def test_render_draws_the_same_proof(write_scenario, tmp_path):
     r, g, b = img[..., 0], img[..., 1], img[..., 2]
     assert ((r > 150) & (g < 120) & (b < 130)).sum() > 50  # the stopping hex, c's outline
     assert ((g > r + 30) & (g > 120)).sum() > 50  # the crossed hex
+
+
+def test_a_declared_speed_is_a_click_on_the_bar():
+    """Issue 59, 'every action by mouse': Frigate's declared speed had to be typed.  At
+    the hex duel's declaring step amazon (frigate-38, the wind on her quarter) may
+    declare 0 to 10; the bar lays out a button for each (``Ruleset.word_choices``), each
+    one the engine takes, and a click on "speed 6" declares it."""
+    from .conftest import SCENARIOS
+
+    w = TableWindow(str(SCENARIOS / "frigate-hex-duel.toml"), W, H)
+    try:
+        view = w.table
+        view.select("amazon")
+        view.rebuild()
+        labels = [b.label for b, _ in view.buttons]
+        assert [f"speed {n}" for n in range(10, -1, -1)] == [
+            x for x in labels if x.startswith("speed ") and "…" not in x
+        ]
+        left, right, bottom, top = next(r for b, r in view.buttons if b.label == "speed 6")
+        x, y = (left + right) / 2, (bottom + top) / 2
+        w.send("on_mouse_press", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+        w.send("on_mouse_release", x, y, arcade.MOUSE_BUTTON_LEFT, 0)
+        assert view.session.actions == ["speed amazon 6"], view.message
+    finally:
+        w.close()

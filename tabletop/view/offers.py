@@ -67,6 +67,33 @@ def steady(
             out.append((b, why_not(state, b, ship if b.action != "end" else None)))
     if ship is not None:  # a choice of an optional word, where taken: after the fixed places
         out += [(b, None) for b in every if b.optional and why_not(state, b, ship) is None]
+        out += [(b, None) for b in _typed_choices(state, every, ship)]
+    return out
+
+
+#: The most values of a typed word the bar lays out as buttons (a declared speed's 0-10).
+MOST_CHOICES = 12
+
+
+def _typed_choices(state: Any, every: list[Button], ship: str) -> list[Button]:
+    """A button per value of a word the player would type, where the ruleset lists the
+    values the rules take now (``Ruleset.word_choices``: Frigate's declared speed, 0 up
+    to her allowance) and they are few: 'speed 6' by a click, where it had to be typed
+    (issue 59, 'every action by mouse').  Each is one the engine takes; none otherwise."""
+    rs = state.scenario.ruleset
+    out: list[Button] = []
+    for b in every:
+        verb = b.action.split()[0]
+        spec = rs.verbs.get(verb)
+        if not b.needs_typing or spec is None or len(spec.required) != 2:
+            continue
+        values = rs.word_choices(state, ship, verb, spec.required[1]) or []
+        if len(values) > MOST_CHOICES:
+            continue
+        for v in values:
+            c = Button(f"{verb} {v}", f"{verb} {ship} {v}", optional=True)
+            if why_not(state, c, ship) is None:
+                out.append(c)
     return out
 
 
