@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tabletop.engine.core import refusal
 from tabletop.game.game import Game
-from tabletop.game.legal import covers, legal_actions
+from tabletop.game.legal import covers, legal_actions, only_end
 from tabletop.game.load import load_scenario
 
 from .conftest import ROOT
@@ -36,6 +36,7 @@ def test_every_listed_order_is_taken_and_every_played_one_listed(path: Path):
         state = game.state
         listed = legal_actions(state)
         assert listed, f"action {n} '{played}': nothing listed"
+        assert only_end(state) == (listed == ["end"]), f"action {n}: only 'end' or not"
         wrong += [(n, a, why) for a in listed if (why := refusal(state, a)) is not None]
         verb, *words = played.split()
         ship = words[0] if words else ""

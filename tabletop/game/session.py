@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
 from tabletop.game.game import Game, load_saved_scenario
-from tabletop.game.legal import legal_actions
+from tabletop.game.legal import only_end
 from tabletop.game.proof import Proof, vouch
 from tabletop.game.report import event_text, over_text
 from tabletop.game.saved import read_save, write_save
@@ -262,7 +262,7 @@ class Session:
             step = rs.step_text(st)
             if st.winner is not None or st.pending or step is None or rs.plot_spec(st):
                 return lines
-            if legal_actions(st) != ["end"]:
+            if not only_end(st):
                 return lines
             lines.append(f"    {st.active_side} has no order to give ({step}): passed")
             lines += [event_text(e) for e in self.game.play("end")]
