@@ -40,3 +40,27 @@ def test_run_load_without_a_log_shows_the_saved_game(tmp_path, capsys):
     assert alone.err == "" and alone.out == capsys.readouterr().out
     assert main(["run"]) == 2
     assert "expected a scenario and a log" in capsys.readouterr().err
+
+
+def test_a_subcommand_built_alone_parses_as_the_whole_command_line_does():
+    """A query builds only its own subcommand's arguments (a faster start): the list of
+    names it knows them by must be the parser's own, and each one built alone must
+    parse its arguments exactly as the whole command line does."""
+    import argparse
+
+    from tabletop.shell.cli import COMMANDS, build_parser
+
+    whole = build_parser()
+    sub = next(a for a in whole._actions if isinstance(a, argparse._SubParsersAction))
+    assert tuple(sub.choices) == COMMANDS
+    line = ["fire", "scenarios/worked-example.toml", "a", "b", "--high", "--json"]
+    alone = build_parser("fire").parse_args(line)
+    assert vars(alone) == vars(whole.parse_args(line))
+    assert alone.high is True and alone.firer == "a"
+    for name in COMMANDS:  # each alone knows its own options, as the whole one does
+        one = build_parser(name)
+        mine = next(a for a in one._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(mine.choices) == [name]
+        assert [a.dest for a in mine.choices[name]._actions] == [
+            a.dest for a in sub.choices[name]._actions
+        ]
