@@ -80,7 +80,7 @@ def test_a_trial_says_what_the_rules_refuse():
     """Frigate duel, turn 1, british: amazon heads 90 with the wind from N, θ = 90,
     reaching: 4/3 × 17 = 22.6667 cm, the whole of it owed."""
     state = Game.new(load_scenario(TRAFALGAR[0])).state
-    assert trial(state, "move loire F5") is None  # french's ship on british's turn
+    assert trial(state, "move loire F5") is None  # a french ship on the british turn
     assert trial(state, "end") is None  # amazon owes her move
     after = trial(state, "move amazon F22.6667")
     assert after is not None and trial(after, "end") is not None

@@ -103,7 +103,7 @@ def test_sides_move_in_turn_and_the_first_mover_alternates(write_scenario, rigge
     g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
     declare(g, {"a": 10})
     assert (g.state.phase, g.state.active_side) == (1, "blue")
-    with pytest.raises(IllegalAction, match="blue's turn"):
+    with pytest.raises(IllegalAction, match="the blue side is to play"):
         g.play("move z F1")
     two(g)
     assert (g.state.phase, g.state.active_side) == (2, "red")

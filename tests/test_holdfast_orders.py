@@ -81,7 +81,7 @@ def test_hf5_orders_are_plotted_by_each_side_before_any_phase(tmp_path):
 
 def test_hf5_orders_of_the_other_side_are_refused(tmp_path):
     g = hf_game(tmp_path, [("a", 10, 10, 90, "red"), FAR])
-    with pytest.raises(IllegalAction, match="b is blue's"):
+    with pytest.raises(IllegalAction, match="b sails for the blue side"):
         g.play("orders b F F F F F")
 
 

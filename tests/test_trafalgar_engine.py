@@ -655,10 +655,13 @@ def test_data_card_save_modifier(tmp_path):
 
 
 def test_moving_an_enemy_ship_names_whose_ship_and_whose_turn(tmp_path):
-    # british to play: loire ("b") is french's, and it is british's turn (one check for
-    # every ruleset, so the two copies can no longer disagree)
+    # british to play: loire ("b") sails for the french, and it is the british side's
+    # turn (one check for every ruleset, so the two copies can no longer disagree); said
+    # as a player would, not "b is french's: it is british's turn"
     g = game(tmp_path, [("a", 50, 50, 90, "british"), ("b", 150, 150, 30, "french")])
-    with pytest.raises(IllegalAction, match="^b is french's: it is british's turn$"):
+    with pytest.raises(
+        IllegalAction, match="^b sails for the french side: the british side is to play$"
+    ):
         g.play("move b F2")
 
 

@@ -157,9 +157,7 @@ class GameState:
 
     def _lay_table(self) -> Scenario:
         poses = {s.id: s.pose for s in self.ships}
-        scn = replace(
-            self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships)
-        )
+        scn = replace(self.scenario, ships=tuple(s.moved(poses[s.id]) for s in self.scenario.ships))
         if self.wind_from is not None and self.wind_from != scn.wind.from_deg:
             scn = replace(scn, wind=replace(scn.wind, from_deg=self.wind_from))
         if self.wind_strength is not None and self.wind_strength != scn.wind.strength:
@@ -270,7 +268,10 @@ def own(state: GameState, ship: str) -> ShipState:
     """The ship, if she is the side to play's and still fighting; else why not."""
     st = state.ship(ship)
     if state.side_of(ship) != state.active_side:
-        raise IllegalAction(f"{ship} is {state.side_of(ship)}'s: it is {state.active_side}'s turn")
+        raise IllegalAction(
+            f"{ship} sails for the {state.side_of(ship)} side: the {state.active_side} side "
+            "is to play"
+        )
     if st.struck:
         raise IllegalAction(f"{ship} has struck her colours")
     return st

@@ -63,7 +63,10 @@ class HoldFastGame:
     def _own(self, state: GameState, sid: str, step: str) -> HoldFastShip:
         st = ship(state, sid)
         if state.side_of(sid) != state.active_side:
-            raise IllegalAction(f"{sid} is {state.side_of(sid)}'s: {state.active_side} is acting")
+            raise IllegalAction(
+                f"{sid} sails for the {state.side_of(sid)} side: the {state.active_side} "
+                "side is acting"
+            )
         where = {
             "orders": state.phase == 0,
             "fire": 1 <= state.phase <= PHASES,
