@@ -566,7 +566,9 @@ def test_fire_at_any_time_of_a_segment_even_in_the_other_sides_movement(write_sc
 
 def test_no_fire_while_allowances_are_declared(write_scenario, rigged):
     g = game(write_scenario, [A, ("b", "frigate-38", "red", (2, 0), 0)], rigged)
-    with pytest.raises(IllegalAction, match="in the four segments"):
+    # the turn's declared steps (config.STEPS): the engine refuses a verb outside its step
+    # by saying where the turn stands, as for every ruleset that declares steps
+    with pytest.raises(IllegalAction, match="^not now: declaring allowances, blue to declare$"):
         g.play("fire a b")
 
 

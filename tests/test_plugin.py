@@ -273,3 +273,39 @@ def test_every_verb_has_one_handler_and_every_handler_a_verb(name, game):
     assert all(callable(h) for h in handlers.values())
     with pytest.raises(IllegalAction, match="'sing' is not an order of these rules"):
         dispatch(handlers, None, None, Action("sing", ("a",)), None, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", rules.names())
+def test_a_rulesets_declared_steps_name_its_own_verbs(name: str):
+    """The turn's steps are data (``Capabilities.steps``): each names only verbs of its
+    ruleset, never ``end`` (it closes every step) nor a decision's answer (taken whenever
+    one is owed); a ruleset that declares none takes its verbs at any time."""
+    rs = rules.load(name)
+    for step in rs.caps.steps:
+        assert step.verbs and step.verbs <= set(rs.verbs) - {"end"}, (name, step)
+        assert not any(rs.verbs[v].answers_only for v in step.verbs), (name, step)
+    # Hold Fast: orders, phases 1-5, damage control (HF-4); Frigate: declaring, then
+    # segments 1-4; the three others play each side's turn alone
+    assert len(rs.caps.steps) == {"hold-fast": 1 + 5 + 1, "frigate": 1 + 4}.get(name, 0)
+
+
+@pytest.mark.parametrize(
+    "scenario, order, said",
+    [
+        # Hold Fast opens on the movement orders: no shot until phase 1
+        ("hold-fast-duel.toml", "fire amazon cleopatre", "movement orders, british to plot"),
+        # Frigate opens on the declared allowances: no move until segment 1
+        ("frigate-hex-duel.toml", "move amazon F1", "declaring allowances, british to declare"),
+    ],
+)
+def test_the_engine_refuses_a_verb_outside_its_step(scenario: str, order: str, said: str):
+    """The kernel reads the declared step, for every ruleset alike, before the ruleset's
+    procedures are asked: the refusal says where the turn stands."""
+    from tabletop.engine.core import in_step, refusal
+    from tabletop.game.game import Game
+    from tabletop.game.load import load_scenario
+
+    state = Game.new(load_scenario(Path("scenarios") / scenario), seed=1).state
+    assert state.phase == 0
+    assert not in_step(state, order.split()[0]) and in_step(state, "end")
+    assert refusal(state, order) == f"not now: {said}"

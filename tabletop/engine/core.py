@@ -35,6 +35,14 @@ def dispatch(
     return handler(game, state, act, dice, events)
 
 
+def in_step(state: GameState, verb: str) -> bool:
+    """Whether ``verb`` may be given in the step of the turn being played: the step the
+    ruleset declares (its ``caps.steps``) takes it, or ends with it; a ruleset that
+    declares none takes every verb at any time."""
+    steps = state.scenario.ruleset.caps.steps
+    return not steps or verb == "end" or verb in steps[state.phase].verbs
+
+
 def apply(
     state: GameState, action: Action | str, dice: DiceSource = hash_dice
 ) -> tuple[GameState, Events]:
@@ -53,6 +61,8 @@ def apply(
             )
     elif act.verb in rs.verbs and rs.verbs[act.verb].answers_only:
         raise IllegalAction(f"there is no decision to make for {act.ship}")
+    elif not in_step(state, act.verb):
+        raise IllegalAction(f"not now: {rs.step_text(state)}")
     events: Events = [{"action": str(act), "turn": state.turn, "side": state.active_side}]
     cup = dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, cup, events)

@@ -92,8 +92,8 @@ class GameState:
     winner: str | None = None
     wind_from: float | None = None  # where the wind now blows from, if it has changed
     wind_strength: str | None = None  # how hard it blows now, where a ruleset changes it
-    # the step of the turn a ruleset with a sequence of its own has reached (Hold Fast's
-    # phases); 0 for the others, whose turn is the sides' player turns alone
+    # which of the turn's steps is being played, where the ruleset declares them
+    # (``Capabilities.steps``: an index into them); 0 where it declares none
     phase: int = 0
     # the turn the battle ended in (set with ``winner``): a battle ended by the turn's
     # end (a last turn, a drift) is over before the next, though ``turn`` has moved on

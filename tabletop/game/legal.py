@@ -18,7 +18,7 @@ arc and batteries) are left to the engine's defaults.
 from __future__ import annotations
 
 from tabletop.engine.actions import Verb
-from tabletop.engine.core import refusal
+from tabletop.engine.core import in_step, refusal
 from tabletop.engine.state import GameState
 
 #: Usage words that stand for a path the player lays: sampled from her fan.
@@ -69,7 +69,7 @@ def _candidates(state: GameState, side: str | None, paths: int) -> list[str]:
         if side not in (None, state.side_of(st.id)) or not rs.fighting(state, st.id):
             continue
         for verb, v in rs.verbs.items():
-            if v.answers_only or not v.usage.startswith("SHIP"):
+            if v.answers_only or not v.usage.startswith("SHIP") or not in_step(state, verb):
                 continue
             if rs.unready(state, st.id, verb) is None:
                 out += _filled(state, st.id, verb, v, paths)

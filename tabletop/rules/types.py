@@ -16,6 +16,23 @@ from tabletop.geometry.pose import Pose
 
 
 @dataclass(frozen=True)
+class TurnStep:
+    """One step of a ruleset's turn, declared as data (as boardgame.io declares a game's
+    phases): its name as the players say it, what the side to act does in it, and the
+    verbs it takes.  ``end`` closes every step, and a pending decision's answers are
+    taken whenever one is owed, so neither is listed.  The engine refuses any other verb
+    outside its step, for every ruleset alike, before the ruleset is asked."""
+
+    name: str
+    does: str
+    verbs: frozenset[str]
+
+    def says(self, side: str) -> str:
+        """Where the turn stands: "phase 3: fire, british to declare"."""
+        return f"{self.name}, {side} to {self.does}"
+
+
+@dataclass(frozen=True)
 class Capabilities:
     """What a ruleset can do and how its table behaves, declared in one record (as
     OpenSpiel's ``GameType`` is): the clients read these instead of asking method by
@@ -50,6 +67,11 @@ class Capabilities:
     #: Verbs whose words are secret when played (a plot of orders): a shared screen
     #: shows that they were played, not what they say.
     secret_verbs: frozenset[str] = frozenset()
+    #: The turn's steps in order, where a turn has more than each side's turn to play
+    #: (Hold Fast's orders, phases and damage control; Frigate's declaring and
+    #: segments): ``GameState.phase`` is the index of the one being played.  Empty: the
+    #: turn is the sides' turns alone, and every verb may be given in them.
+    steps: tuple[TurnStep, ...] = ()
 
 
 #: The finest hex grid a template may lay: a millimetre across the flats, the precision

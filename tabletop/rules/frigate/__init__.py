@@ -30,7 +30,7 @@ from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, S
 from tabletop.rules.clients import Advice
 from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.combat import Combat
-from tabletop.rules.frigate.config import SEGMENTS
+from tabletop.rules.frigate.config import SEGMENTS, STEPS
 from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
 from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, ship_of
@@ -157,6 +157,7 @@ class Frigate(HexTable):
         HexTable.caps,
         has_engine=True,
         contact_words="runs afoul of {ship}: she stops in her hex, alongside",
+        steps=STEPS,
     )
     _look = FrigateLook
     _advice = FrigateAdvice
@@ -273,10 +274,10 @@ class Frigate(HexTable):
     def step_text(self, state: GameState) -> str | None:
         """Where the turn stands: the allowances declared, or segment n of four (a last
         turn is the status line's: "turn 1 of 11")."""
-        if state.phase == 0:
-            return f"declaring allowances, {state.active_side} to declare"
-        does = "plot (and fire)" if FrigateGame(self).plotting(state) else "move and fire"  # SiMove
-        return f"segment {state.phase} of {SEGMENTS}, {state.active_side} to {does}"
+        step = STEPS[state.phase]
+        if state.phase and FrigateGame(self).plotting(state):  # SiMove: plotted, not moved
+            step = replace(step, does="plot (and fire)")
+        return step.says(state.active_side)
 
     # -- movement preview --------------------------------------------------------------
     def plan_move(
@@ -445,4 +446,3 @@ def convoy_text(state: GameState) -> str:
     out = f"the convoy: taken, the {enemy or 'enemy'} win"
     last = state.scenario.options.get("last_turn")
     return out + (f"; kept through turn {last}, the {own}" if last else "")
-

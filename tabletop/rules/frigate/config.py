@@ -9,10 +9,24 @@ from fractions import Fraction
 from typing import Any
 
 from tabletop.data.reader import Reader, join
+from tabletop.rules.types import TurnStep
 
 #: The four ways the wind can enter her hex, as the schedule's columns are ordered.
 ATTITUDES = ("front", "side_front", "side_rear", "rear")
 SEGMENTS = 4
+#: The turn's steps: every ship's allowance declared, then the four segments, in each
+#: of which the sides move (or plot, under simultaneous movement) and fire.
+STEPS = (
+    TurnStep("declaring allowances", "declare", frozenset({"speed"})),
+    *(
+        TurnStep(
+            f"segment {k} of {SEGMENTS}",
+            "move and fire",
+            frozenset({"move", "fire", "chase", "capture", "destroy"}),
+        )
+        for k in range(1, SEGMENTS + 1)
+    ),
+)
 MOST = 20  # the chart's largest allowance
 
 

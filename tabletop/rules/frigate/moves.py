@@ -98,8 +98,6 @@ class Movement:
     def act_speed(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
-        if state.phase != 0:
-            raise IllegalAction("allowances are declared before the first segment")
         word = act.args[1]
         if not word.isdigit():
             raise IllegalAction(f"'{word}': an allowance is a whole number of Movement Points")
@@ -151,8 +149,6 @@ class Movement:
         """Her steps taken now, one after another (the standard, sequential movement)."""
         st = own(state, act.ship)
         assert isinstance(st, FrigateShip)
-        if state.phase == 0:
-            raise IllegalAction(DECLARING)
         if self.held_afoul(state, st):
             raise IllegalAction(f"{st.id} lies afoul of {st.afoul}: she cannot sail")
         steps = hex_steps(" ".join(act.args[1:]))

@@ -45,6 +45,7 @@ from tabletop.rules.holdfast import config, damage, orders, phases, plots
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import (
     DAMAGE_CONTROL,
+    STEPS,
     HoldFastGame,
     describe,
     guns,
@@ -93,7 +94,13 @@ class HoldFastLook(Look):
         wind = state.wind_from if state.wind_from is not None else state.scenario.wind.from_deg
         step = self.rs.step_length(state.scenario.units)
         poses = orders.poses_after(
-            st.pose, words, st.speed, self.rs.phases, wind, step, self.rs.pivot,
+            st.pose,
+            words,
+            st.speed,
+            self.rs.phases,
+            wind,
+            step,
+            self.rs.pivot,
             self.rs.sectors[1].lower,
         )
         return orders.with_drift(poses, words, st.speed, st.anchored or st.beached, wind, step)
@@ -169,6 +176,7 @@ class HoldFast(Ruleset):
         has_engine=True,
         path_tokens="FPSAW",  # no luffing or tacking: turn and move
         secret_verbs=frozenset({"orders"}),
+        steps=STEPS,
     )
     _look = HoldFastLook
     _advice = HoldFastAdvice
@@ -415,7 +423,6 @@ class HoldFast(Ruleset):
             out["orders"] = list(st.orders)
         return out
 
-
     def plot_spec(self, state: GameState) -> PlotSpec | None:
         """In the movement-orders sequence the side to act plots its ships' five phases
         (HF-5), out of the other side's sight."""
@@ -456,6 +463,7 @@ class HoldFast(Ruleset):
             shown = min(state.phase, PHASES)
             out["orders"] = [w if k < shown else "?" for k, w in enumerate(out["orders"])]
         return out
+
 
 def _at_speed(ship: Ship, speed: int | None) -> Ship:
     """The ship with ``speed`` for her ``start_speed`` (None: as she is).  Most ships

@@ -35,8 +35,20 @@ from tabletop.rules.holdfast.ship import (
     marines,
     top_speed,
 )
+from tabletop.rules.types import TurnStep
 
-DAMAGE_CONTROL = PHASES + 1
+#: The turn's steps (HF-4's sequence of play): the sides' movement orders, then the
+#: five phases (each moves the ships by their orders and then the sides declare fire,
+#: marines and boarding), then damage control (repairs and prize crews).
+STEPS = (
+    TurnStep("movement orders", "plot", frozenset({"orders"})),
+    *(
+        TurnStep(f"phase {k}: fire", "declare", frozenset({"fire", "marines", "board"}))
+        for k in range(1, PHASES + 1)
+    ),
+    TurnStep("damage control", "repair", frozenset({"repair", "prize"})),
+)
+DAMAGE_CONTROL = len(STEPS) - 1
 REPAIRS = ("mast", "wheel", "rudder", "fire", "battery", "hull")
 
 
@@ -61,19 +73,14 @@ class HoldFastGame:
 
     # -- ownership -------------------------------------------------------------------
     def _own(self, state: GameState, sid: str, step: str) -> HoldFastShip:
+        """Her, if she is the acting side's and in the fight (a beached ship still
+        fires); the engine has already refused a verb outside its step (``STEPS``)."""
         st = ship(state, sid)
         if state.side_of(sid) != state.active_side:
             raise IllegalAction(
                 f"{sid} sails for the {state.side_of(sid)} side: the {state.active_side} "
                 "side is acting"
             )
-        where = {
-            "orders": state.phase == 0,
-            "fire": 1 <= state.phase <= PHASES,
-            "repair": state.phase == DAMAGE_CONTROL,
-        }[step]
-        if not where:
-            raise IllegalAction(f"not now: {describe(state)}")
         if st.out and not (st.beached and step == "fire"):
             raise IllegalAction(f"{sid} is out of the fight")
         return st
@@ -81,8 +88,6 @@ class HoldFastGame:
     # -- sequence 1: movement orders ---------------------------------------------------
     def act_orders(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         """``orders SHIP W W W W W [SHIP W W W W W ...]``: the side's plot (HF-5)."""
-        if state.phase != 0:
-            raise IllegalAction(f"not now: {describe(state)}")
         words = list(act.args)
         if len(words) % (PHASES + 1):
             raise IllegalAction(f"orders: each ship's id then {PHASES} phase words")
@@ -356,11 +361,7 @@ def wind_shift(rs: Sailing, state: GameState, dice: Dice, events: Events) -> Gam
 
 def describe(state: GameState) -> str:
     """Where the turn stands, for messages and the status line."""
-    if state.phase == 0:
-        return f"movement orders, {state.active_side} to plot"
-    if state.phase == DAMAGE_CONTROL:
-        return f"damage control, {state.active_side} to repair"
-    return f"phase {state.phase}: fire, {state.active_side} to declare"
+    return STEPS[state.phase].says(state.active_side)
 
 
 def guns(state: GameState, sid: str) -> int:
