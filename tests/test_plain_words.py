@@ -36,3 +36,21 @@ def test_the_run_of_a_golden_game_prints_plain_words(path: Path):
     marked = [line for line in lines if PROGRAM.search(line)]
     assert len(lines) > len(data["actions"])
     assert marked == []
+
+
+def test_an_order_is_said_by_the_side_that_gave_it():
+    """The log read "> end" and "> stand loire" (issue 59: raw log text).  An order now
+    reads as a game's record writes it, by the side that gave it: a decision's answer
+    by its decider (loire's captain stands, not the British who rammed her), an "end" as
+    that side's part done."""
+    from tabletop.game.logs import read_log
+
+    seed, log = read_log(ROOT / "games" / "frigate-duel-boarding.log")
+    game = Game.new(load_scenario(ROOT / "scenarios" / "frigate-duel.toml"), seed)
+    orders = [event_text(game.play(a)[0]) for a in log]
+    assert orders[:3] == [
+        "british: ram amazon loire F2 P30 F15.5251",
+        "french: stand loire",  # the rammed ship's side answers the ram
+        "british: fire amazon loire",
+    ]
+    assert "british is done" in orders and not any(o.startswith(">") for o in orders)

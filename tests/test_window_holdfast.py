@@ -185,8 +185,8 @@ def test_against_the_computer_no_cover_and_its_plot_unsaid(window):
     assert theirs.count("?") == 5 - shown, (theirs, state.phase)
     # and his own orders in the log (they read '> orders … (hidden until revealed)')
     log = [text for text, _ in window.log_lines()]
-    assert any(t.startswith("> orders amazon RS F - F F") for t in log), log
-    assert any(t.startswith("> orders … (hidden until revealed)") for t in log), log
+    assert any(t.startswith("british: orders amazon RS F - F F") for t in log), log
+    assert any(t.startswith("french: orders … (hidden until revealed)") for t in log), log
     window.autopilot = None
 
 

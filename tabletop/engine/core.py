@@ -63,7 +63,9 @@ def apply(
         raise IllegalAction(f"there is no decision to make for {act.ship}")
     elif not in_step(state, act.verb):
         raise IllegalAction(f"not now: {rs.step_text(state)}")
-    events: Events = [{"action": str(act), "turn": state.turn, "side": state.active_side}]
+    # the side that gave the order: a decision's answer is its decider's, not the mover's
+    side = state.pending[0].side if state.pending else state.active_side
+    events: Events = [{"action": str(act), "turn": state.turn, "side": side}]
     cup = dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, cup, events)
     if nxt.winner is not None and state.winner is None:

@@ -73,9 +73,19 @@ def state_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def action_text(action: str, side: str | None) -> str:
+    """An order as a game's record writes it: the side that gave it, then the order in
+    the rules' own notation ("british: move amazon F2 S30 F12.5"); a side's "end" as its
+    part of the turn or step done ("french is done"), not the program's "> end"."""
+    if not side:
+        return action
+    return f"{side} is done" if action == "end" else f"{side}: {action}"
+
+
 def event_text(e: dict[str, Any]) -> str:
+    """One event as a player reads it: an order flush left, what it caused indented."""
     if "action" in e:
-        return f"> {e['action']}"
+        return action_text(e["action"], e.get("side"))
     if "fire" in e:
         dice = " + ".join(f"{n} {g}" for g, n in e["dice"].items())
         odds = e.get("odds") or {}

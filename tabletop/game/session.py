@@ -202,12 +202,13 @@ class Session:
         """The line of an action's events a player most needs to read: a battle won,
         else a ship struck, else the last that is not a roll of the dice ("power lost
         redoutable, boxes 1" was said where redoutable had struck; "rolls [5] (saves:
-        loire against carronade)" where the damage it left was the news)."""
+        loire against carronade)" where the damage it left was the news).  The order
+        itself, flush left, is what the player did, not news."""
         for key in ("winner ", "struck "):
             found = [t.strip() for t in lines if t.strip().startswith(key)]
             if found:
                 return found[-1]
-        told = [t.strip() for t in lines if not t.strip().startswith(("rolls ", "> "))]
+        told = [t.strip() for t in lines if t[:1] == " " and not t.strip().startswith("rolls ")]
         return told[-1] if told else (lines[-1].strip() if lines else "")
 
     def move_verb(self, ship: str) -> str:
@@ -246,7 +247,7 @@ class Session:
         ships = tuple(s.moved(m.end) if s.id == words[1] else s for s in table.ships)
         self.sandbox.append((replace(table, ships=ships), action))
         self.sandbox_redo.clear()
-        return [f"> {action}", f"    {m.text().splitlines()[1].strip()}"]
+        return [action, f"    {m.text().splitlines()[1].strip()}"]
 
     def _pass_idle_steps(self) -> list[str]:
         """End the steps of the turn in which the side to act can give no order but

@@ -167,7 +167,7 @@ def hide(line: str, secret: frozenset[str], own: frozenset[str] = frozenset()) -
     for the ships of ``own`` (the lone player's against the computer, who read his own
     orders as '… (hidden until revealed)')."""
     words = line.split()
-    verb_at = 1 if words[:1] == [">"] else 0
+    verb_at = 1 if words[:1] and words[0].endswith(":") else 0  # "british: orders ..."
     mine = len(words) > verb_at + 1 and words[verb_at + 1] in own
     if len(words) > verb_at and words[verb_at] in secret and not mine:
         return " ".join(words[: verb_at + 1]) + " … (hidden until revealed)"
