@@ -205,3 +205,13 @@ def test_rebasing_leaves_the_data_alone_and_keeps_an_absolute_path():
     moved = rebase_photo(data, "a/s.toml", "a/b/s.toml")
     assert moved == {"photo": {"path": "../t.png"}} and data == {"photo": {"path": "t.png"}}
     assert rebase_photo({"scenario": {}}, "a/s.toml", "b/s.toml") == {"scenario": {}}
+
+
+def test_the_photo_of_a_table_with_no_ship_yet_is_read_alone(tmp_path):
+    """A new table (no ship: no scenario yet) still shows its photo: ``photo_in``."""
+    s = Setup.new("hold-fast", "in", 36, 24)
+    assert photo.photo_in(s.data, s.path) is None
+    photo.set_photo(s, photo.photo_table("t.png", corners=[[0, 9], [9, 9], [9, 0], [0, 0]]))
+    p = photo.photo_in(s.data, s.path)
+    assert p is not None and p.file == "t.png" and p.corners == ((0, 9), (9, 9), (9, 0), (0, 0))
+    assert photo.photo_in({"photo": {"path": "t.png"}}, None) is None  # placed nowhere

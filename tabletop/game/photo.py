@@ -66,6 +66,17 @@ def read_photo(r: Reader, data: dict[str, Any], file: str, units: str) -> Photo 
     return Photo(path, str(Path(file).parent / path), corners, ruler, opacity)
 
 
+def photo_in(data: dict[str, Any], file: str | None) -> Photo | None:
+    """The photo of a table being set up (``Setup.data``, ``Setup.path``), read alone:
+    a table with no ship yet is no scenario, but its photo is there to show.  None when
+    it has none, or one that does not read."""
+    head = data.get("scenario")
+    units = head.get("units") if isinstance(head, dict) else None
+    r = Reader(file or "set-up")
+    found = read_photo(r, data, file or "set-up", units if units in ("cm", "in") else "cm")
+    return None if r.errors else found
+
+
 def _pixel(r: Reader, v: Any, path: str) -> Point | None:
     """A point in the photo: ``[x, y]`` in pixels."""
     ok = isinstance(v, list) and len(v) == 2

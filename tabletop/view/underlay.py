@@ -314,8 +314,9 @@ class PhotoTool:
         self.start_corners()
 
     def from_scenario(self, photo: Photo | None) -> str | None:
-        """Show a scenario's photo where it says (the set-up opening a scenario); what
-        keeps it from being shown is returned to be said (the scenario keeps it)."""
+        """Show a scenario's photo where it says (the set-up opening a table:
+        ``game.photo.photo_in(setup.data, setup.path)``); what keeps it from being shown
+        is returned to be said (the scenario keeps it)."""
         self.underlay.clear()
         self.path, self.corners, self.ruler, self.clicks = None, None, None, []
         if photo is None:
