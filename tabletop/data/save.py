@@ -260,6 +260,24 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+def rebase_photo(data: dict[str, Any], old: str | Path | None, new: str | Path) -> dict[str, Any]:
+    """``data`` with its ``[photo]`` path (relative to the scenario's folder) read from
+    ``old``'s folder (None: a table not yet saved, whose paths are the working
+    folder's) and written from ``new``'s, so a scenario saved elsewhere still finds its
+    photo.  An absolute path is kept as written.  ``data`` itself is not changed."""
+    photo = data.get("photo")
+    if not isinstance(photo, dict) or not isinstance(photo.get("path"), str):
+        return data
+    if os.path.isabs(photo["path"]):
+        return data
+    where = os.path.abspath(Path(old).parent / photo["path"] if old else photo["path"])
+    try:
+        path = Path(os.path.relpath(where, os.path.abspath(Path(new).parent))).as_posix()
+    except ValueError:  # another drive (Windows): no relative path reaches it
+        path = where
+    return data if path == photo["path"] else {**data, "photo": {**photo, "path": path}}
+
+
 def save_scenario(
     source: str | Path,
     out: str | Path,
@@ -291,4 +309,5 @@ def save_scenario(
         data["ships"] = ships
     if wind:
         data["wind"] = {**data.get("wind", {}), **wind}
+    data = rebase_photo(data, source, out)
     write_atomic(out, dumps(data), reads=[("scenario", source), *reads])

@@ -18,6 +18,7 @@ from tabletop.data.digest import content_digest
 from tabletop.data.paths import data_name, rosters_dir
 from tabletop.data.reader import ID_EXPECTED, Reader, is_token, join, load_toml, text_problem
 from tabletop.game.options import read_options
+from tabletop.game.photo import read_photo
 from tabletop.game.terrain import near, read_terrain
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Wind
@@ -36,7 +37,7 @@ CLASS_FIELDS = (
 )
 SHIP_FIELDS = ("id", "roster", "side", "x", "y", "heading")
 #: The tables a scenario file has (SPEC §2); any other is an error, not ignored.
-SCENARIO_TABLES = ("scenario", "wind", "ships", "classes", "terrain")
+SCENARIO_TABLES = ("scenario", "wind", "ships", "classes", "terrain", "photo")
 
 #: Bounds on a scenario (SPEC §2).  A table is under 100 m a side (every length is, see
 #: ``units.MAX_LENGTH_CM``); ships and terrain stand within ``REACH`` table widths
@@ -233,6 +234,7 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
         if t.known_to is not None and t.known_to not in sides:
             r.error(join(join("terrain", i), "known_to"), "one of " + ", ".join(sides), t.known_to)
     options = read_options(r, head, ruleset, {s.side for s in ships}, [s.id for s in ships])
+    photo = read_photo(r, data, file, units)  # its shape alone: the file is not needed
     errors = r.errors + [e for e in rr.errors if e not in r.errors]
     if errors:
         raise DataErrors(errors)
@@ -249,6 +251,7 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
         seed=seed,
         source=file,
         options=options,
+        photo=photo,
         digest=digest,
         data_digests=(
             (data_name(ruleset.file), ruleset.template_digest),

@@ -26,7 +26,7 @@ import shapely
 from tabletop.common.errors import DataErrors, TabletopError
 from tabletop.data.files import Reads
 from tabletop.data.reader import load_toml
-from tabletop.data.save import dumps, write_atomic
+from tabletop.data.save import dumps, rebase_photo, write_atomic
 from tabletop.game.load import build_scenario
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario
@@ -273,10 +273,12 @@ class Setup:
 
     def save(self, path: str | Path, reads: Reads = ()) -> None:
         """Write the scenario (atomically) once it loads as the rules read it; a save
-        that would not load is refused with its problems, and the file is untouched."""
-        self.scenario()
-        write_atomic(path, dumps(self.data), reads)
-        self.path, self.saved = str(path), True
+        that would not load is refused with its problems, and the file is untouched.
+        A photo's path is written from the new file's folder."""
+        data = rebase_photo(self.data, self.path, path)
+        self.scenario(data)
+        write_atomic(path, dumps(data), reads)
+        self.data, self.path, self.saved = data, str(path), True
 
     # -- inside -----------------------------------------------------------------------
     def _edit(self, change: Any) -> None:

@@ -74,3 +74,19 @@ def base_corners(cx: F64, cy: F64, heading: F64, length: F64, width: F64) -> Arr
     return to_world(cx, cy, heading, base_local(length, width))
 
 
+
+
+def base_from_corners(corners: Arr) -> tuple[float, float, float, float, float]:
+    """A base traced by its four corners, going round from the two at her bow (either
+    way round): her centre x, y, heading, length and width.  The inverse of
+    :func:`base_corners` for a rectangle; for four clicks that are not quite one, the
+    least-squares answer a tracer wants: the centre is the corners' mean, the heading
+    runs from the stern edge's midpoint to the bow edge's, the length is the distance
+    between those midpoints and the width the mean of the bow and stern edges."""
+    p = np.asarray(corners, dtype=float).reshape(4, 2)
+    bow, stern = (p[0] + p[1]) / 2.0, (p[2] + p[3]) / 2.0
+    along = bow - stern
+    cx, cy = p.mean(axis=0)
+    heading = float(np.degrees(np.arctan2(along[0], along[1])) % 360.0)
+    width = float((np.hypot(*(p[1] - p[0])) + np.hypot(*(p[3] - p[2]))) / 2.0)
+    return float(cx), float(cy), heading, float(np.hypot(*along)), width

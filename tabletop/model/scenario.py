@@ -14,6 +14,7 @@ from tabletop.common.errors import TabletopError
 from tabletop.geometry.arcs import broadside_polygon
 from tabletop.geometry.outlines import base_corners, hull_local
 from tabletop.geometry.pose import Pose, to_world
+from tabletop.model.photo import Photo
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,8 @@ class Scenario:
     #: Empty for a table built in code.  Not compared: it says where a table came from.
     digest: str = field(default="", compare=False)
     data_digests: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: A photo of the real table to draw under it (``[photo]``): never read by a ruling.
+    photo: Photo | None = field(default=None, compare=False)
 
     def holds(self, x: Any, y: Any) -> Any:
         """Whether (x, y) lies on the table, its edges included: one answer for one

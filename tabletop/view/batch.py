@@ -8,6 +8,7 @@ coloured-line program reads.  A layer is rebuilt only when what it shows changes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import arcade
@@ -64,11 +65,13 @@ class Layer:
         self.program = self.ctx.line_generic_with_colors_program
         self.geometry: Any = None
         self.vertices = 0
+        self.floor = 0  # the vertices of the first scene's first fill (the sea)
 
     def build(self, scenes: list[Scene], units_per_px: float) -> None:
         """Scenes are drawn in order; within each, its fills and then its lines."""
         parts_p: list[np.ndarray] = []
         parts_c: list[np.ndarray] = []
+        self.floor = len(_fill_triangles(Scene(fills=scenes[0].fills[:1]))[0]) if scenes else 0
         for scene in scenes:
             fp, fc = _fill_triangles(scene)
             lp, lc = _line_quads(scene, units_per_px)
@@ -86,9 +89,20 @@ class Layer:
             [BufferDescription(buffer, "2f 4f", ("in_vert", "in_color"))]
         )
 
-    def draw(self) -> None:
+    def draw(self, under: Callable[[], None] | None = None) -> None:
+        """One draw call; with ``under``, two, and ``under`` drawn between the first
+        fill (the table's sea) and the rest: a photo of the table under its grid."""
         if self.geometry is None:
             return
         self.ctx.enable_only(self.ctx.BLEND)
-        self.geometry.render(self.program, mode=self.ctx.TRIANGLES)
+        if under is None:
+            self.geometry.render(self.program, mode=self.ctx.TRIANGLES)
+        else:
+            if self.floor:
+                self.geometry.render(self.program, mode=self.ctx.TRIANGLES, vertices=self.floor)
+            under()
+            self.ctx.enable_only(self.ctx.BLEND)
+            if self.vertices > self.floor:
+                self.geometry.render(self.program, mode=self.ctx.TRIANGLES, first=self.floor,
+                                     vertices=self.vertices - self.floor)  # fmt: skip
         self.ctx.disable(self.ctx.BLEND)

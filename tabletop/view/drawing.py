@@ -29,6 +29,7 @@ from tabletop.view.offers import taken
 from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
 from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
+from tabletop.view.underlay import Underlay
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
 WON = (250, 210, 90, 255)  # the battle's end, written across the table
@@ -88,6 +89,7 @@ class TableDrawing:
         self._table_scenes: list[sc.Scene] = []
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
+        self.underlay = Underlay(view.window)  # the scenario's photo, under the grid
 
     def _refused(self, ship: str) -> Callable[[str, str], bool] | None:
         """Whether the engine would refuse her shot at an enemy with an arc's guns now,
@@ -180,6 +182,8 @@ class TableDrawing:
                 sc.table_scenes(shown, upp, struck, notes) if shown is not None else []
             )
             self.table_layer.build(self._table_scenes, upp)
+            if (note := self.underlay.follow(scn)) is not None:
+                self.view.say(note, error=True)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()
             self.overlay_layer.build(self._overlay_scenes, upp)
@@ -321,12 +325,20 @@ class TableDrawing:
         if self.view.plot is not None and not self.view.plot.shown:
             return True  # the screen is being passed: the cover alone
         with self.view.camera.activate():
-            self.table_layer.draw()
+            self.table_layer.draw(self._photo())
             self.overlay_layer.draw()
             self.interact_layer.draw()
         self.labels.draw()
         self.over_labels.draw()
         return True
+
+    def _photo(self) -> Callable[[], None] | None:
+        """The scenario's photo to draw under the grid, where it is shown (key 6)."""
+        scn = self.view.scenario
+        if scn is None or scn.photo is None or not self.underlay.placed:
+            return None
+        opacity = scn.photo.opacity
+        return (lambda: self.underlay.draw(opacity)) if "photo" in self.view.overlays else None
 
     def _at_screen(self) -> str | None:
         """The side whose captain has the screen: the side plotting, once it is passed

@@ -75,6 +75,8 @@ KEYS: tuple[Key, ...] = (
         needs="gunnery"),  # fmt: skip
     Key("Overlays", "5 or N", "the fan of legal end poses (click one to lay its move)",
         ((K.KEY_5, 0), (K.N, 0)), "toggle", ("fan",), strip="fan"),  # fmt: skip
+    Key("Overlays", "6", "the scenario's photo of the table, under it", ((K.KEY_6, 0),),
+        "toggle", ("photo",), needs="photo"),  # fmt: skip
     Key("Tools", "R", "ruler (drag)", ((K.R, 0),), "ruler_tool", strip="ruler"),
     Key("Tools", "L", "line of fire: click the firer, then the target",
         ((K.L, 0),), "fire_tool_toggle", strip="line of fire", needs="gunnery"),  # fmt: skip
@@ -130,13 +132,14 @@ def strip() -> list[Key]:
     return [k for k in KEYS if k.strip]
 
 
-def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
+def abilities(ruleset: Any, drill: bool, photo: bool = False) -> frozenset[str]:
     """What the game played offers the keys (``Key.needs``), from the ruleset's declared
-    interface: the step kinds of its paths, a verb onto a tack, and the drill's coach.
-    ``None`` for a ruleset: every key (no game open)."""
+    interface: the step kinds of its paths, a verb onto a tack, and the drill's coach;
+    ``photo``: the scenario has a photo of the table.  ``None`` for a ruleset: every key
+    (no game open)."""
     if ruleset is None:
         return frozenset("LTAW") | {"tack", "secret", "drill", "move", "gunnery", "bands",
-                                    "high", "fine", "game"}  # fmt: skip
+                                    "high", "fine", "game", "photo"}  # fmt: skip
     fire = ruleset.verbs.get("fire")
     said = {
         "move": "move" in ruleset.verbs,
@@ -150,6 +153,7 @@ def abilities(ruleset: Any, drill: bool) -> frozenset[str]:
         "fine": ruleset.caps.fixed_turn is None,  # runs of any length, turns of any angle
         "whole": ruleset.caps.fixed_turn is not None,
         "pivot": ruleset.caps.fixed_turn is not None,
+        "photo": photo,
     }
     return frozenset(ruleset.caps.path_tokens) | {k for k, on in said.items() if on}
 

@@ -57,7 +57,7 @@ class TableView(MoveEditing, arcade.View):
         self.background_color = (18, 24, 32, 255)
         self.session: Any = None
         self.selected: str | None = None
-        self.overlays: set[str] = {"sectors", "arcs", "bands", "lof"}
+        self.overlays: set[str] = {"sectors", "arcs", "bands", "lof", "photo"}
         self.fan: Any = None
         self.ruler: Ruler | None = None
         self.fire_tool: FireTool | None = None
@@ -418,8 +418,8 @@ class TableView(MoveEditing, arcade.View):
 
     def abilities(self) -> frozenset[str]:
         """What the game played offers the window's keys (``keys.abilities``)."""
-        rs = self.scenario.ruleset if self.scenario is not None else None
-        return abilities(rs, self.drill is not None)
+        scn = self.scenario
+        return abilities(scn and scn.ruleset, self.drill is not None, bool(scn and scn.photo))
 
     def on_resize(self, width: int, height: int) -> bool:
         """The HUD's panes follow the new size, and the table is fitted to it again (a
