@@ -12,7 +12,9 @@ status is 1 otherwise, and the first few failures of each kind are shown.  Two c
 five are ``tests.fuzzing``'s, one ``tests.fuzz_files``'s (special files, control
 characters, seeds, ids, sizes), one ``tests.fuzz_saves``' (tampered saves) and one
 ``tests.fuzz_costs``' (cost bombs: terrain, ships, file sizes, absurd numbers, options
-and logs past their bounds, each refused at once, or at a bound exactly, accepted).
+and logs past their bounds, each refused at once, or at a bound exactly, accepted); and
+one in fifty of all is ``tests.fuzz_play``'s, a game played by the legal list that must
+replay, save and check.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from hypothesis import strategies as st
 
 from tests.fuzz_costs import cost_cases
 from tests.fuzz_files import file_cases
+from tests.fuzz_play import legal_games
 from tests.fuzz_saves import tampered_saves
 from tests.fuzzing import Case, Outcome, cases, run_case
 
@@ -71,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     sites: Counter[str] = Counter()
     start = time.perf_counter()
 
+    hostile = st.one_of(cases(), cases(), file_cases(), tampered_saves(), cost_cases())
+    # one case in fifty a game played by the legal list (each takes a second or so)
+    mixed = st.integers(0, 49).flatmap(lambda k: legal_games() if k == 0 else hostile)
+
     @settings(
         max_examples=args.cases,
         deadline=None,
@@ -78,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(case=st.one_of(cases(), cases(), file_cases(), tampered_saves(), cost_cases()))
+    @given(case=mixed)
     def one(case: Case) -> None:
         t0 = time.perf_counter()
         outcome = run_case(case, limit=args.limit)

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 from .fuzz_costs import cost_cases
 from .fuzz_files import file_cases
+from .fuzz_play import legal_games
 from .fuzz_saves import tampered_saves
 from .fuzzing import ROOT, Case, cases, log_text, path_words, run_case, scenario_text
 
@@ -62,6 +63,15 @@ def test_any_path_text_previews_or_is_refused(words):
 def test_any_game_log_replays_or_is_refused(text):
     duel = str(ROOT / "scenarios" / "frigate-duel.toml")
     check(Case(["run", duel, "{dir}/game.log", "--json"], {"game.log": text}))
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(case=legal_games())
+def test_a_game_played_by_the_legal_list_replays_saves_and_checks(case):
+    """What ``legal_actions`` lists, the command line takes: a walk's log replays whole
+    (``expect="ok"``), its save is written, and ``check`` verifies it."""
+    check(case)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))

@@ -99,14 +99,34 @@ PLAYABLE = sorted(
 )
 def test_random_play_from_the_list_is_taken_and_replays(path: Path, picks: list[int]):
     """A fuzzer's walk: each order drawn from the list is taken, in states no golden
-    reaches, and the game so played replays to the same state from its log."""
+    reaches; the list is empty only when the battle is over (a walk once stuck where a
+    ship had sailed part of her move); and the game so played replays to the same
+    state from its log."""
     game = Game.new(load_scenario(path), 7)
     for k in picks:
         listed = legal_actions(game.state)
         if not listed:
+            assert game.state.winner is not None, (game.actions, "nothing listed")
             break
         game.play(listed[k % len(listed)])  # raises if the engine refuses it
     again = Game.new(load_scenario(path), 7)
     for a in game.actions:
         again.play(a)
     assert again.state.snapshot() == game.state.snapshot()
+
+
+def test_a_ship_that_sailed_part_of_her_move_is_offered_the_rest():
+    """A random walk stuck here: loire, on a reach, sailed 8.5 + 4.25 + 4.25 = 17 cm
+    (her speed) of her allowance, 17 × 4/3 (reaching's factor) = 22.67 cm; "end" is
+    refused until she sails it all, and every path listed was a fresh fan's, 17 cm too
+    long.  The list now runs her straight on over what is left: 22.67 − 17 = 5.67 cm."""
+    game = Game.new(load_scenario(ROOT / "scenarios" / "frigate-duel.toml"), 3)
+    for a in ("move amazon F2 S45 P45 F11.241889", "end", "move loire F8.5",
+              "move loire F4.25", "ram loire amazon F4.25"):  # fmt: skip
+        game.play(a)
+    assert refusal(game.state, "end") is not None  # her allowance is not yet used
+    listed = legal_actions(game.state, "french")
+    assert "move loire F5.6667" in listed  # 17 × 4/3 − 17, the rest whole (to 0.1 mm)
+    assert "move loire F2.8333" in listed  # and half of it, to fire as she bears
+    game.play("move loire F5.6667")
+    assert "end" in legal_actions(game.state, "french")

@@ -121,13 +121,16 @@ def _filled(state: GameState, ship: str, verb: str, v: Verb, paths: int) -> list
 
 def _paths(state: GameState, ship: str, paths: int, straight: bool) -> list[str]:
     """Paths to try for her: ``paths`` ends of her fan, and on a free table runs straight
-    on over what her turn's reach leaves, whole, a half and a quarter (a ship that has
-    sailed part of her move and fired sails on from there: her fresh fan overruns it)."""
+    on over what her turn's allowance leaves, whole, a half and a quarter (a ship that
+    has sailed part of her move and fired sails on from there: her fresh fan overruns
+    it).  The allowance is her move's, laid where it began (a Trafalgar frigate on a
+    reach sails more than her speed: a random player who had sailed her speed found
+    nothing left to list, though the rest of her allowance was hers to sail)."""
     rs = state.scenario.ruleset
     out = rs.advice.fan_now(state, ship, 2).sample(paths)
     if straight:
         at, sailed, _ = rs.move_so_far(state, ship)
-        left = rs.advice.reach(state.scenario, at.cls) - sum(
+        left = rs.laid_allowance(state.table(), at)[1] - sum(
             float(s.value or 0) for s in sailed if s.kind in "FL"
         )
         out += [f"F{left * k:.4f}".rstrip("0").rstrip(".") for k in (1, 0.5, 0.25) if left * k > 0]
