@@ -131,21 +131,7 @@ class Setup:
     def flags(self) -> list[str]:
         """What a real table can have and a ruling should know: bases that overlap,
         ships whose centre is off the table."""
-        if not self.data.get("ships"):
-            return []
-        scn = self.scenario()
-        out = []
-        bases = [(s.id, shapely.Polygon(s.base_corners())) for s in scn.ships]
-        for i, (a, pa) in enumerate(bases):
-            for b, pb in bases[i + 1 :]:
-                if pa.intersection(pb).area > 1e-9:
-                    out.append(f"{a} and {b}: their bases overlap")
-        out += [
-            f"{s.id}: her centre is off the table"
-            for s in scn.ships
-            if not scn.holds(s.pose.x, s.pose.y)
-        ]
-        return out
+        return [text for _, text in table_flags(self.scenario())] if self.data.get("ships") else []
 
     # -- ships ------------------------------------------------------------------------
     def add_ship(
@@ -162,7 +148,8 @@ class Setup:
         if sid is not None:
             self._free_id(sid)
         sid = sid or self._new_id(roster)
-        ship = {"id": sid, "roster": roster, "side": side, "x": x, "y": y, "heading": heading}
+        ship = {"id": sid, "roster": roster, "side": side, "x": _tidy(x), "y": _tidy(y),
+                "heading": _tidy(heading % 360)}  # fmt: skip
         self._edit(lambda d: d.setdefault("ships", []).append(ship))
         return sid
 
@@ -316,12 +303,19 @@ class Setup:
         self._edit(lambda d: d["terrain"][i].__setitem__("polygon", checked))
 
     def set_wind(self, from_deg: float | str, strength: str | None = None) -> None:
-        """The wind's direction (degrees or one of the 8 points) and, if given, strength."""
-        turned = from_deg % 360 if isinstance(from_deg, float | int) else from_deg
+        """The wind's direction (degrees or one of the 8 points) and, if given, strength
+        ("": none said)."""
+        turned = _tidy(from_deg % 360) if isinstance(from_deg, float | int) else from_deg
         values: dict[str, Any] = {"from": turned}
-        if strength is not None:
+        if strength:
             values["strength"] = strength
-        self._edit(lambda d: d.setdefault("wind", {}).update(values))
+
+        def change(d: dict[str, Any]) -> None:
+            d.setdefault("wind", {}).update(values)
+            if strength == "":
+                d["wind"].pop("strength", None)
+
+        self._edit(change)
 
     def set_name(self, name: str) -> None:
         self._edit(lambda d: d["scenario"].__setitem__("name", name))
@@ -370,8 +364,8 @@ class Setup:
                 s["x"], s["y"] = conv(s["x"]), conv(s["y"])
             for t in d.get("terrain", []):
                 t["polygon"] = [[conv(x), conv(y)] for x, y in t["polygon"]]
-            if isinstance(head.get("mark"), list):
-                head["mark"] = [conv(v) for v in head["mark"]]
+            if isinstance(head.get("mark"), dict):  # the drill's mark: { x, y, radius }
+                head["mark"] = {key: conv(v) for key, v in head["mark"].items()}
 
         self._edit(change)
 
@@ -442,6 +436,23 @@ class Setup:
         while f"{stem}-{n}" in taken:
             n += 1
         return f"{stem}-{n}"
+
+
+def table_flags(scn: Scenario) -> list[tuple[tuple[str, ...], str]]:
+    """The ships flagged on a table, each flag with the ids it names: bases that
+    overlap, and ships whose centre is off the table (the window outlines them)."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    bases = [(s.id, shapely.Polygon(s.base_corners())) for s in scn.ships]
+    for i, (a, pa) in enumerate(bases):
+        for b, pb in bases[i + 1 :]:
+            if pa.intersection(pb).area > 1e-9:
+                out.append(((a, b), f"{a} and {b}: their bases overlap"))
+    out += [
+        ((s.id,), f"{s.id}: her centre is off the table")
+        for s in scn.ships
+        if not scn.holds(s.pose.x, s.pose.y)
+    ]
+    return out
 
 
 def _tidy(v: float) -> float | int:
