@@ -228,3 +228,55 @@ heading = 0
     s = Setup.open(p)
     s.place_from_edges("a", east=6, north=4)
     assert (s.ship("a")["x"], s.ship("a")["y"]) == (30, 20)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["setup"], "tabletop setup: expected a scenario to set up, or --new --ruleset R"),
+        (["setup", "--new", "--ruleset", "hold-fast"], "--new: expected --units, --table as well"),
+        (["setup", "--new", "--ruleset", "chess", "--units", "in", "--table", "36x24"],
+         "--ruleset: expected one of escadres, frigate, hold-fast"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "36 by 24"],
+         "--table: expected WIDTHxDEPTH in the table's unit, such as 36x24, found '36 by 24'"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "0x24"],
+         "--table: expected WIDTHxDEPTH"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "ft", "--table", "3x2"],
+         "argument --units: invalid choice: 'ft'"),
+        (["setup", "--ruleset", "hold-fast"], "--ruleset: a new table's, with --new"),
+        (["setup", "no-such-file.toml"], "no-such-file.toml: expected an existing file"),
+        (["setup", str(SCENARIOS / "frigate-duel.toml"), "--new", "--ruleset", "hold-fast",
+          "--units", "in", "--table", "36x24"], "frigate-duel.toml: exists already"),
+    ],
+)  # fmt: skip
+def test_setup_refuses_bad_input_in_one_line_before_any_window(argv, said, capsys):
+    """As ``play`` does for a bad file: one line on stderr, exit status 2, no window."""
+    from tabletop.shell.cli import main
+
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and said in err, err
+
+
+def test_an_unsaved_set_up_is_played_and_its_table_written_with_the_game(tmp_path):
+    """Played before it is saved (game/played.py): the game's scenario is named
+    NAME-as-played.toml beside the set-up's file, written only when the game is saved
+    (never over the set-up's own file), and the save replays on it."""
+    from tabletop.game.played import PlayedSession, played_session
+    from tabletop.game.session import Session
+
+    s = Setup.new("trafalgar-modified", "cm", 120, 90)
+    s.path = str(tmp_path / "dispute.toml")
+    s.add_ship("frigate-36", "british", 30, 30)
+    s.add_ship("frigate-36", "french", 60, 40)
+    session = played_session(s)
+    table = tmp_path / "dispute-as-played.toml"
+    assert isinstance(session, PlayedSession) and session.scenario.source == str(table)
+    assert not table.exists() and not (tmp_path / "dispute.toml").exists()
+    session.play("end")
+    session.save(tmp_path / "g.save.json")
+    assert load_scenario(table).ships == session.scenario.ships
+    again = Session.load(tmp_path / "g.save.json")
+    assert again.actions == ["end"] and not again.load_notes
+    s.save(s.path)  # saved: played from its own file
+    assert played_session(s).scenario.source == s.path

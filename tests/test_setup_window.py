@@ -5,6 +5,7 @@ and by what the command line then rules on the file."""
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -14,6 +15,10 @@ arcade = pytest.importorskip("arcade")
 from tabletop.shell.cli import _setup, build_parser, main  # noqa: E402
 from tabletop.view.app import TableWindow  # noqa: E402
 from tabletop.view.forms import DIAL  # noqa: E402
+from tabletop.view.setupdraw import FLAGGED  # noqa: E402
+from tabletop.view.setuptools import handle_at  # noqa: E402
+
+from .conftest import SCENARIOS  # noqa: E402
 
 W, H = 1100, 760
 K = arcade.key
@@ -173,3 +178,195 @@ def test_a_dispute_set_up_from_nothing_by_events_and_ruled(hand, tmp_path, capsy
         "starboard", 3.5, "clear", True,
     )  # fmt: skip
     assert (r["to_hit"]["need"], r["to_hit"]["p_hit_fraction"]) == (4, "1/2")
+
+
+@pytest.fixture
+def duel():
+    """The shipped frigate duel in the set-up (Trafalgar, cm: headings of any degree):
+    amazon at (50, 50) and loire at (64, 58), both heading 90."""
+    h = opened([str(SCENARIOS / "frigate-duel.toml")])
+    yield h
+    h.window.close()
+
+
+def test_a_ship_dragged_turned_by_her_bow_and_flagged_not_refused(duel):
+    """Dragged 10 east and 3 north she lies at (60, 53).  Her bow's handle dragged to a
+    bearing of 52° from her centre: turned to 45° (15° steps: 52/15 = 3.47, 3 × 15);
+    with Shift to 52° (single degrees).  Dragged onto loire: laid there, the two bases
+    flagged as overlapping and outlined in magenta, not refused.  Ctrl+Z undoes it,
+    Ctrl+Y redoes it."""
+    h, v = duel, duel.view
+    h.click(*h.on_table(50, 50))
+    assert v.selected == "amazon"
+    h.drag(h.on_table(50, 50), h.on_table(60, 53))
+    assert (v.setup.ship("amazon")["x"], v.setup.ship("amazon")["y"]) == (60, 53)
+
+    def turn_to(bearing: float, modifiers: int = 0) -> None:
+        _, handle = handle_at(v, "amazon")
+        far = (60 + 20 * math.sin(math.radians(bearing)), 53 + 20 * math.cos(math.radians(bearing)))
+        h.drag(h.on_table(*handle), h.on_table(*far), modifiers)
+
+    turn_to(52)
+    assert v.setup.ship("amazon")["heading"] == 45
+    turn_to(52, K.MOD_SHIFT)
+    assert v.setup.ship("amazon")["heading"] == 52
+    h.drag(h.on_table(60, 53), h.on_table(64.5, 58))
+    assert v.setup.flags() == ["amazon and loire: their bases overlap"]
+    assert "flagged: amazon and loire: their bases overlap" in [t.text for t in v.status_pane.texts]
+    img = np.asarray(arcade.get_image(0, 0, W, H))[::-1]
+    x, y = h.on_table(64.5, 58)
+    box = img[int(y) - 30 : int(y) + 30, int(x) - 30 : int(x) + 30, :3].astype(int)
+    assert (np.abs(box - np.array(FLAGGED[:3])) <= 3).all(axis=-1).any()  # magenta drawn
+    h.key(K.Z, K.MOD_CTRL)
+    assert (v.setup.ship("amazon")["x"], v.setup.flags()) == (60, [])
+    h.key(K.Y, K.MOD_CTRL)
+    assert v.setup.ship("amazon")["x"] == 64.5 and v.message == "redone"
+
+
+def test_a_bad_value_is_said_and_nothing_changes(duel):
+    """A length that is no length, an id taken, a side of two words, a heading the
+    rules refuse (none here: Trafalgar takes any): each said, the table unchanged."""
+    h, v = duel, duel.view
+    h.click(*h.on_table(50, 50))
+    before = v.setup.data
+    h.fill("x", "twelve")
+    assert v.error and v.message == "x: expected a length such as 12.5 or 30cm, found 'twelve'"
+    h.fill("id", "loire")
+    assert v.error and "loire is taken by another ship" in v.message
+    h.fill("new_side", "les bleus")
+    assert v.error and "one word" in v.message
+    assert v.setup.data is before and v.selected == "amazon"
+    h.fill("x", "2.5in")  # a length with its unit: 6.35 cm
+    assert v.setup.ship("amazon")["x"] == 6.35
+
+
+def test_terrain_corners_dragged_deleted_and_described(duel):
+    """A square shoal drawn (40,20) (60,20) (60,40) (40,40), closed by Enter: its panel
+    sets it to land named Isle, level 1, hidden and known to the French; its corner at
+    (60, 40) dragged to (65, 45); the corner at (40, 40) picked and deleted (a
+    triangle left); Delete on a triangle's corner refused (it keeps three)."""
+    h, v = duel, duel.view
+    h.button("draw terrain")
+    for corner in ((40, 20), (60, 20), (60, 40), (40, 40)):
+        h.click(*h.on_table(*corner))
+    h.key(K.ENTER)
+    assert v.piece == 0 and v.tool == "arrange"
+    h.choose("kind", "land")
+    h.fill("name", "Isle")
+    h.fill("level", "1")
+    h.click(*h.at_field("hidden"))
+    h.choose("known_to", "french")
+    assert v.setup.piece(0) == {
+        "kind": "land", "polygon": [[40, 20], [60, 20], [60, 40], [40, 40]],
+        "name": "Isle", "level": 1, "hidden": True, "known_to": "french",
+    }  # fmt: skip
+    h.drag(h.on_table(60, 40), h.on_table(65, 45))
+    assert v.setup.piece(0)["polygon"][2] == [65, 45]
+    h.click(*h.on_table(40, 40))
+    assert v.corner == 3
+    h.click(*h.at_field("delete_corner"))
+    assert v.setup.piece(0)["polygon"] == [[40, 20], [60, 20], [65, 45]]
+    h.click(*h.on_table(40, 20))
+    h.key(K.DELETE)
+    assert v.error and "keeps three corners" in v.message
+    assert len(v.setup.piece(0)["polygon"]) == 3
+
+
+def test_the_table_form_sets_the_rules_options_as_declared(duel):
+    """Trafalgar declares speed_change a checkbox and last_turn a turn: ticked, and
+    typed 12; a turn that is no number refused with the reason."""
+    h, v = duel, duel.view
+    h.click(*h.on_table(150, 10))
+    assert v.form_pane.form.title == "The table"
+    assert h.field("option:speed_change").kind == "check"
+    h.click(*h.at_field("option:speed_change"))
+    h.fill("option:last_turn", "12")
+    assert (v.setup.data["scenario"]["speed_change"], v.table.options["last_turn"]) == (True, 12)
+    h.fill("option:last_turn", "soon")
+    assert v.error and "expected a turn" in v.message
+    h.choose("units", "in")  # 180 × 120 cm is 70.8661 × 47.2441 in
+    assert (v.table.units, round(v.table.width, 4)) == ("in", 70.8661)
+
+
+def test_a_save_to_a_folder_or_under_a_file_is_refused_and_nothing_lost(duel, tmp_path):
+    """Save as a folder: refused, said, the set-up kept unsaved to save elsewhere; as a
+    name under a file (no folder can be made there): likewise; then to a good name."""
+    h, v = duel, duel.view
+    h.click(*h.on_table(50, 50))
+    h.fill("x", "55")
+    (tmp_path / "a-file").write_text("x")
+    for bad in (tmp_path, tmp_path / "a-file" / "t.toml"):
+        h.key(K.S, K.MOD_CTRL | K.MOD_SHIFT)
+        h.type(str(bad))
+        assert v.error and v.message.startswith("not saved: ")
+        assert v.prompt is not None  # the line stays, to mend
+        h.key(K.ESCAPE)
+        assert not v.setup.saved and v.setup.ship("amazon")["x"] == 55
+    h.key(K.S, K.MOD_CTRL | K.MOD_SHIFT)
+    h.type(str(tmp_path / "good.toml"))
+    assert v.setup.saved and main(["check", str(tmp_path / "good.toml")]) == 0
+
+
+def test_closing_unsaved_work_warns_once(duel):
+    """Nothing edited: the window closes at once.  An edit: the first close is kept
+    (a warning), Esc takes the warning back, a close after it warns again; a second
+    close in a row closes."""
+    h, v = duel, duel.view
+    assert v.on_close() is False  # nothing to lose: the window's own handler closes
+    h.click(*h.on_table(50, 50))
+    h.fill("x", "55")
+    assert v.on_close() is True and v.message.startswith("this set-up is not saved")
+    h.key(K.ESCAPE)
+    assert v.message == "" and v.on_close() is True
+    assert v.on_close() is False
+
+
+def test_play_from_the_set_up_and_back(tmp_path, monkeypatch):
+    """An unsaved set-up played in one click: a game on the table as it stands; its
+    save (Ctrl+S) writes the table beside it as NAME-as-played.toml, which the save
+    names, and ``check`` replays it.  Ctrl+E goes back to the same set-up (its undo
+    kept), and Ctrl+E again back to the same game, the table unchanged."""
+    monkeypatch.chdir(tmp_path)
+    h = opened(["--new", "--ruleset", "trafalgar-modified", "--units", "cm", "--table", "120x90"])
+    try:
+        h.button("add ship")
+        h.fill("new_side", "british")
+        h.click(*h.on_table(30, 30))
+        h.button("add ship")
+        h.fill("new_side", "french")
+        h.click(*h.on_table(60, 40))
+        setup = h.view
+        h.button("play")
+        table = h.window.table
+        assert h.window.current_view is table and [s.id for s in table.scenario.ships] == [
+            "first-rate-1", "first-rate-2"
+        ]  # fmt: skip
+        h.key(K.S, K.MOD_CTRL)
+        h.type(str(tmp_path / "g.save.json"))
+        assert (tmp_path / "my-table-as-played.toml").exists()
+        assert main(["check", str(tmp_path / "g.save.json")]) == 0
+        h.key(K.E, K.MOD_CTRL)
+        assert h.window.current_view is setup and setup.setup.undo_stack
+        game = table.session
+        h.key(K.E, K.MOD_CTRL)
+        assert h.window.current_view is table and table.session is game
+    finally:
+        h.window.close()
+
+
+def test_set_up_from_a_game_opened_on_a_file(tmp_path):
+    """From a game of a shipped scenario, Ctrl+E opens its file in the set-up: the
+    ships where the scenario lays them."""
+    window = TableWindow(str(SCENARIOS / "frigate-duel.toml"), W, H)
+    try:
+        window.switch_to()
+        arcade.set_window(window)
+        window.frame()
+        window.send("on_key_press", K.E, K.MOD_CTRL)
+        window.frame()
+        assert window.current_view is window.setup
+        assert {s["id"]: (s["x"], s["y"]) for s in window.setup.setup.ships()} == {
+            "amazon": (50, 50), "loire": (64, 58)
+        }  # fmt: skip
+    finally:
+        window.close()

@@ -24,6 +24,7 @@ from tabletop.view.tools import Prompt
 
 Rect = tuple[float, float, float, float]  # left, right, bottom, top
 ROW = 24.0  # a row's height
+NOTE = 16.0  # a row of words alone
 GAP = 6.0  # between fields, and between rows
 ITEM = 20.0  # a list's row
 CHAR = 7.0  # a character at 10 pt, about
@@ -110,22 +111,23 @@ class Form:
     def layout(self, left: float, top: float, width: float) -> float:
         """Each row under the title, its fields left to right (a row too wide wraps);
         returns the bottom of the last row.  The open list hangs under its choice."""
-        y = top - ROW - GAP  # the title's row
+        cursor = top - GAP  # the top of the next row
         for row in self.rows:
-            x = left
+            words = all(f.kind == "note" for f in row)  # a row of words alone: a line
+            h = NOTE if words else ROW
+            y, x = cursor - h, left  # the row's foot, and where its next field goes
             for f in row:
                 need = self.measure(f.label) + (GAP if f.label and f.kind != "note" else 0)
                 box = 2 * DIAL + 4 if f.kind == "dial" else 0.0 if f.kind == "note" else f.width
                 if x > left and x + need + box > left + width:
-                    x, y = left, y - ROW - GAP
-                f.at = (x, y + 7)
+                    x, y = left, y - h - GAP
+                f.at = (x, y + (3 if words else 7))
                 x += need
-                height = 2 * DIAL + 4 if f.kind == "dial" else ROW
-                f.rect = (x, x + box, y + ROW - height, y + ROW)
+                height = 2 * DIAL + 4 if f.kind == "dial" else h
+                f.rect = (x, x + box, y + h - height, y + h)
                 x += box + GAP
-            tallest = min((f.rect[2] for f in row), default=y)
-            y = min(y, tallest) - ROW - GAP
-        self.bottom = y + ROW
+            cursor = min([y, *(f.rect[2] for f in row)]) - (1 if words else GAP)
+        self.bottom = cursor
         self._lay_items()
         return self.bottom
 

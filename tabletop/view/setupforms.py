@@ -14,6 +14,7 @@ changes nothing.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,22 @@ EDGES_X, EDGES_Y = ("west", "east"), ("south", "north")
 WIND_POINTS = {name: deg for deg, name in POINTS.items()}
 
 
+HELP = (
+    "Ships: 'add ship', pick her side and class, click the table; drag her to move her, "
+    "the round handle at her bow to turn her (15° steps, Shift: 1°). Place her exactly "
+    "at the right: x, y and heading; from two of the table's edges; from another ship's "
+    "centre or base edge by distance and bearing (Enter or Tab after each figure).",
+    "Terrain: 'draw terrain', click its corners, click the first again to close it; "
+    "click a piece, drag its corners; Delete removes a corner picked, a ship or a piece.",
+    "The table: click the sea for its name, size, unit, wind (typed, or its arrow "
+    "dragged) and the rules' options.  Overlapping bases and ships off the table are "
+    "outlined in magenta and flagged, not refused.",
+    "Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E play "
+    "(and back), Ctrl+D duplicate, F fit, Esc cancel, Ctrl+Q quit.  'play' starts a "
+    "game from the table as it stands.",
+)
+
+
 def num(v: float) -> str:
     """A length or an angle as a field shows it: to four decimals, no trailing zeros."""
     return f"{round(float(v), 4):g}"
@@ -42,6 +59,9 @@ def words(key: str) -> str:
 
 def form_for(desk: Desk) -> tuple[str, Rows]:
     """The panel's title and rows: the active tool's own, else the selection's."""
+    if desk.show_help:
+        lines = [row for para in HELP for row in [*textwrap.wrap(para, 44), ""]]
+        return "Help (F1 or 'help' closes it)", [[Field("note", row, "note")] for row in lines]
     own = desk.tools[desk.tool].form(desk)
     if own is not None:
         return own

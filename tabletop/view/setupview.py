@@ -42,20 +42,6 @@ CTRL, SHIFT = K.MOD_CTRL, K.MOD_SHIFT
 ENTER = (K.ENTER, K.RETURN, K.NUM_ENTER)
 UNSAVED = ("this set-up is not saved: Ctrl+S saves it; close again (or Ctrl+Q) to leave "
            "it unsaved, Esc to stay")  # fmt: skip
-HELP = (
-    "Ships: 'add ship', pick her side and class, click the table; drag her to move her, "
-    "the round handle at her bow to turn her (15° steps, Shift: 1°). Place her exactly "
-    "at the right: x, y and heading; from two of the table's edges; from another ship's "
-    "centre or base edge by distance and bearing (Enter or Tab after each figure).",
-    "Terrain: 'draw terrain', click its corners, click the first again to close it; "
-    "click a piece, drag its corners; Delete removes a corner picked, a ship or a piece.",
-    "The table: click the sea for its name, size, unit, wind (typed, or its arrow "
-    "dragged) and the rules' options.  Overlapping bases and ships off the table are "
-    "outlined in magenta and flagged, not refused.",
-    "Keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E play "
-    "(and back), Ctrl+D duplicate, F fit, Esc cancel, Ctrl+Q quit.  'play' starts a "
-    "game from the table as it stands.",
-)
 
 
 class SetupView(arcade.View):
