@@ -65,7 +65,7 @@ class Setup:
                 "name": name,
                 "ruleset": ruleset,
                 "units": units,
-                "table": {"width": width, "depth": depth},
+                "table": {"width": _tidy(width), "depth": _tidy(depth)},
             },
             "wind": {"from": 0},
         }
@@ -371,7 +371,7 @@ class Setup:
 
     def set_table(self, width: float, depth: float, name: str | None = None) -> None:
         def change(d: dict[str, Any]) -> None:
-            d["scenario"]["table"] = {"width": width, "depth": depth}
+            d["scenario"]["table"] = {"width": _tidy(width), "depth": _tidy(depth)}
             if name:
                 d["scenario"]["name"] = name
 
@@ -464,7 +464,7 @@ def _tidy(v: float) -> float | int:
 def simple_ring(points: Any) -> list[list[float]]:
     """A terrain piece's corners as written, once they make a closed, simple polygon
     with an area (its edges do not cross); else why not."""
-    ring = [[float(x), float(y)] for x, y in points]
+    ring = [[_tidy(x), _tidy(y)] for x, y in points]
     poly = shapely.Polygon(ring) if len(ring) >= 3 else None
     if poly is None or not poly.is_valid or poly.area <= 0:
         raise TabletopError(

@@ -104,7 +104,8 @@ class Form:
     def text_of(self, f: Field) -> str:
         """The box's text: what is typed, with a caret, in the field being typed in."""
         if f.key == self.focus and self.line is not None:
-            return (f"[{self.line.text}]" if self.line.offered else self.line.text) + "_"
+            offered = self.line.offered and self.line.text
+            return (f"[{self.line.text}]" if offered else self.line.text) + "_"
         return f.shown()
 
     # -- laying out -------------------------------------------------------------------

@@ -349,9 +349,9 @@ class DrawTerrain:
         rows = [
             [Field("kind", "kind", "choice", self.kind, KINDS, width=90),
              Field("name", "name", "text", self.name, width=110)],
-            [Field("close", "", "button", f"close the piece ({n} corners)", width=170,
-                   live=n >= 3),
+            [Field("close", "", "button", "close the piece", width=120, live=n >= 3),
              Field("back", "", "button", "take back a corner", width=140, live=n > 0)],
+            [Field("note", f"{n} corners so far" if n != 1 else "1 corner so far", "note")],
         ]  # fmt: skip
         return "Draw terrain: click its corners", rows
 
