@@ -280,3 +280,17 @@ def test_an_unsaved_set_up_is_played_and_its_table_written_with_the_game(tmp_pat
     assert again.actions == ["end"] and not again.load_notes
     s.save(s.path)  # saved: played from its own file
     assert played_session(s).scenario.source == s.path
+
+
+def test_setup_without_a_display_is_a_plain_error():
+    """No display and no headless flag: the window cannot open; one line, exit 2."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_HEADLESS", "DISPLAY")}
+    argv = ["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "36x24"]
+    r = subprocess.run([sys.executable, "-m", "tabletop.shell.cli", *argv],
+                       capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "cannot open a window here" in r.stderr and len(r.stderr.strip().splitlines()) == 1
