@@ -370,3 +370,31 @@ def test_set_up_from_a_game_opened_on_a_file(tmp_path):
         }  # fmt: skip
     finally:
         window.close()
+
+
+def test_hold_fast_ships_turn_by_its_points_and_a_click_moves_nothing(hand):
+    """Hold Fast's ships head on the 8 points: the handle turns her in 45° steps (a
+    bearing of 52° gives 45: 52/45 = 1.16, 1 × 45; 100° gives 90: 100/45 = 2.2).  A
+    ship laid by typing at x = 12.34 is clicked with the pointer jittering 2 px: she
+    stays at 12.34 (a drag starts 3 px from the press; a drag would lay her on tenths)."""
+    h, v = hand, hand.view
+    h.button("add ship")
+    h.fill("new_side", "british")
+    h.click(*h.on_table(5, 5))
+    sid = v.selected  # the roster's first class: a first-rate, "first-rate-1"
+    assert sid == "first-rate-1"
+    h.fill("x", "12.34")
+    h.fill("y", "8")
+    sx, sy = h.on_table(12.34, 8)
+    h.drag((sx, sy), (sx + 2, sy), steps=2)
+    assert v.setup.ship(sid)["x"] == 12.34 and not v.error
+
+    def turn_to(bearing: float) -> None:
+        _, handle = handle_at(v, sid)
+        far = (12.34 + 6 * math.sin(math.radians(bearing)), 8 + 6 * math.cos(math.radians(bearing)))
+        h.drag(h.on_table(*handle), h.on_table(*far))
+
+    turn_to(52)
+    assert v.setup.ship(sid)["heading"] == 45
+    turn_to(100)
+    assert v.setup.ship(sid)["heading"] == 90 and not v.error

@@ -7,11 +7,13 @@ status line and draws what it has begun.  No arcade here but the key codes.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import arcade
 import numpy as np
 import shapely
 
+from tabletop.game.setup import SNAP
 from tabletop.geometry.angles import bearing, unit
 from tabletop.geometry.pose import Pose
 from tabletop.view import scene as sc
@@ -58,6 +60,15 @@ def piece_at(desk: Desk, x: float, y: float) -> int | None:
     return None
 
 
+def turn_step(table: Any) -> float:
+    """The handle's steps: 15°, or the one turn a free-form ruleset's headings keep to
+    (Hold Fast's 45°: its ships head on the 8 points); a hex game lays a ship on her
+    hexes whatever her heading, so 15° there too."""
+    fixed = table.ruleset.caps.fixed_turn
+    hexes = table.ruleset.look.hex_overlay(table) is not None
+    return float(fixed) if fixed and not hexes else SNAP
+
+
 def dot(x: float, y: float, r_px: float, upp: float, colour: sc.Color) -> sc.Fill:
     """A round marker of ``r_px`` pixels at (x, y)."""
     a = np.linspace(0, 2 * math.pi, 16, endpoint=False)
@@ -77,8 +88,9 @@ class Arrange:
 
     def hint(self, desk: Desk) -> str:
         if desk.selected is not None:
+            step = f"{turn_step(desk.table):g}° steps"
             return (f"{desk.selected}: drag her to move her, the round handle at her bow to "
-                    "turn her (15° steps, Shift: 1°); Delete removes her")  # fmt: skip
+                    f"turn her ({step}, Shift: 1°); Delete removes her")  # fmt: skip
         if desk.piece is not None:
             return ("terrain: drag a corner to move it; Delete removes the corner picked "
                     "(or the piece)")  # fmt: skip
@@ -118,8 +130,8 @@ class Arrange:
             h = desk.setup.ship(sid)["heading"]
             desk.ghosts = {sid: Pose(tenth(x - self.grab[0]), tenth(y - self.grab[1]), h)}
         elif sid is not None and desk._drag == "turn":
-            p = desk.setup.table().ship(sid).pose
-            step = 1.0 if modifiers & arcade.key.MOD_SHIFT else 15.0
+            p = desk.table.ship(sid).pose
+            step = 1.0 if modifiers & arcade.key.MOD_SHIFT else turn_step(desk.table)
             heading = round(float(bearing(x - p.x, y - p.y)) / step) * step % 360.0
             desk.ghosts = {sid: Pose(p.x, p.y, heading)}
         desk.changed(table=True)

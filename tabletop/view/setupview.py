@@ -13,6 +13,7 @@ edits what is selected.  It draws the table as the play window does
 
 from __future__ import annotations
 
+import math
 import re
 import traceback
 from collections.abc import Callable
@@ -62,6 +63,7 @@ class SetupView(arcade.View):
         self.corner: int | None = None
         self.ghosts: dict[str, Pose] = {}
         self.ghost_corner: tuple[float, float] | None = None
+        self._dirty = {"table", "overlay", "labels", "hud"}
         self.tools: dict[str, Tool] = {}
         for tool in (Arrange(), AddShip(), DrawTerrain()):
             self.add_tool(tool.label, tool)
@@ -71,7 +73,7 @@ class SetupView(arcade.View):
         self.memo: dict[str, str] = {}
         self.message, self.error = "", False
         self._drag: str | None = None
-        self._dirty = {"table", "overlay", "labels", "hud"}
+        self._pressed: tuple[float, float] | None = None  # where a press began, till 3 px on
         self._table: tuple[int, Scenario] | None = None
         self._close_asked = False
         self.camera = arcade.camera.Camera2D()
@@ -85,7 +87,7 @@ class SetupView(arcade.View):
         """A tool on the strip (its button after the others'): while active, it takes
         the table's clicks, draws its scene, and may show a form of its own."""
         self.tools[name] = tool
-        self._dirty = getattr(self, "_dirty", set()) | {"hud", "overlay"}
+        self._dirty |= {"hud", "overlay"}
 
     def on_show_view(self) -> None:
         self.section_manager.enable()
@@ -337,6 +339,7 @@ class SetupView(arcade.View):
         if form.opened is not None and form.press(x, y, modifiers):
             return  # a value chosen from the list hanging out of the form
         form.hand_over()  # a click elsewhere hands over what was typed
+        self._pressed = (x, y)
         tx, ty = self.to_table(x, y)
         if not self.tools[self.tool].press(self, float(tx), float(ty), modifiers):
             self._drag = "pan"
@@ -353,9 +356,17 @@ class SetupView(arcade.View):
             k = self.px_per_unit
             self.camera.position = (cx - dx / k, cy - dy / k)
             self._dirty |= {"labels", "overlay"}
-        elif self._drag is not None:
+        elif self._drag is not None and self._far(x, y):
             tx, ty = self.to_table(x, y)
             self._safely(self.tools[self.tool].drag, self, float(tx), float(ty), modifiers)
+        return True
+
+    def _far(self, x: float, y: float) -> bool:
+        """Whether the pointer has gone 3 px from where it was pressed: a click's jitter
+        drags nothing (a ship laid by tape stays where she was laid)."""
+        if self._pressed is not None and math.hypot(x - self._pressed[0], y - self._pressed[1]) < 3:
+            return False
+        self._pressed = None
         return True
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool:
