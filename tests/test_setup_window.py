@@ -398,3 +398,38 @@ def test_hold_fast_ships_turn_by_its_points_and_a_click_moves_nothing(hand):
     assert v.setup.ship(sid)["heading"] == 45
     turn_to(100)
     assert v.setup.ship(sid)["heading"] == 90 and not v.error
+
+
+def test_a_tool_plugs_in_with_a_button_and_takes_the_tables_clicks(hand):
+    """The place left for the photo underlay: a tool (``BaseTool`` with a label and a
+    press) added by ``add_tool`` gets its button on the strip; while it is active the
+    table's clicks reach it alone, in table units (a click at (6, 4) in arrives as
+    (6, 4)), and its ``draw_under`` is called inside the table's camera each frame."""
+    from tabletop.view.setuptools import BaseTool
+
+    class Photo(BaseTool):
+        label = "photo"
+
+        def __init__(self) -> None:
+            self.clicks: list[tuple[float, float]] = []
+            self.drawn = 0
+
+        def press(self, desk, x, y, modifiers):
+            self.clicks.append((round(x, 3), round(y, 3)))
+            return True
+
+        def draw_under(self, desk):
+            self.drawn += 1
+
+    h, photo = hand, Photo()
+    h.view.add_tool("photo", photo)
+    h.window.frame()
+    assert [n for _, n, _ in h.view.strip.buttons][:4] == [
+        "arrange", "add ship", "draw terrain", "photo"
+    ]  # fmt: skip
+    h.button("photo")
+    h.click(*h.on_table(6, 4))
+    assert photo.clicks == [(6, 4)] and photo.drawn > 0
+    assert h.view.setup.ships() == [] and h.view.tool == "photo"
+    h.key(K.ESCAPE)  # nothing begun to drop: back to arranging
+    assert h.view.tool == "arrange"

@@ -76,7 +76,43 @@ def dot(x: float, y: float, r_px: float, upp: float, colour: sc.Color) -> sc.Fil
     return sc.Fill(ring, colour)
 
 
-class Arrange:
+class BaseTool:
+    """A tool that does nothing but what it overrides: a new tool (a photo underlay)
+    subclasses it, gives its ``label`` and its ``press``, and is plugged in with
+    ``SetupView.add_tool``; ``draw_under(desk)``, where it has one, draws between the
+    sea and the terrain."""
+
+    label = ""
+
+    def hint(self, desk: Desk) -> str:
+        return ""
+
+    def press(self, desk: Desk, x: float, y: float, modifiers: int) -> bool:
+        return False
+
+    def drag(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
+        return None
+
+    def release(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
+        return None
+
+    def key(self, desk: Desk, symbol: int, modifiers: int) -> bool:
+        return False
+
+    def scene(self, desk: Desk) -> sc.Scene | None:
+        return None
+
+    def cancel(self, desk: Desk) -> bool:
+        return False
+
+    def form(self, desk: Desk) -> tuple[str, list[list[Field]]] | None:
+        return None  # the selection's form (setupforms.py)
+
+    def commit(self, desk: Desk, f: Field, value: str) -> None:
+        return None
+
+
+class Arrange(BaseTool):
     """Select a ship or a piece of terrain; drag a ship to move her, the handle at her
     bow to turn her (15° steps, Shift: single degrees), a corner of the piece selected
     to move it; Delete removes the corner picked, else the ship or the piece."""
@@ -188,14 +224,7 @@ class Arrange:
         desk.select(None)
         return True
 
-    def form(self, desk: Desk) -> tuple[str, list[list[Field]]] | None:
-        return None  # the selection's form (setupforms.py)
-
-    def commit(self, desk: Desk, f: Field, value: str) -> None:
-        return None
-
-
-class AddShip:
+class AddShip(BaseTool):
     """Pick her side and class on the panel, then click the table where she lies: she
     is added there and selected, to be placed exactly."""
 
@@ -227,21 +256,6 @@ class AddShip:
             desk.select(new)
             desk.say(f"{new} added: place her exactly at the right, or drag her")
         return True
-
-    def drag(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
-        return None
-
-    def release(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
-        return None
-
-    def key(self, desk: Desk, symbol: int, modifiers: int) -> bool:
-        return False
-
-    def scene(self, desk: Desk) -> sc.Scene | None:
-        return None
-
-    def cancel(self, desk: Desk) -> bool:
-        return False  # nothing begun: a click adds her at once
 
     def form(self, desk: Desk) -> tuple[str, list[list[Field]]] | None:
         """Her side (one of the table's, or a new one named), her class, her heading."""
@@ -276,7 +290,7 @@ class AddShip:
                 desk.say(f"heading: expected degrees, 0 to 360, found {value!r}", error=True)
 
 
-class DrawTerrain:
+class DrawTerrain(BaseTool):
     """Click a piece's corners; click the first again (or Enter) to close it.  A corner
     whose edge would cross the edges drawn is refused as it is clicked, with why."""
 
@@ -322,12 +336,6 @@ class DrawTerrain:
             desk.use("arrange")
             desk.select_piece(len(setup.data["terrain"]) - 1)
             desk.say("terrain laid: drag its corners to mend it; its kind and name at the right")
-
-    def drag(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
-        return None
-
-    def release(self, desk: Desk, x: float, y: float, modifiers: int) -> None:
-        return None
 
     def key(self, desk: Desk, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER):
