@@ -10,6 +10,7 @@ a shaded backdrop, a click taken where it lands.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import arcade
 import pyglet
@@ -70,7 +71,7 @@ class SetupStatus(Pane):
     def lines(self) -> list[tuple[str, Colour]]:
         d = self.desk
         t, st = d.table, d.setup
-        saved = f"saved to {st.path}" if st.saved and st.path else "not saved (Ctrl+S)"
+        saved = f"saved to {Path(st.path).name}" if st.saved and st.path else "not saved (Ctrl+S)"
         size = f"{num(t.width)} × {num(t.depth)} {t.units}"
         out = [(f"Set-up: {t.name}  ·  {t.ruleset.title}  ·  {size}  ·  {saved}", HUD_COLOUR)]
         doing = d.prompt.line() if d.prompt is not None else d.tools[d.tool].hint(d)
@@ -86,10 +87,15 @@ class SetupStatus(Pane):
         d = self.desk
         self.fresh()
         chars = max(20, int((d.view_w - 20) / 7.2))
-        rows = wrapped(self.lines(), chars, indent="    ")[:STATUS_ROWS]
+        head, doing, *said = self.lines()  # the first two a row each, cut short with "…"
+        rows = [head, doing, *wrapped(said, chars, indent="    ")][:STATUS_ROWS]
         for i, (s, c) in enumerate(rows):
             self.text(s if len(s) <= chars else s[: chars - 1] + "…", 10, d.view_h - 18 - 17 * i,
                       c, 11)  # fmt: skip
+            shown, room = self.texts[-1], d.view_w - 20
+            while shown.content_width > room and len(shown.text) > 2:  # wider than guessed
+                keep = int(len(shown.text) * room / shown.content_width) - 2
+                shown.text = shown.text[: max(1, keep)] + "…"
         self.place(0, d.view_h - STATUS_H, d.view_w, STATUS_H)
 
 
