@@ -1,7 +1,7 @@
 """Set up a referee's dispute from nothing in the real window, by mouse and typing alone,
 and rule on it there.
 
-    python tools/xsetup.py [--shots DIR] [--display :79]
+    python tools/xsetup.py [--shots DIR] [--display :87]
 
 Under Xvfb (started here when no display is given), ``tabletop setup --new`` opens an
 empty 120 × 90 cm Trafalgar table with ``TABLETOP_UI_DUMP`` set, so the window says where
@@ -245,7 +245,7 @@ def main() -> int:
     ap.add_argument("--shots", default="xsetup-shots")
     ap.add_argument("--display", default=None)
     args = ap.parse_args()
-    return on_display("xsetup", args.display, ":79", "1280x900x24", lambda env: run(args, env))
+    return on_display("xsetup", args.display, ":87", "1280x900x24", lambda env: run(args, env))
 
 
 if __name__ == "__main__":
