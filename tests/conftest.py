@@ -61,6 +61,7 @@ def counted_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 #: Files whose every test is of one tier; single slow tests carry their own mark.
 TIERS = {
     "test_xplay.py": "xplay",  # a whole game by clicks in a real window under Xvfb
+    "test_xsetup.py": "xplay",  # a dispute set up by mouse and typing, the same
     "test_window.py": "gui",  # a window on software GL
     "test_window_frigate.py": "gui",
     "test_window_holdfast.py": "gui",
@@ -68,6 +69,7 @@ TIERS = {
     "test_render.py": "gui",
     "test_window_words.py": "gui",
     "test_window_steady.py": "gui",
+    "test_setup_window.py": "gui",
 }
 #: Longest first, so the two workers of ``make test`` finish together: a real-window
 #: game started last would run alone at the end.

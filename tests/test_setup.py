@@ -114,3 +114,183 @@ def test_every_shipped_scenario_round_trips_with_the_same_rulings(path: Path, tm
         assert measure(new, a, b) == measure(old, a, b)
         if old.ruleset.caps.has_gunnery:
             assert rule_fire(new, a, b).as_json() == rule_fire(old, a, b).as_json()
+
+
+def test_an_empty_table_is_drawn_and_offers_its_roster_and_sides():
+    """A new table has no ship, yet it is a table to draw: 36 × 24 in, no ships; the
+    classes offered are the roster's, in its order (Hold Fast's first is the first-rate);
+    the sides are those of the ships laid, in the order laid."""
+    s = Setup.new("hold-fast", "in", 36, 24)
+    t = s.table()
+    assert (t.width, t.depth, t.ships, t.units) == (36, 24, (), "in")
+    ids = [c for c, _ in s.classes()]
+    assert ids[0] == "first-rate" and "frigate-36" in ids
+    assert s.sides() == []
+    s.add_ship("frigate-36", "french", 5, 5)
+    s.add_ship("frigate-36", "british", 9, 5)
+    s.add_ship("frigate-36", "french", 13, 5)
+    assert s.sides() == ["french", "british"]
+
+
+def test_terrain_corners_moved_deleted_and_described():
+    """A square shoal (0,0)-(4,4): a corner moved to (5, 5) keeps it simple (a kite);
+    moved to (2, -1)... across the far edge it crosses itself, refused; a corner deleted
+    leaves a triangle, and a triangle keeps its three.  Hidden and known to one side:
+    written; no longer hidden, its known_to goes with it."""
+    s = Setup.new("hold-fast", "in", 36, 24)
+    s.add_ship("frigate-36", "british", 20, 20)
+    s.add_ship("frigate-36", "french", 25, 20)
+    i = s.add_terrain([(0, 0), (4, 0), (4, 4), (0, 4)], kind="shoal")
+    s.move_vertex(i, 2, 5, 5)
+    assert s.piece(i)["polygon"][2] == [5.0, 5.0]
+    with pytest.raises(TabletopError, match="edges may not cross"):
+        s.move_vertex(i, 3, 6, 0)  # (0,0) (4,0) (5,5) (6,0): a bow tie
+    s.delete_vertex(i, 3)
+    assert s.piece(i)["polygon"] == [[0.0, 0.0], [4.0, 0.0], [5.0, 5.0]]
+    with pytest.raises(TabletopError, match="keeps three corners"):
+        s.delete_vertex(i, 0)
+    s.set_terrain(i, kind="land", name="Rock", level=1, hidden=True, known_to="french")
+    assert s.piece(i) == {
+        "kind": "land",
+        "polygon": [[0.0, 0.0], [4.0, 0.0], [5.0, 5.0]],
+        "name": "Rock",
+        "level": 1,
+        "hidden": True,
+        "known_to": "french",
+    }
+    s.set_terrain(i, hidden=False, name="")
+    assert s.piece(i) == {
+        "kind": "land",
+        "polygon": [[0.0, 0.0], [4.0, 0.0], [5.0, 5.0]],
+        "level": 1,
+    }
+    with pytest.raises(TabletopError, match="only when it is hidden"):
+        s.set_terrain(i, known_to="french")  # known to a side only when hidden
+    with pytest.raises(TabletopError):
+        s.set_terrain(i, kind="lava")
+
+
+def test_options_are_set_as_the_ruleset_declares_them():
+    """Hold Fast declares wind_shift a checkbox and victory one of three words: set,
+    cleared, and a word it does not declare refused."""
+    s = Setup.new("hold-fast", "in", 36, 24)
+    s.add_ship("frigate-36", "british", 20, 20)
+    s.set_option("wind_shift", True)
+    s.set_option("victory", "points")
+    assert (s.data["scenario"]["wind_shift"], s.data["scenario"]["victory"]) == (True, "points")
+    assert s.table().options == {"wind_shift": True, "victory": "points"}
+    s.set_option("wind_shift", False)
+    assert "wind_shift" not in s.data["scenario"]
+    with pytest.raises(TabletopError, match="one of duel, escape, points"):
+        s.set_option("victory", "glory")
+    with pytest.raises(TabletopError, match="an option of hold-fast"):
+        s.set_option("no_such_rule", True)
+
+
+def test_a_table_measured_in_cm_instead_of_inches_moves_nothing():
+    """36 × 24 in is 91.44 × 60.96 cm; a ship at (10, 5) in stands at (25.4, 12.7) cm,
+    a corner at (1, 2) in at (2.54, 5.08) cm."""
+    s = Setup.new("trafalgar-modified", "in", 36, 24)
+    a = s.add_ship("frigate-36", "british", 10, 5)
+    s.add_terrain([(1, 2), (4, 2), (3, 5)])
+    s.set_units("cm")
+    t = s.table()
+    assert (t.units, t.width, t.depth) == ("cm", pytest.approx(91.44), pytest.approx(60.96))
+    assert (t.ship(a).pose.x, t.ship(a).pose.y) == (pytest.approx(25.4), pytest.approx(12.7))
+    assert t.terrain[0].points[0] == (pytest.approx(2.54), pytest.approx(5.08))
+    s.recast(a, roster="third-rate-74", side="french")
+    assert (s.ship(a)["roster"], s.ship(a)["side"]) == ("third-rate-74", "french")
+    with pytest.raises(TabletopError, match="one word"):
+        s.recast(a, side="les bleus")
+
+
+def test_measured_from_the_east_and_north_edges_of_a_table_written_with_units(tmp_path):
+    """A table written "91.44cm" × "609.6mm" is 36 × 24 in: 6 from the east edge is x = 30, 4
+    from the north is y = 20."""
+    p = tmp_path / "ft.toml"
+    p.write_text(
+        """[scenario]
+name = "ft"
+ruleset = "hold-fast"
+units = "in"
+table = { width = "91.44cm", depth = "609.6mm" }
+[wind]
+from = 0
+[[ships]]
+id = "a"
+roster = "frigate-36"
+side = "x"
+x = 1
+y = 1
+heading = 0
+"""
+    )
+    s = Setup.open(p)
+    s.place_from_edges("a", east=6, north=4)
+    assert (s.ship("a")["x"], s.ship("a")["y"]) == (30, 20)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["setup"], "tabletop setup: expected a scenario to set up, or --new --ruleset R"),
+        (["setup", "--new", "--ruleset", "hold-fast"], "--new: expected --units, --table as well"),
+        (["setup", "--new", "--ruleset", "chess", "--units", "in", "--table", "36x24"],
+         "--ruleset: expected one of escadres, frigate, hold-fast"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "36 by 24"],
+         "--table: expected WIDTHxDEPTH in the table's unit, such as 36x24, found '36 by 24'"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "0x24"],
+         "--table: expected WIDTHxDEPTH"),
+        (["setup", "--new", "--ruleset", "hold-fast", "--units", "ft", "--table", "3x2"],
+         "argument --units: invalid choice: 'ft'"),
+        (["setup", "--ruleset", "hold-fast"], "--ruleset: a new table's, with --new"),
+        (["setup", "no-such-file.toml"], "no-such-file.toml: expected an existing file"),
+        (["setup", str(SCENARIOS / "frigate-duel.toml"), "--new", "--ruleset", "hold-fast",
+          "--units", "in", "--table", "36x24"], "frigate-duel.toml: exists already"),
+    ],
+)  # fmt: skip
+def test_setup_refuses_bad_input_in_one_line_before_any_window(argv, said, capsys):
+    """As ``play`` does for a bad file: one line on stderr, exit status 2, no window."""
+    from tabletop.shell.cli import main
+
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and said in err, err
+
+
+def test_an_unsaved_set_up_is_played_and_its_table_written_with_the_game(tmp_path):
+    """Played before it is saved (game/played.py): the game's scenario is named
+    NAME-as-played.toml beside the set-up's file, written only when the game is saved
+    (never over the set-up's own file), and the save replays on it."""
+    from tabletop.game.played import PlayedSession, played_session
+    from tabletop.game.session import Session
+
+    s = Setup.new("trafalgar-modified", "cm", 120, 90)
+    s.path = str(tmp_path / "dispute.toml")
+    s.add_ship("frigate-36", "british", 30, 30)
+    s.add_ship("frigate-36", "french", 60, 40)
+    session = played_session(s)
+    table = tmp_path / "dispute-as-played.toml"
+    assert isinstance(session, PlayedSession) and session.scenario.source == str(table)
+    assert not table.exists() and not (tmp_path / "dispute.toml").exists()
+    session.play("end")
+    session.save(tmp_path / "g.save.json")
+    assert load_scenario(table).ships == session.scenario.ships
+    again = Session.load(tmp_path / "g.save.json")
+    assert again.actions == ["end"] and not again.load_notes
+    s.save(s.path)  # saved: played from its own file
+    assert played_session(s).scenario.source == s.path
+
+
+def test_setup_without_a_display_is_a_plain_error():
+    """No display and no headless flag: the window cannot open; one line, exit 2."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("ARCADE_HEADLESS", "DISPLAY")}
+    argv = ["setup", "--new", "--ruleset", "hold-fast", "--units", "in", "--table", "36x24"]
+    r = subprocess.run([sys.executable, "-m", "tabletop.shell.cli", *argv],
+                       capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "cannot open a window here" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -17,19 +17,22 @@ from __future__ import annotations
 import copy
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import shapely
 
 from tabletop.common.errors import DataErrors, TabletopError
+from tabletop.common.units import TABLE_UNITS, mm_per
 from tabletop.data.files import Reads
 from tabletop.data.reader import load_toml
 from tabletop.data.save import dumps, rebase_photo, write_atomic
-from tabletop.game.load import build_scenario
+from tabletop.game.load import build_scenario, load_roster
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario
+from tabletop.rules import load as load_ruleset
 
 #: An id the log grammar can name: one word of letters, digits, '-', '_' and '.'.
 ID = re.compile(r"[A-Za-z0-9._-]+")
@@ -62,7 +65,7 @@ class Setup:
                 "name": name,
                 "ruleset": ruleset,
                 "units": units,
-                "table": {"width": width, "depth": depth},
+                "table": {"width": _tidy(width), "depth": _tidy(depth)},
             },
             "wind": {"from": 0},
         }
@@ -92,6 +95,30 @@ class Setup:
             if left:
                 raise TabletopError("; ".join(str(x) for x in left)) from None
 
+    def table(self) -> Scenario:
+        """The table as the rules read it, an empty one too (a set-up starts empty and
+        is drawn so): built with one ship of the roster's first class, then without."""
+        if self.data.get("ships"):
+            return self.scenario()
+        probe = copy.deepcopy(self.data)
+        probe["ships"] = [{"id": "probe", "roster": self.classes()[0][0], "side": "probe",
+                           "x": 0, "y": 0, "heading": 0}]  # fmt: skip
+        return replace(self.scenario(probe), ships=())
+
+    def classes(self) -> list[tuple[str, str]]:
+        """The classes a ship may be of, (id, name) each: the scenario's own, then its
+        ruleset's roster's."""
+        own = self.data.get("classes", {})
+        found = [(cid, str(c.get("name", cid))) for cid, c in own.items() if isinstance(c, dict)]
+        return found + [c for c in roster_classes(self.ruleset()) if c[0] not in own]
+
+    def ruleset(self) -> str:
+        return str(self.data["scenario"]["ruleset"])
+
+    def sides(self) -> list[str]:
+        """The sides on the table, in the order their first ships were laid."""
+        return list(dict.fromkeys(str(s.get("side", "")) for s in self.data.get("ships", [])))
+
     def ships(self) -> list[dict[str, Any]]:
         return list(self.data.get("ships", []))
 
@@ -104,21 +131,7 @@ class Setup:
     def flags(self) -> list[str]:
         """What a real table can have and a ruling should know: bases that overlap,
         ships whose centre is off the table."""
-        if not self.data.get("ships"):
-            return []
-        scn = self.scenario()
-        out = []
-        bases = [(s.id, shapely.Polygon(s.base_corners())) for s in scn.ships]
-        for i, (a, pa) in enumerate(bases):
-            for b, pb in bases[i + 1 :]:
-                if pa.intersection(pb).area > 1e-9:
-                    out.append(f"{a} and {b}: their bases overlap")
-        out += [
-            f"{s.id}: her centre is off the table"
-            for s in scn.ships
-            if not scn.holds(s.pose.x, s.pose.y)
-        ]
-        return out
+        return [text for _, text in table_flags(self.scenario())] if self.data.get("ships") else []
 
     # -- ships ------------------------------------------------------------------------
     def add_ship(
@@ -135,15 +148,18 @@ class Setup:
         if sid is not None:
             self._free_id(sid)
         sid = sid or self._new_id(roster)
-        ship = {"id": sid, "roster": roster, "side": side, "x": x, "y": y, "heading": heading}
+        ship = {"id": sid, "roster": roster, "side": side, "x": _tidy(x), "y": _tidy(y),
+                "heading": _tidy(heading % 360)}  # fmt: skip
         self._edit(lambda d: d.setdefault("ships", []).append(ship))
         return sid
 
     def place(
         self, sid: str, x: float | None = None, y: float | None = None, heading: float | None = None
     ) -> None:
-        """Her centre and heading as typed (what is not given stays)."""
-        values = {"x": x, "y": y, "heading": None if heading is None else heading % 360}
+        """Her centre and heading as typed (what is not given stays), to a millionth
+        (a bearing's sine wrote 16.000000000000004 in the file)."""
+        values = {k: None if v is None else _tidy(v) for k, v in (("x", x), ("y", y))}
+        values["heading"] = None if heading is None else _tidy(heading % 360)
         self._edit_ship(sid, {k: v for k, v in values.items() if v is not None})
 
     def place_from_edges(
@@ -158,9 +174,9 @@ class Setup:
         "12.5 from the west edge, 8 from the south" (east and north measured inwards)."""
         if west is not None and east is not None or south is not None and north is not None:
             raise TabletopError("measure her from one edge each way: west or east, south or north")
-        t = self.data["scenario"]["table"]
-        x = west if east is None else float(t["width"]) - east
-        y = south if north is None else float(t["depth"]) - north
+        t = self.table()  # its size as the rules read it (a width may be written "90cm")
+        x = west if east is None else t.width - east
+        y = south if north is None else t.depth - north
         self.place(sid, x, y)
 
     def place_from(
@@ -200,6 +216,15 @@ class Setup:
         self.ship(sid)
         self._edit(lambda d: d.__setitem__("ships", [s for s in d["ships"] if s["id"] != sid]))
 
+    def recast(self, sid: str, roster: str | None = None, side: str | None = None) -> None:
+        """Her class or her side changed (a class not in the roster is refused)."""
+        values = {"roster": roster, "side": side}
+        if side is not None and not ID.fullmatch(side):
+            raise TabletopError(
+                f"side: expected one word of letters, digits, '-', '_' or '.', found {side!r}"
+            )
+        self._edit_ship(sid, {k: v for k, v in values.items() if v})
+
     def duplicate(self, sid: str, dx: float = 0.0, dy: float = 0.0) -> str:
         """A copy of her, offset by (dx, dy), with an id of her own."""
         ship = self.ship(sid)
@@ -220,13 +245,7 @@ class Setup:
     ) -> int:
         """A polygon of terrain; it must be closed and simple (its edges do not cross)
         and have an area.  Returns its place in the list."""
-        ring = [[float(x), float(y)] for x, y in points]
-        poly = shapely.Polygon(ring) if len(ring) >= 3 else None
-        if poly is None or not poly.is_valid or poly.area <= 0:
-            raise TabletopError(
-                "terrain: expected a simple polygon of at least 3 corners with an area "
-                "(its edges may not cross)"
-            )
+        ring = simple_ring(points)
         piece: dict[str, Any] = {"kind": kind, "polygon": ring}
         if name:
             piece["name"] = name
@@ -234,21 +253,125 @@ class Setup:
         return len(self.data["terrain"]) - 1
 
     def delete_terrain(self, i: int) -> None:
-        if not 0 <= i < len(self.data.get("terrain", [])):
-            raise TabletopError(f"no terrain piece {i + 1} on this table")
+        self.piece(i)
         self._edit(lambda d: d["terrain"].pop(i))
 
+    def piece(self, i: int) -> dict[str, Any]:
+        """Terrain piece ``i`` as written (a copy)."""
+        if not 0 <= i < len(self.data.get("terrain", [])):
+            raise TabletopError(f"no terrain piece {i + 1} on this table")
+        return copy.deepcopy(dict(self.data["terrain"][i]))
+
+    def move_vertex(self, i: int, k: int, x: float, y: float) -> None:
+        """Corner ``k`` of piece ``i`` to (x, y); refused if her edges would cross."""
+        ring = [tuple(p) for p in self.piece(i)["polygon"]]
+        ring[k] = (x, y)
+        self._set_ring(i, ring)
+
+    def delete_vertex(self, i: int, k: int) -> None:
+        """Corner ``k`` of piece ``i`` taken out; a piece keeps three corners at least
+        (delete the piece itself instead)."""
+        ring = [tuple(p) for p in self.piece(i)["polygon"]]
+        if len(ring) <= 3:
+            raise TabletopError("terrain: a piece keeps three corners; delete the piece instead")
+        del ring[k]
+        self._set_ring(i, ring)
+
+    def set_terrain(self, i: int, **values: Any) -> None:
+        """Piece ``i``'s ``kind``, ``name``, ``level``, ``hidden`` or ``known_to``; a
+        value of None (or "", or hidden False) leaves the key out, as a person would; a
+        piece no longer hidden is known to all, so its ``known_to`` goes too; a piece
+        not hidden is known to no side in particular (refused)."""
+        hidden = values.get("hidden", self.piece(i).get("hidden", False))
+        if values.get("known_to") and not hidden:
+            raise TabletopError("terrain: known to one side only when it is hidden")
+
+        def change(d: dict[str, Any]) -> None:
+            piece = d["terrain"][i]
+            for key, value in values.items():
+                if value is None or value == "" or (key == "hidden" and value is False):
+                    piece.pop(key, None)
+                else:
+                    piece[key] = value
+            if not piece.get("hidden"):
+                piece.pop("known_to", None)
+
+        self._edit(change)
+
+    def _set_ring(self, i: int, ring: list[Any]) -> None:
+        checked = simple_ring(ring)
+        self._edit(lambda d: d["terrain"][i].__setitem__("polygon", checked))
+
     def set_wind(self, from_deg: float | str, strength: str | None = None) -> None:
-        """The wind's direction (degrees or one of the 8 points) and, if given, strength."""
-        turned = from_deg % 360 if isinstance(from_deg, float | int) else from_deg
+        """The wind's direction (degrees or one of the 8 points) and, if given, strength
+        ("": none said)."""
+        turned = _tidy(from_deg % 360) if isinstance(from_deg, float | int) else from_deg
         values: dict[str, Any] = {"from": turned}
-        if strength is not None:
+        if strength:
             values["strength"] = strength
-        self._edit(lambda d: d.setdefault("wind", {}).update(values))
+
+        def change(d: dict[str, Any]) -> None:
+            d.setdefault("wind", {}).update(values)
+            if strength == "":
+                d["wind"].pop("strength", None)
+
+        self._edit(change)
+
+    def set_name(self, name: str) -> None:
+        self._edit(lambda d: d["scenario"].__setitem__("name", name))
+
+    def set_option(self, key: str, value: Any) -> None:
+        """One of the ruleset's options (``Ruleset.options``) set, or left out (None,
+        or a checkbox cleared: what the rules take when it is not written)."""
+        head = {"name", "ruleset", "units", "table", "seed"}
+        if key in head:
+            raise TabletopError(f"{key} is not an option")
+
+        def change(d: dict[str, Any]) -> None:
+            if value is None or value is False:
+                d["scenario"].pop(key, None)
+            else:
+                d["scenario"][key] = value
+
+        self._edit(change)
+
+    def set_units(self, units: str) -> None:
+        """The table measured in ``units``: the table's size, the ships' places and the
+        terrain's corners converted, so nothing moves on the real table.  A scenario
+        with its own classes or a ship's own lengths is changed by hand (their plain
+        numbers are lengths in the old unit)."""
+        old = str(self.data["scenario"]["units"])
+        if units == old:
+            return
+        if units not in TABLE_UNITS:
+            raise TabletopError(f"units: expected one of {', '.join(TABLE_UNITS)}, found {units!r}")
+        plain = {"id", "roster", "side", "x", "y", "heading"}
+        if self.data.get("classes") or any(set(s) - plain for s in self.data.get("ships", [])):
+            raise TabletopError(
+                f"units: this table's own classes or ship lengths are written in {old}; "
+                "change its unit by hand"
+            )
+        k = mm_per(old) / mm_per(units)
+
+        def conv(v: Any) -> Any:
+            return round(v * k, 6) if isinstance(v, int | float) and not isinstance(v, bool) else v
+
+        def change(d: dict[str, Any]) -> None:
+            head = d["scenario"]
+            head["units"] = units
+            head["table"] = {key: conv(v) for key, v in head["table"].items()}
+            for s in d.get("ships", []):
+                s["x"], s["y"] = conv(s["x"]), conv(s["y"])
+            for t in d.get("terrain", []):
+                t["polygon"] = [[conv(x), conv(y)] for x, y in t["polygon"]]
+            if isinstance(head.get("mark"), dict):  # the drill's mark: { x, y, radius }
+                head["mark"] = {key: conv(v) for key, v in head["mark"].items()}
+
+        self._edit(change)
 
     def set_table(self, width: float, depth: float, name: str | None = None) -> None:
         def change(d: dict[str, Any]) -> None:
-            d["scenario"]["table"] = {"width": width, "depth": depth}
+            d["scenario"]["table"] = {"width": _tidy(width), "depth": _tidy(depth)}
             if name:
                 d["scenario"]["name"] = name
 
@@ -315,3 +438,46 @@ class Setup:
         while f"{stem}-{n}" in taken:
             n += 1
         return f"{stem}-{n}"
+
+
+def table_flags(scn: Scenario) -> list[tuple[tuple[str, ...], str]]:
+    """The ships flagged on a table, each flag with the ids it names: bases that
+    overlap, and ships whose centre is off the table (the window outlines them)."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    bases = [(s.id, shapely.Polygon(s.base_corners())) for s in scn.ships]
+    for i, (a, pa) in enumerate(bases):
+        for b, pb in bases[i + 1 :]:
+            if pa.intersection(pb).area > 1e-9:
+                out.append(((a, b), f"{a} and {b}: their bases overlap"))
+    out += [
+        ((s.id,), f"{s.id}: her centre is off the table")
+        for s in scn.ships
+        if not scn.holds(s.pose.x, s.pose.y)
+    ]
+    return out
+
+
+def _tidy(v: float) -> float | int:
+    """A length or an angle as a person writes it: to a millionth, whole when whole."""
+    r = round(float(v), 6)
+    return int(r) if r.is_integer() else r
+
+
+def simple_ring(points: Any) -> list[list[float]]:
+    """A terrain piece's corners as written, once they make a closed, simple polygon
+    with an area (its edges do not cross); else why not."""
+    ring = [[_tidy(x), _tidy(y)] for x, y in points]
+    poly = shapely.Polygon(ring) if len(ring) >= 3 else None
+    if poly is None or not poly.is_valid or poly.area <= 0:
+        raise TabletopError(
+            "terrain: expected a simple polygon of at least 3 corners with an area "
+            "(its edges may not cross)"
+        )
+    return ring
+
+
+@cache
+def roster_classes(ruleset: str) -> tuple[tuple[str, str], ...]:
+    """The roster's classes of ``ruleset``, (id, name) each, as listed (read once)."""
+    _, roster = load_roster(load_ruleset(ruleset))
+    return tuple((cid, str(c.get("name", cid))) for cid, c in roster.items() if isinstance(c, dict))

@@ -1,15 +1,17 @@
 """The ``tabletop`` command line (SPEC §3).
 
 Query commands import only the headless core, and that lazily, so a ruling starts about
-as fast as shapely itself; only ``play`` and ``render`` load the window stack.  Every user
-error is one line on stderr and exit status 2.
+as fast as shapely itself; only ``play``, ``setup`` and ``render`` load the window
+stack.  Every user error is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 from tabletop.data.files import output_target  # small: the outputs every writer checks
@@ -192,6 +194,56 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise TabletopError(why + "the command-line rulings work without one") from None
 
 
+def cmd_setup(args: argparse.Namespace) -> int:
+    from tabletop.common.errors import TabletopError
+
+    setup = _setup(args)  # a bad file or a bad table is one line, exit 2, before a window
+    try:
+        from tabletop.view.app import run_setup
+
+        return run_setup(setup)
+    except TabletopError:
+        raise
+    except Exception as e:  # no display, no OpenGL: say so plainly
+        why = f"cannot open a window here ({type(e).__name__}: {e}); "
+        raise TabletopError(why + "a scenario can be written by hand (docs/cli.md)") from None
+
+
+def _setup(args: argparse.Namespace) -> Any:
+    """The set-up to open: a scenario file, or with ``--new`` an empty table (saved to
+    SCENARIO when one is named, which must not exist yet)."""
+    from tabletop.common.errors import TabletopError
+    from tabletop.game.setup import Setup
+    from tabletop.rules import known, names
+
+    given = [f for f in ("ruleset", "units", "table") if getattr(args, f) is not None]
+    if not args.new:
+        if given:
+            raise TabletopError(f"--{given[0]}: a new table's, with --new")
+        if not args.scenario:
+            raise TabletopError(
+                "expected a scenario to set up, or --new --ruleset R --units in|cm --table WxD"
+            )
+        return Setup.open(args.scenario)
+    missing = [f"--{f}" for f in ("ruleset", "units", "table") if f not in given]
+    if missing:
+        raise TabletopError(f"--new: expected {', '.join(missing)} as well")
+    if not known(args.ruleset):
+        known_names = ", ".join(names())
+        raise TabletopError(f"--ruleset: expected one of {known_names}, found {args.ruleset!r}")
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*", args.table)
+    if m is None or not float(m[1]) > 0 < float(m[2]):
+        raise TabletopError(
+            "--table: expected WIDTHxDEPTH in the table's unit, such as 36x24, "
+            f"found {args.table!r}"
+        )
+    if args.scenario and Path(args.scenario).exists():
+        raise TabletopError(f"{args.scenario}: exists already: set it up without --new")
+    setup = Setup.new(args.ruleset, args.units, float(m[1]), float(m[2]))
+    setup.path = args.scenario or None
+    return setup
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from tabletop.common.errors import TabletopError
     from tabletop.shell.limits import render_size
@@ -242,7 +294,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
 #: Every subcommand, in the order ``--help`` lists them (a test holds it to the parser).
 COMMANDS = (
-    "play", "check", "sail", "measure", "fire", "move",
+    "play", "setup", "check", "sail", "measure", "fire", "move",
     "run", "render", "drill", "duel", "bench",
 )  # fmt: skip
 
@@ -288,6 +340,13 @@ def _queries(cmd: Command) -> None:
     sp.add_argument(
         "--ai", action="append", metavar="SIDE[:LEVEL]", help="the computer plays this side"
     )
+    sp = cmd("setup", cmd_setup, "set up a table in the window, saved as a scenario",
+             json_flag=False)  # fmt: skip
+    sp.add_argument("scenario", nargs="?", help="the scenario to set up (--new: where it goes)")
+    sp.add_argument("--new", action="store_true", help="an empty table")
+    sp.add_argument("--ruleset", help="the new table's rules (e.g. hold-fast)")
+    sp.add_argument("--units", choices=("in", "cm"), help="the new table's unit")
+    sp.add_argument("--table", metavar="WxD", help="the new table's size, e.g. 36x24")
     sp = cmd("check", cmd_check, "validate a scenario (or verify a saved game, GAME.json)")
     sp.add_argument("scenario", help="a scenario TOML, or a saved game (.json) to replay")
     sp.add_argument("--on-new-data", action="store_true", help=NEW_DATA_HELP)

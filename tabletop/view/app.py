@@ -1,10 +1,14 @@
 """The window: one arcade Window showing one view at a time — the table
-(:class:`~tabletop.view.table.TableView`) or the tacking drill
-(:class:`~tabletop.view.drillview.DrillView`), each with its HUD panes as Sections."""
+(:class:`~tabletop.view.table.TableView`), the tacking drill
+(:class:`~tabletop.view.drillview.DrillView`) or the set-up
+(:class:`~tabletop.view.setupview.SetupView`), each with its panes as Sections; the
+switch between playing a table and setting it up."""
 
 from __future__ import annotations
 
+import copy
 import os
+from pathlib import Path
 from typing import Any
 
 import arcade
@@ -14,7 +18,10 @@ from tabletop.ai.autopilot import Autopilot
 from tabletop.common.errors import TabletopError
 from tabletop.drill.course import course_from_scenario
 from tabletop.game.load import load_scenario
+from tabletop.game.played import PlayedSession, played_session
+from tabletop.game.setup import Setup
 from tabletop.view.drillview import DrillView
+from tabletop.view.setupview import SetupView
 from tabletop.view.table import TableView
 
 
@@ -28,6 +35,7 @@ class TableWindow(arcade.Window):
         height: int = 760,
         visible: bool = True,
         drill: Any = None,
+        setup: Setup | None = None,
     ) -> None:
         # Multisampling costs software GL (llvmpipe) two thirds of its frame rate; the
         # shapes are filled polygons and quads, which read well without it.
@@ -38,8 +46,60 @@ class TableWindow(arcade.Window):
         self.table: TableView = (
             DrillView(self, drill) if drill is not None else TableView(self, scenario_path)
         )
-        self.show_view(self.table)
-        self.table.fit()
+        #: the set-up mode's view, once opened; and the game and the set-up's data that
+        #: go together (a switch between them with no edit goes back to the same game)
+        self.setup: SetupView | None = None
+        self._link: tuple[Any, dict[str, Any]] | None = None
+        if drill is None:
+            self.table.switch = self.show_setup
+        if setup is not None:
+            self.setup = SetupView(self, setup, self.show_play)
+            self.show_view(self.setup)
+        else:
+            self.show_view(self.table)
+            self.table.fit()
+
+    def show_setup(self) -> None:
+        """Into the set-up from play: the table as its scenario is written (the set-up
+        it was played from, with its undo, when it was)."""
+        session = self.table.session
+        if self.setup is None or self._link is None or self._link[0] is not session:
+            source = session.scenario.source if session is not None else ""
+            try:
+                setup = Setup.open(source)
+            except (TabletopError, OSError) as e:
+                self.table.say(f"cannot set up {source}: {e}", error=True)
+                return
+            self.setup = SetupView(self, setup, self.show_play)
+            self._link = (session, copy.deepcopy(setup.data))
+        self.show_view(self.setup)
+        self.setup.say("set-up: the scenario as written; 'play' (Ctrl+E) goes back to the game")
+
+    def show_play(self, view: SetupView) -> None:
+        """Into play from the set-up: back to the game when the table is unchanged since
+        they last went together, else a new game on the table as it stands (from its
+        file when saved; see :mod:`tabletop.game.played`)."""
+        table, setup = self.table, view.setup
+        if (
+            self._link is not None
+            and self._link[0] is table.session
+            and (self._link[1] == setup.data)
+        ):
+            table.say("back to the game: the table is as it was set up")
+        else:
+            try:
+                session = played_session(setup)
+            except TabletopError as e:
+                view.say(f"cannot play this table yet: {e}", error=True)
+                return
+            table.start(session, Path(session.scenario.source).with_suffix(".save.json"))
+            if isinstance(session, PlayedSession):
+                table.say(f"a game on the table as set up; saving it (Ctrl+S) writes the "
+                          f"table to {session.scenario.source} too")  # fmt: skip
+            self._link = (session, copy.deepcopy(setup.data))
+        self.show_view(table)
+        table.fit()
+        table.changed(table=True)
 
     def send(self, event: str, *args: Any) -> None:
         """Deliver an event now, as the event loop does (the view's panes first, then the
@@ -54,6 +114,15 @@ class TableWindow(arcade.Window):
 def run_drill(course: Any) -> int:
     """Open the window on a tacking drill."""
     window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), drill=course)
+    window.table.animate = True
+    window.set_update_rate(1 / 60)
+    arcade.run()
+    return 0
+
+
+def run_setup(setup: Setup) -> int:
+    """Open the window in set-up mode on ``setup`` (``tabletop setup``)."""
+    window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), setup=setup)
     window.table.animate = True
     window.set_update_rate(1 / 60)
     arcade.run()

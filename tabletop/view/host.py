@@ -9,6 +9,7 @@ are named here only by what one helper reads of another (:class:`Placed`, :class
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import arcade
@@ -69,6 +70,7 @@ class Host(Protocol):
     _dirty: set[str]  # what must be redrawn
     _drag: str | None
     _ai_wait: float  # seconds until the computer's next order
+    switch: Callable[[], None] | None  # into the set-up (the window's), where there is one
 
     # -- state the helpers read ---------------------------------------------------------
     @property

@@ -221,6 +221,14 @@ class TableInput:
         self.view.window.close()
         return True
 
+    def set_up(self) -> bool:
+        """Into the set-up: the table as its scenario is written (the window's switch)."""
+        if self.view.switch is None:
+            self.view.say("no set-up here: a table is set up from its scenario", error=True)
+        else:
+            self.view.switch()
+        return True
+
     def end_turn(self) -> bool:
         self.view.play("end")
         return True

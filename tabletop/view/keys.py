@@ -54,6 +54,8 @@ KEYS: tuple[Key, ...] = (
     Key("File", "Ctrl+O", "open a saved game", ((K.O, CTRL),), "ask", ("open",)),
     Key("File", "Ctrl+P", "this position as a new scenario", ((K.P, CTRL),), "ask",
         ("position",), needs="game"),  # fmt: skip
+    Key("File", "Ctrl+E", "set up this table (its scenario as written; Ctrl+E again: play)",
+        ((K.E, CTRL),), "set_up", strip="set up"),  # fmt: skip
     Key("File", "Ctrl+Z", "undo", ((K.Z, CTRL),), "undo", strip="undo"),
     Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
     Key("File", "Ctrl+Q", "quit (save first: Ctrl+S)", ((K.Q, CTRL),), "quit"),

@@ -11,6 +11,7 @@ map (:mod:`tabletop.view.keys`); the move being built is :class:`MoveEditing`'s.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,7 @@ class TableView(MoveEditing, arcade.View):
         self._drag: str | None = None
         self._dirty = {"table", "overlay", "interact", "labels", "hud"}
         self.save_path: Path | None = None
+        self.switch: Callable[[], None] | None = None  # into the set-up (the window's)
         self.drill: Any = None
         self.autopilot: Autopilot | None = None  # the computer's sides (--ai)
         self.arming: Button | None = None  # a button waiting for its target ship
@@ -158,9 +160,13 @@ class TableView(MoveEditing, arcade.View):
         except TabletopError as e:
             self.say(f"cannot open {path}: {e}", error=True)
             return
+        self.start(session, Path(path).with_suffix(".save.json"))
+
+    def start(self, session: Session, save_path: Path) -> None:
+        """Play ``session`` (a scenario opened, a table set up), saved by default there."""
         self.session = session
         session.auto_pass = True  # steps with no order to give pass by themselves
-        self.save_path = Path(path).with_suffix(".save.json")
+        self.save_path = save_path
         self.selected, self.builder, self.move, self.fan = None, None, None, None
         self.say("")
         self.changed(table=True)

@@ -38,6 +38,7 @@ def layout(view: Host) -> dict[str, Any]:
         "actions": view.session.actions if view.session is not None else [],
         "winner": game.state.winner if game is not None else None,
         "move": view.builder.text if view.builder is not None else "",
+        "ruling": list(view.ruling) if view.ruling is not None else None,  # firer, target
         "ships": {s.id: _xy(view, s.pose.x, s.pose.y) for s in scn.ships} if scn else {},
         # the table's corners on screen: x0, y0 (its south-west), x1, y1 (north-east)
         "table": [*_xy(view, 0.0, 0.0), *_xy(view, scn.width, scn.depth)] if scn else [],
