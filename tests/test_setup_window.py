@@ -433,3 +433,50 @@ def test_a_tool_plugs_in_with_a_button_and_takes_the_tables_clicks(hand):
     assert h.view.setup.ships() == [] and h.view.tool == "photo"
     h.key(K.ESCAPE)  # nothing begun to drop: back to arranging
     assert h.view.tool == "arrange"
+
+
+def test_a_photo_is_loaded_placed_by_its_corners_and_kept_in_the_scenario(hand, tmp_path):
+    """The photo tool on the strip (issue 60): its path typed in the form, its four
+    corners clicked on the table (at whole pixels, as the mouse gives them), and the
+    scenario then carries the ``[photo]``: saved, checked, taken back by undo.
+
+    Unplaced, the test's 1800 × 1350 photo is shown as large as fits on the 36 × 24 in
+    table: k = min(36/1800, 24/1350) = 24/1350 in a pixel, 32 × 24 in, from x = 2; its
+    pixel (u, v) (v down) lies at table (2 + k·u, 24 − k·v).  A click is within half a
+    screen pixel, about 0.02 in at this zoom, so each corner within 0.02/k ≈ 1.2 photo
+    pixels of where the drawing put it (2 allowed)."""
+    from . import photo_helpers as ph
+
+    h = hand
+    h.button("photo")
+    h.fill("path", str(tmp_path / "nope.png"))  # no such file: said, nothing changes
+    assert h.view.error and "nope.png" in h.view.message
+    assert "photo" not in h.view.setup.data
+    photo = ph.write(tmp_path / "table.png")
+    h.fill("path", str(photo))
+    tool = h.view.tools["photo"].tool
+    assert tool.loaded and not tool.placed
+    k = 24 / 1350
+    for u, v in ph.corner_pixels():
+        sx, sy = h.on_table(2 + k * u, 24 - k * v)
+        h.click(round(sx), round(sy))
+    assert tool.placed
+    written = h.view.setup.data["photo"]
+    assert np.abs(np.array(written["corners"]) - ph.corner_pixels()).max() <= 2
+    # a ship laid on the red base as the photo shows it, at (9.5, 7.25)
+    h.button("add ship")
+    h.choose("roster", "frigate-36")
+    h.fill("new_side", "british")
+    sx, sy = h.on_table(9.5, 7.25)
+    h.click(round(sx), round(sy))
+    laid = h.view.setup.ship(h.view.selected)
+    assert math.hypot(laid["x"] - 9.5, laid["y"] - 7.25) <= 0.1  # a tenth, as laid
+    out = tmp_path / "dispute.toml"
+    h.key(K.S, K.MOD_CTRL)  # never saved: the save-as line
+    h.type(str(out))
+    assert h.view.message == f"saved to {out}", h.view.message
+    assert main(["check", str(out), "--json"]) == 0
+    assert 'path = "table.png"' in out.read_text()  # from the scenario's own folder
+    h.key(K.Z, K.MOD_CTRL)  # the ship taken back, then the photo's placing
+    h.key(K.Z, K.MOD_CTRL)
+    assert "photo" not in h.view.setup.data and not tool.loaded

@@ -34,6 +34,7 @@ from tabletop.view.setupdraw import SetupDrawing
 from tabletop.view.setupforms import duplicate
 from tabletop.view.setuphost import Tool
 from tabletop.view.setuppanels import PANEL_W, STATUS_H, FormPane, SetupStatus, SetupStrip
+from tabletop.view.setupphoto import PhotoStep
 from tabletop.view.setuptools import AddShip, Arrange, DrawTerrain
 from tabletop.view.tools import Prompt
 
@@ -65,7 +66,7 @@ class SetupView(arcade.View):
         self.ghost_corner: tuple[float, float] | None = None
         self._dirty = {"table", "overlay", "labels", "hud"}
         self.tools: dict[str, Tool] = {}
-        for tool in (Arrange(), AddShip(), DrawTerrain()):
+        for tool in (Arrange(), AddShip(), DrawTerrain(), PhotoStep()):
             self.add_tool(tool.label, tool)
         self.tool = "arrange"
         self.prompt: Prompt | None = None
