@@ -66,6 +66,7 @@ class PhotoStep(BaseTool):
         if not tool.on_click(x, y):
             return False
         if tool.placed:
+            desk.say("")  # "loaded ..." is old news: the status says what next
             self._keep(desk)
         desk.changed()
         return True
@@ -96,8 +97,8 @@ class PhotoStep(BaseTool):
         ruler = tool.mode == "ruler" and not tool.placed
         near = min(OPACITIES, key=lambda o: abs(float(o) - tool.opacity))
         rows = [
-            [Field("path", "photo file, PNG or JPEG", "text", self.typed or (tool.path or ""),
-                   width=230)],
+            [Field("path", "photo, PNG or JPEG", "text", self.typed or (tool.path or ""),
+                   width=180)],
             [Field("how", "placed by", "choice", "ruler" if ruler else "corners",
                    ("corners", "ruler"), ("its four corners", "a ruler, from above"),
                    width=150, live=tool.loaded),
@@ -126,7 +127,7 @@ class PhotoStep(BaseTool):
         if key == "path":
             self.typed = value.strip()
             tool.load(self.typed)  # an unreadable file: said, the photo before kept
-            desk.say(f"loaded {self.typed}: {tool.status()}")
+            desk.say(f"loaded {self.typed}")  # what to click next: the status line
         elif key == "how":
             tool.start_ruler() if value == "ruler" else tool.start_corners()
         elif key == "length":
