@@ -294,3 +294,71 @@ def test_setup_without_a_display_is_a_plain_error():
                        capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "cannot open a window here" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")), ids=lambda p: p.stem)
+def test_a_scenario_saved_with_no_edit_is_the_same_file(path: Path, tmp_path: Path):
+    """Written by tomlkit from the text it was read from: a hand-written scenario,
+    comments and all, comes back byte for byte when nothing was edited."""
+    out = tmp_path / path.name
+    Setup.open(path).save(out)
+    assert out.read_text() == path.read_text()
+
+
+HAND_WRITTEN = """\
+# A referee's notes on the dispute: keep them.
+[scenario]
+name = "Off the Saintes"   # as the players call it
+ruleset = "hold-fast"
+units = "in"
+table = { width = 36, depth = 24 }
+
+[wind]
+from = 270  # a westerly
+
+[[ships]]
+id = "amazon"  # the British frigate
+roster = "frigate-36"
+side = "british"
+x = 12.0
+y = 8.0
+heading = 0
+
+[[ships]]
+id = "loire"  # she was laid by tape from amazon
+roster = "frigate-36"
+side = "french"
+x = 15.5
+y = 8.0
+heading = 0
+
+[[ships]]
+id = "sirene"
+roster = "frigate-36"
+side = "french"
+x = 20.0
+y = 8.0
+heading = 0
+"""
+
+
+def test_an_edit_rewrites_its_own_lines_and_keeps_the_notes(tmp_path: Path):
+    """loire moved 1.5 in east (15.5 → 17) and amazon's heading set to 45°: only those
+    two lines change; every comment, blank line and key order of the file stays.  Then
+    amazon deleted: her table goes, the notes on the others stay."""
+    src = tmp_path / "dispute.toml"
+    src.write_text(HAND_WRITTEN)
+    s = Setup.open(src)
+    s.place("loire", 17.0, 8.0)
+    s.turn("amazon", 45)
+    s.save(src)
+    old, new = HAND_WRITTEN.splitlines(), src.read_text().splitlines()
+    changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+    assert changed == [("heading = 0", "heading = 45"), ("x = 15.5", "x = 17")]
+    s.delete("amazon")
+    s.save(src)
+    text = src.read_text()
+    assert 'id = "amazon"' not in text and "# the British frigate" not in text
+    assert "# she was laid by tape from amazon" in text  # loire's own note, kept
+    assert text.startswith("# A referee's notes on the dispute: keep them.\n")
+    assert [sh.id for sh in load_scenario(src).ships] == ["loire", "sirene"]

@@ -47,6 +47,12 @@ def load_toml(path: Path) -> dict[str, Any]:
     Only a regular file is opened (a FIFO would block for ever, ``/dev/zero`` never
     ends), and only one of at most :data:`MAX_FILE_BYTES`.
     """
+    return read_toml(path)[0]
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], str]:
+    """:func:`load_toml`'s data and the text it was read from (one read): a writer that
+    keeps the file's comments and spacing where nothing changed starts from the text."""
     try:
         st = os.stat(path)
         if stat.S_ISDIR(st.st_mode):
@@ -65,7 +71,8 @@ def load_toml(path: Path) -> dict[str, Any]:
                 ]
             )
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            text = fh.read().decode("utf-8")
+        return tomllib.loads(text), text
     except (ValueError, RecursionError) as e:  # integers of >4300 digits, deep nesting
         why = "nesting too deep" if isinstance(e, RecursionError) else str(e)
         raise DataErrors([DataError(str(path), "", "valid TOML", why)]) from None

@@ -27,7 +27,7 @@ import shapely
 from tabletop.common.errors import DataErrors, TabletopError
 from tabletop.common.units import TABLE_UNITS, mm_per
 from tabletop.data.files import Reads
-from tabletop.data.reader import load_toml
+from tabletop.data.reader import read_toml
 from tabletop.data.save import dumps, rebase_photo, write_atomic
 from tabletop.game.load import build_scenario, load_roster
 from tabletop.geometry.pose import Pose
@@ -52,6 +52,7 @@ class Setup:
     undo_stack: list[dict[str, Any]] = field(default_factory=list)
     redo_stack: list[dict[str, Any]] = field(default_factory=list)
     saved: bool = True  # nothing changed since the last save (or load)
+    text: str | None = None  # the file as read or last written: its comments are kept
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -76,7 +77,8 @@ class Setup:
     @classmethod
     def open(cls, path: str | Path) -> Setup:
         """A scenario file to edit (it must load: a broken one is mended by hand first)."""
-        setup = cls(load_toml(Path(path)), str(path))
+        data, text = read_toml(Path(path))
+        setup = cls(data, str(path), text=text)
         setup.scenario()
         return setup
 
@@ -400,8 +402,9 @@ class Setup:
         A photo's path is written from the new file's folder."""
         data = rebase_photo(self.data, self.path, path)
         self.scenario(data)
-        write_atomic(path, dumps(data), reads)
-        self.data, self.path, self.saved = data, str(path), True
+        text = dumps(data, like=self.text)
+        write_atomic(path, text, reads)
+        self.data, self.path, self.saved, self.text = data, str(path), True, text
 
     # -- inside -----------------------------------------------------------------------
     def _edit(self, change: Any) -> None:
