@@ -24,11 +24,12 @@ from tabletop.view import computer, uidump
 from tabletop.view import scene as sc
 from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.batch import Layer
+from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.host import Host
 from tabletop.view.offers import taken
 from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
-from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane, LogPane
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
 WON = (250, 210, 90, 255)  # the battle's end, written across the table
@@ -66,6 +67,8 @@ class Drawn(Host, Protocol):
     def card_pane(self) -> CardPane: ...
     @property
     def help_pane(self) -> HelpPane: ...
+    @property
+    def hover_pane(self) -> HoverPane: ...
 
 
 class TableDrawing:
@@ -245,6 +248,7 @@ class TableDrawing:
         if plot.enabled and plot.right > v.view_w - v.log_width:
             above = max(above, plot.top)  # ...and the plotting panel, where it reaches
         v.log_pane.build(above + 8, min(v.view_h - 110.0, top))
+        v.hover_pane.build()
 
     def _build_labels(
         self, scenes: list[sc.Scene], taken: tuple[list[Rect], list[Rect]] | None = None

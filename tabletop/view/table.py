@@ -26,6 +26,7 @@ from tabletop.game.report import event_text
 from tabletop.game.session import Session
 from tabletop.view import computer
 from tabletop.view.bar import ActionBar, ToolStrip
+from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.frame import Panes
 from tabletop.view.input import TableInput
@@ -42,7 +43,7 @@ from tabletop.view.panes import (
     StatusPane,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
-from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane, LogPane
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
@@ -91,10 +92,12 @@ class TableView(MoveEditing, arcade.View):
         self.plot_pane, self.cover = PlotPane(), PlotPane(modal=True)
         self.tools = ToolStrip()
         self.card_pane, self.help_pane = CardPane(), HelpPane()
+        self.hover_pane = HoverPane(self.card_pane)  # the card of the ship under the pointer
         self.log_shown = True  # the log pane, or not (Tab, the strip's "log")
         self.section_manager = Panes(self)
         for pane in (self.cover, self.tools, self.status_pane, self.help_pane, self.ruling_pane,
-                     self.bar, self.plot_pane, self.card_pane, self.log_pane):  # fmt: skip
+                     self.bar, self.plot_pane, self.card_pane, self.log_pane,
+                     self.hover_pane):  # fmt: skip
             self.section_manager.add_section(pane)
         self.init_moves()
         if scenario_path:
@@ -110,8 +113,8 @@ class TableView(MoveEditing, arcade.View):
     @property
     def hud(self) -> list[arcade.Text]:
         """Every text the HUD's panes show now."""
-        panes = (self.status_pane, self.help_pane, self.card_pane, self.ruling_pane,
-                 self.log_pane, self.bar, self.plot_pane, self.cover, self.tools)  # fmt: skip
+        panes = (self.status_pane, self.help_pane, self.card_pane, self.ruling_pane, self.log_pane,
+                 self.bar, self.plot_pane, self.cover, self.tools, self.hover_pane)  # fmt: skip
         return [t for p in panes if p.enabled for t in p.texts]
 
     @property
@@ -404,6 +407,10 @@ class TableView(MoveEditing, arcade.View):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         return self.input.on_mouse_scroll(x, y, scroll_x, scroll_y)
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> bool:
+        self.hover_pane.point(x, y)
+        return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         return self.input.on_key_press(symbol, modifiers)
