@@ -97,3 +97,58 @@ def test_a_ship_under_the_pointer_shows_her_card_beside_her(duel):
     duel.window.send("on_mouse_motion", x, y, 0, 0)
     duel.rebuild()
     assert not pane.enabled and duel.card_pane.enabled
+
+
+def test_damage_is_marked_on_the_ships_drawing(duel):
+    """The frigate duel: amazon (frigate-36, masts fore, main, mizzen) with her main
+    mast shot away and her fore mast damaged (1 box of 2 left), grappled with loire
+    (frigate-38, three masts standing), loire's colours struck.  Drawn on the table:
+    one amber truck (the fore mast), one dark cross of two arms (the main mast), no
+    mark for the 1 + 3 masts standing; three grapples between them; a white flag at
+    loire's stern (her own side's: struck, not a prize); no flames."""
+    from dataclasses import replace
+
+    from tabletop.view.marks import DAMAGED, FLAME, GONE, MAST, ROPE, WHITE_FLAG
+
+    game = duel.session.game
+    st = set_ship(game.state, "amazon", masts_lost=(("main", 2), ("fore", 1)))
+    st = replace(set_ship(st, "loire", struck=True), grappled=(("amazon", "loire"),))
+    poke(game, st)
+    duel.changed(table=True)
+    duel.rebuild()
+    marks = duel.drawing._table_scenes[-1]
+    assert fills(marks, DAMAGED) == 1 and fills(marks, MAST) == 0
+    assert sum(1 for ln in marks.lines if ln.color == GONE) == 2
+    # the amber truck stands forward of amazon's centre (she heads east: east of it)
+    truck = next(f for f in marks.fills if f.color == DAMAGED).points.mean(axis=0)
+    assert truck[0] > duel.scenario.ship("amazon").pose.x
+    assert sum(1 for ln in marks.lines if ln.color == ROPE) == 3
+    assert fills(marks, WHITE_FLAG) == 1 and fills(marks, FLAME) == 0
+    # the flag is at loire's stern, half her drawn hull behind her centre, and shows
+    flag = next(f for f in marks.fills if f.color == WHITE_FLAG)
+    loire = duel.scenario.ship("loire").pose
+    sx, sy = duel.to_screen(flag.points.mean(axis=0))
+    cx, cy = duel.to_screen(np.array([loire.x, loire.y]))
+    assert sx < cx  # she heads east (90): her stern is to the west of her centre
+    img = frame(duel)
+    assert tuple(img[int(round(sy)), int(round(sx)), :3]) == WHITE_FLAG[:3]
+
+
+def test_fire_aboard_is_drawn_as_flames(window):
+    """Escadres: victory with a fire token burns on her drawing: two flames, each with
+    a yellow core; her fire put out, none."""
+    from tabletop.view.marks import FLAME, FLAME_CORE
+
+    window.window.switch_to()
+    arcade.set_window(window.window)
+    window.load(str(SCENARIOS / "escadres-two-fleets.toml"))
+    game = window.session.game
+    poke(game, set_ship(game.state, "victory", fires=1))
+    window.changed(table=True)
+    window.rebuild()
+    marks = window.drawing._table_scenes[-1]
+    assert fills(marks, FLAME) == 2 and fills(marks, FLAME_CORE) == 2
+    poke(game, set_ship(game.state, "victory", fires=0))
+    window.changed(table=True)
+    window.rebuild()
+    assert fills(window.drawing._table_scenes[-1], FLAME) == 0

@@ -26,6 +26,7 @@ from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.batch import Layer
 from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.host import Host
+from tabletop.view.marks import damage_scene, fan_scene
 from tabletop.view.offers import taken
 from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
@@ -91,6 +92,8 @@ class TableDrawing:
         self._table_scenes: list[sc.Scene] = []
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
+        self._card_state: Any = None  # the game state the cards were read in
+        self._cards_now: dict[str, Any] = {}
 
     def _refused(self, ship: str) -> Callable[[str, str], bool] | None:
         """Whether the engine would refuse her shot at an enemy with an arc's guns now,
@@ -127,7 +130,9 @@ class TableDrawing:
                 out.append(sc.lof_scene(scn, sel, enemies, self._refused(sel)))
             if "fan" in self.view.overlays and self.view.fan is not None:
                 hexes = scn.ruleset.look.hex_overlay(scn) is not None
-                out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))
+                upp = 1.0 / self.view.px_per_unit
+                fan = self.view.fan
+                out.append(sc.hex_fan_scene(scn, fan) if hexes else fan_scene(scn, fan, upp))
             out.append(sc.hexes_scene(scn, sel))
             hl = sc.Scene()
             hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
@@ -180,8 +185,9 @@ class TableDrawing:
             struck = session.struck if session is not None else {}
             notes = session.notes if session is not None else {}
             self._table_scenes = (
-                sc.table_scenes(shown, upp, struck, notes) if shown is not None else []
-            )
+                [*sc.table_scenes(shown, upp, struck, notes),
+                 damage_scene(shown, self._cards(), struck, upp)] if shown is not None else []
+            )  # fmt: skip
             self.table_layer.build(self._table_scenes, upp)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()
@@ -331,6 +337,19 @@ class TableDrawing:
         self.labels.draw()
         self.over_labels.draw()
         return True
+
+    def _cards(self) -> dict[str, Any]:
+        """Every ship's card as her rules draw it (her masts, fire, the ships she is fast
+        to), read once for each state of the game (an action's movement on screen
+        redraws the table every frame)."""
+        game = self.view.session.game if self.view.session is not None else None
+        if game is None:
+            return {}
+        if self._card_state is not game.state:
+            look = game.state.scenario.ruleset.look
+            self._cards_now = {s.id: look.card(game.state, s.id) for s in game.state.ships}
+            self._card_state = game.state
+        return self._cards_now
 
     def _at_screen(self) -> str | None:
         """The side whose captain has the screen: the side plotting, once it is passed
