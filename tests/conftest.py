@@ -68,7 +68,7 @@ TIERS = {
     "test_render.py": "gui",
     "test_window_words.py": "gui",
     "test_window_steady.py": "gui",
-    "test_window_cards.py": "gui",
+    "test_window_pictures.py": "gui",
 }
 #: Longest first, so the two workers of ``make test`` finish together: a real-window
 #: game started last would run alone at the end.

@@ -26,11 +26,12 @@ from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.batch import Layer
 from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.host import Host
+from tabletop.view.logbook import LogPane
 from tabletop.view.marks import damage_scene, fan_scene
 from tabletop.view.offers import taken
 from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
-from tabletop.view.sidepanes import HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
 WON = (250, 210, 90, 255)  # the battle's end, written across the table

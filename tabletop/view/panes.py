@@ -18,10 +18,14 @@ import pyglet
 from tabletop.common.errors import TabletopError
 from tabletop.geometry.angles import unit
 from tabletop.referee.fire import rule_fire
+from tabletop.view import dice
 from tabletop.view import scene as sc
+from tabletop.view.batch import Layer
+from tabletop.view.dice import ruling_dice
 from tabletop.view.host import Host
 from tabletop.view.offers import ruled
 from tabletop.view.plotting import Box, cover
+from tabletop.view.scene import Scene
 
 Colour = tuple[int, int, int, int]
 HUD_COLOUR: Colour = (240, 240, 240, 255)
@@ -231,21 +235,27 @@ def legend(scn: Any) -> list[tuple[str, Colour]]:
 
 
 class RulingPane(Pane):
-    """The line-of-fire tool's ruling, in words, at the top right under the status."""
+    """The line-of-fire tool's ruling, in words, at the top right under the status, and
+    under them its dice: the faces that hit and those that save."""
 
     def __init__(self) -> None:
         super().__init__("ruling")
+        self.layer: Layer | None = None
+        self.dice = Scene()  # the faces drawn now, in the window's pixels
 
     def build(self, below: float) -> None:
         t = self.table
         self.fresh()
+        self.dice = Scene()
         panel: list[str] = []
+        rows: list[tuple[str, Any]] = []
         if t.ruling is not None and t.session is not None:
             game = t.session.game
             try:
                 r, state = rule_fire(t.scenario, *t.ruling), game.state if game else None
                 verb = t.scenario.ruleset.look.fire_verb(r.arc or "")  # a Frigate ship's chasers
                 panel = ruled(r.text().splitlines(), state, *t.ruling, verb)
+                rows = [(f"  {s}", f) for s, f in ruling_dice(r)] if r.arc else []
             except TabletopError:
                 panel = []
         # left of the log, wrapped to fit (it ran over the log: "cannot fire: amazon has...")
@@ -254,12 +264,33 @@ class RulingPane(Pane):
         panel = [row for row, _ in wrapped([(s, HUD_COLOUR) for s in panel], chars)]
         for i, s in enumerate(panel):
             self.text(s, 0, below - 18 - 16 * i, HUD_COLOUR, 10)
-        px = max(10.0, right - max((x.content_width for x in self.texts), default=0))
+        words = list(self.texts)
+        labels = [self._label(s, below - 18 - 16 * len(panel) - 18 * k) for k, (s, _) in
+                  enumerate(rows)]  # fmt: skip
+        label_w = max((x.content_width for x in labels), default=0.0) + 6
+        faces_w = label_w + dice.width(6) if rows else 0.0
+        wide = max([faces_w] + [x.content_width for x in words])
+        px = max(10.0, right - wide)
         for x in self.texts:
             x.x = px
-        self.place(px - 10, below - 26 - 16 * len(panel), right - px + 20, 26 + 16 * len(panel))
+        for k, (_, faces) in enumerate(rows):
+            dice.draw_faces(self.dice, faces, px + label_w, labels[k].y + 4)
+        tall = 26 + 16 * len(panel) + 18 * len(rows)
+        self.place(px - 10, below - tall, right - px + 20, tall)
+        if self.layer is None:
+            self.layer = Layer(t.window)
+        self.layer.build([self.dice], 1.0)
         if not panel:
             self.enabled = False
+
+    def _label(self, s: str, y: float) -> arcade.Text:
+        self.text(s, 0, y, HUD_COLOUR, 10)
+        return self.texts[-1]
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.layer is not None:
+            self.layer.draw()
 
 
 _CHAR_WIDTH: list[float] = []

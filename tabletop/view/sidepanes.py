@@ -17,10 +17,8 @@ from tabletop.view.keys import help_lines, orders_help
 from tabletop.view.panes import (
     HELP_SHADE,
     HUD_COLOUR,
-    UNDONE_COLOUR,
     Colour,
     Pane,
-    char_width,
     legend,
     wrapped,
 )
@@ -88,66 +86,3 @@ class HelpPane(Pane):
             out += [(h, HUD_COLOUR) for h in orders_help(rs.title, rs.verbs)]
             out += legend(scn)
         return out
-
-
-class LogPane(Pane):
-    """The game's log at the right, under the card (or above the action bar when the
-    window is narrow): the latest lines that fit, what was undone greyed; the wheel over
-    it scrolls back (over it, the wheel zoomed the table: what a turn's first events
-    said was lost).  Hidden by Tab or the strip's "log"; at the left, or hidden, rather
-    than over the ship in use."""
-
-    def __init__(self) -> None:
-        super().__init__("log", prevent_dispatch_view={"on_mouse_press", "on_mouse_scroll"})
-        self.back = 0  # rows scrolled back from the latest
-        self._at = (0.0, 0.0)
-        self._size = -1
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.back = max(0, self.back + round(3 * scroll_y))
-        self.build(*self._at)
-
-    def build(self, above: float, top: float) -> None:
-        """Lay the log between ``above`` (the foot's panes) and ``top`` (the card's or
-        the status's foot)."""
-        t = self.table
-        game = t.session.game if t.session is not None else None
-        size = len(game.events) if game else len(t.session.log) if t.session else 0
-        redo = len(game.redo_stack) if game else 0
-        if size != self._size:  # something new: the latest lines again
-            self.back, self._size = 0, size
-        self._at = (above, top)
-        per = 1.1 * char_width()  # a tenth to spare: digits and capitals run wider
-        if t.log_width:
-            width, rows = t.log_width, int((top - above) / 14)
-            right = (t.view_w - width, t.view_w, above - 4, top)
-            where = clear_of(t, right, (0.0, width, above - 4, top))
-        else:  # narrow: six rows across the foot, or none where she lies under them
-            width, rows = float(t.view_w), 6
-            where = clear_of(t, (0.0, width, above - 4, above + 14 * rows), (0, 0, 0, 0))
-            where = None if where == (0, 0, 0, 0) else where
-        if not t.log_shown or t.session is None or rows <= 0:
-            where = None
-        key = (t.view_w, t.view_h, width, above, top, where, id(t.session), size, redo, self.back)
-        if self.same(key):
-            return
-        self.fresh()
-        if where is None:
-            self.enabled = False
-            return
-        x, chars = where[0] + 8, int((width - 16) / per)
-        shown = wrapped(t.log_lines(), chars, rows + self.back)
-        self.back = min(self.back, max(0, len(shown) - rows))
-        if self.back:  # the rows that fit, ending this many before the latest, and a hint
-            shown = shown[: len(shown) - self.back][-(rows - 1) :]
-            shown.append((f"▼ {self.back} later rows: the wheel down", UNDONE_COLOUR))
-        room = where[1] - x - 4
-        for i, (s, c) in enumerate(reversed(shown)):
-            s = s if len(s) <= chars else s[: chars - 1] + "…"
-            self.text(s, x, above + 14 * i, c, 9)
-            shown_text = self.texts[-1]
-            while shown_text.content_width > room and len(s) > 2:  # wider than estimated:
-                keep = min(len(s) - 2, int(len(s) * room / shown_text.content_width) - 1)
-                s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
-                shown_text.text = s
-        self.place(where[0], above - 4, width, 14 * len(shown) + 4 if shown else 0)

@@ -22,7 +22,6 @@ from tabletop.ai.autopilot import Autopilot
 from tabletop.common.errors import TabletopError
 from tabletop.game.load import load_scenario
 from tabletop.game.position import write_position
-from tabletop.game.report import event_text
 from tabletop.game.session import Session
 from tabletop.view import computer
 from tabletop.view.bar import ActionBar, ToolStrip
@@ -31,19 +30,16 @@ from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.frame import Panes
 from tabletop.view.input import TableInput
 from tabletop.view.keys import abilities
+from tabletop.view.logbook import LogPane, log_lines
 from tabletop.view.moving import MoveEditing
-from tabletop.view.offers import hide
 from tabletop.view.panes import (
-    LOG_COLOUR,
-    REASON_COLOUR,
-    UNDONE_COLOUR,
     Colour,
     PlotPane,
     RulingPane,
     StatusPane,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
-from tabletop.view.sidepanes import HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
@@ -204,25 +200,8 @@ class TableView(MoveEditing, arcade.View):
         self._dirty |= {"labels", "overlay", "interact", "table", "hud"}
 
     def log_lines(self) -> list[tuple[str, Colour]]:
-        """The game's events as played, and after them the actions undone (greyed, to be
-        redone with Ctrl+Y): the log of what stands; a secret plot's words kept off it."""
-        if self.session is None:
-            return []
-        game = self.session.game
-        if game is None:
-            return [(t, LOG_COLOUR) for t in self.session.log]
-        secret, own = game.state.scenario.ruleset.caps.secret_verbs, computer.own_ships(self)
-        why = {i: r for (s, i), r in self._reasons.items() if s == id(self.session)}
-        out: list[tuple[str, Colour]] = []
-        for i, e in enumerate(game.events):
-            if i in why:
-                out.append((f"» {why[i]}", REASON_COLOUR))
-            out.append((hide(event_text(e), secret, own), LOG_COLOUR))
-        out += [
-            (f"  (undone) {hide(str(a), secret, own)}", UNDONE_COLOUR)
-            for a, _, _ in reversed(game.redo_stack)
-        ]
-        return out
+        """The log as it stands (``logbook.log_lines``)."""
+        return log_lines(self)
 
     @property
     def px_per_unit(self) -> float:

@@ -1,7 +1,8 @@
-"""The ship cards drawn as record sheets: the selected ship's beside the table, and the
-card of the ship under the pointer beside her.  What is drawn is read back from the
-pane's shapes (each box a filled square in the sheet's colours) and from the frame's
-pixels."""
+"""Pictures over text: the ship cards drawn as record sheets (the selected ship's beside
+the table, the card of the ship under the pointer beside her), damage marked on the
+ships' drawings, dice drawn as dice in the log and the ruling.  What is drawn is read
+back from the panes' and the table's shapes (each box or face a filled polygon in its
+colour) and from the frame's pixels."""
 
 from __future__ import annotations
 
@@ -152,3 +153,51 @@ def test_fire_aboard_is_drawn_as_flames(window):
     window.changed(table=True)
     window.rebuild()
     assert fills(window.drawing._table_scenes[-1], FLAME) == 0
+
+
+def test_the_log_draws_each_roll_as_dice_made_or_failed(duel):
+    """The frigate duel's first broadside (games/frigate-duel.log): amazon at loire, short
+    range, to hit 4+ less 1 for short range = 3+; saves 4+ against light guns, 5+ against
+    the carronade (-1).  Rolled: to hit (light) 2, 6, 1: the 6 hits (a 1 never does);
+    saves 2: fails; critical 6, hull damage 1, crew loss 1: no need, plain; to hit
+    (carronade) 4: hits; saves 5: saves.  Made 1 + 1 + 1 = 3, failed 2 + 1 = 3, plain 3."""
+    from tabletop.view.dice import FAILED, MADE, PLAIN
+
+    for action in ("move amazon F14", "fire amazon loire"):
+        assert duel.play(action), duel.message
+    duel.rebuild()
+    pane = duel.log_pane
+    assert pane.enabled
+    assert (fills(pane.dice, MADE), fills(pane.dice, FAILED), fills(pane.dice, PLAIN)) == (3, 3, 3)
+    words = [t.text for t in pane.texts]
+    assert "to hit: amazon light" in words and not any("rolls" in w for w in words)
+    # the log's words are still the text form: what tabletop run prints
+    assert "    rolls 2, 6 and 1 (to hit: amazon light)" in [s for s, _ in duel.log_lines()]
+    # the frame shows the gold of a die that made it, where the pane drew it
+    made = next(f for f in pane.dice.fills if f.color == MADE)
+    x0, y0 = made.points.min(axis=0)
+    img = frame(duel)
+    assert tuple(img[int(y0) + 1, int(x0) + 1, :3]) == MADE[:3]
+
+
+def test_the_ruling_shows_the_faces_that_hit_and_save(window):
+    """The worked example: a fires at b, medium range, 3 light guns: to hit 4+ (p 1/2:
+    faces 4, 5 and 6 gold), saves 4+ (4, 5, 6); the faces drawn under the ruling's
+    words: 6 + 6 faces, 3 + 3 gold."""
+    from tabletop.view.dice import FAILED, MADE
+
+    window.window.switch_to()
+    arcade.set_window(window.window)
+    window.load(str(SCENARIOS / "worked-example.toml"))
+    window.ruling = ("a", "b")
+    window.changed()
+    window.rebuild()
+    pane = window.ruling_pane
+    assert pane.enabled
+    assert fills(pane.dice, MADE) == 6 and fills(pane.dice, FAILED) == 6
+    labels = [t.text.strip() for t in pane.texts]
+    assert "to hit, 3 dice:" in labels and "saves:" in labels
+    faces = [f for f in pane.dice.fills if f.color in (MADE, FAILED)]
+    assert all(pane.left <= f.points[:, 0].min() and f.points[:, 0].max() <= pane.right
+               and pane.bottom <= f.points[:, 1].min() for f in faces)  # fmt: skip
+    window.ruling = None
