@@ -201,3 +201,34 @@ def test_the_ruling_shows_the_faces_that_hit_and_save(window):
     assert all(pane.left <= f.points[:, 0].min() and f.points[:, 0].max() <= pane.right
                and pane.bottom <= f.points[:, 1].min() for f in faces)  # fmt: skip
     window.ruling = None
+
+
+def test_a_fan_pose_is_a_bar_to_click_and_lays_a_measured_path(duel):
+    """amazon's fan: each pose a bar 10 pixels long and 3 wide on screen whatever the
+    zoom; a click 12 pixels from a pose, off its bar's end, still takes it; the path laid
+    has its runs but the last in tenths and whole-degree turns, and Enter plays it."""
+    from tabletop.referee.movement import parse_path
+    from tabletop.view.marks import FAN_BAR
+
+    duel.select("amazon")
+    duel.input.toggle("fan")
+    duel.rebuild()
+    fan = duel.fan
+    bars = [ln for s in duel.drawing._overlay_scenes for ln in s.lines
+            if ln.width == FAN_BAR[1] and not ln.closed]  # fmt: skip (her outline is closed)
+    assert len(bars) == len(fan)
+    a, b = duel.to_screen(bars[0].points)
+    assert abs(np.hypot(*(b - a)) - FAN_BAR[0]) < 0.01
+    i = len(fan) // 3
+    x, y = duel.to_screen(np.array([fan.x[i], fan.y[i]]))
+    duel.window.send("on_mouse_press", x + 12, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    duel.window.send("on_mouse_release", x + 12, y, arcade.MOUSE_BUTTON_LEFT, 0)
+    steps = parse_path(duel.builder.text)
+    runs = [s.value for s in steps if s.kind == "F"]
+    assert all(float(s.value).is_integer() for s in steps if s.kind in "PS")
+    assert all(abs(v * 10 - round(v * 10)) < 1e-6 for v in runs[:-1]), duel.builder.text
+    assert duel.builder.text != fan.path(fan.nearest(*duel.to_table(x + 12, y)))  # rounded
+    laid = duel.builder.text
+    duel.on_key_press(arcade.key.ENTER, 0)
+    assert duel.session.actions[-1] == f"move amazon {laid}", duel.message
+    duel.input.toggle("fan")

@@ -38,6 +38,9 @@ ROPE: Color = (220, 185, 115, 255)
 ROPE_EDGE: Color = (40, 30, 20, 255)
 #: A fan's pose on screen: a bar this long along her heading and this wide, in pixels.
 FAN_BAR = (10.0, 3.0)
+#: How near a click must fall to a fan's pose to take it, in pixels: a bar's length and
+#: a little more.
+FAN_REACH = 14.0
 
 
 def _axes(ship: Ship) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
