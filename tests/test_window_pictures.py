@@ -232,3 +232,30 @@ def test_a_fan_pose_is_a_bar_to_click_and_lays_a_measured_path(duel):
     duel.on_key_press(arcade.key.ENTER, 0)
     assert duel.session.actions[-1] == f"move amazon {laid}", duel.message
     duel.input.toggle("fan")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1100, 760), (1920, 1080), (2560, 1440)])
+def test_the_headers_rows_keep_clear_of_the_wind_and_the_sail_meter(duel, size):
+    """A long message of wide letters (W) and of words, a move being built (the sail
+    meter shows): every row of the header ends left of the corner the wind's label and
+    the meter keep (its left edge: the window's width less WIND_W), at every size."""
+    from tabletop.view.panes import WIND_W
+
+    w, h = size
+    duel.window.send("on_resize", w, h)
+    duel.select("amazon")
+    duel.play("move amazon F2")  # a move part-built: the meter has something to show
+    duel.fresh_move()
+    duel.builder.forward(5.0)
+    duel._rebuild_move()
+    for message in ("W" * 400, "the squadron's long message " * 30):
+        duel.say(message, error=True)
+        duel.rebuild()
+        texts = duel.status_pane.texts
+        rows = [t for t in texts if not t.text.startswith("wind from")]
+        assert len(rows) == len(texts) - 1 and len(rows) >= 3
+        assert any(t.text.endswith("…") for t in rows)  # the message was cut
+        for t in rows:
+            assert t.x + t.content_width <= w - WIND_W, (size, t.text, t.x + t.content_width)
+    duel.window.send("on_resize", W, H)
+    duel.say("")

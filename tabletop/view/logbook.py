@@ -22,6 +22,7 @@ from tabletop.view.panes import (
     Colour,
     Pane,
     char_width,
+    fit,
 )
 from tabletop.view.scene import Scene
 from tabletop.view.sidepanes import clear_of
@@ -149,12 +150,7 @@ class LogPane(Pane):
             x += width(len(dice.faces))
         s = s if len(s) <= chars else s[: chars - 1] + "…"
         self.text(s, x, y, c, 9)
-        shown = self.texts[-1]
-        room = right - x
-        while shown.content_width > room and len(s) > 2:  # wider than estimated: cut in
-            keep = min(len(s) - 2, int(len(s) * room / shown.content_width) - 1)
-            s = s[: max(1, keep)] + "…"  # proportion, then check again
-            shown.text = s
+        fit(self.texts[-1], right - x)  # wider than estimated: cut
 
     def on_draw(self) -> None:
         """The shade, the dice, the words."""

@@ -109,8 +109,10 @@ class StatusPane(Pane):
     def build(self) -> None:
         t = self.table
         self.fresh()
-        # about 7.2 px a character at 11 pt; the wind keeps the top right corner
-        width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
+        # rows end short of the corner the wind and the sail meter keep, measured: the
+        # 7.2 px a character once guessed ran the message's second row under the meter
+        room = t.view_w - WIND_W - 10
+        width = max(20, int(room / (char_width() * 11 / 9)))  # the log's mean, at 11 pt
         lines = self._lines(t)
         said = lines.pop() if lines and lines[-1][0] == t.message and t.message else None
         rows = [_one_row(s, c, width) for s, c in lines][: STATUS_ROWS - (2 if said else 0)]
@@ -120,6 +122,7 @@ class StatusPane(Pane):
             rows += both[:1] + ([_one_row("    " + rest, said[1], width)] if rest else [])
         for i, (s, c) in enumerate(rows[:STATUS_ROWS]):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
+            fit(self.texts[-1], room - 10)
         self.place(0, t.view_h - STATUS_H, t.view_w, STATUS_H)
         self.wind = t.scenario.wind.from_deg if t.scenario is not None else None
         if self.wind is not None:
@@ -178,6 +181,17 @@ class StatusPane(Pane):
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w, y0, y0 + h, (60, 60, 70, 255))
         col = (80, 200, 120, 255) if m.legal else (230, 80, 80, 255)
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
+
+
+def fit(text: arcade.Text, room: float) -> None:
+    """Cut a text laid out wider than ``room`` pixels, with "…": in proportion to how
+    much too wide it is, then again until it fits (wide letters, W, run over a width
+    reckoned in characters)."""
+    s = text.text
+    while text.content_width > room and len(s) > 2:
+        keep = min(len(s) - 2, int(len(s) * room / text.content_width) - 1)
+        s = s[: max(1, keep)] + "…"
+        text.text = s
 
 
 def _one_row(s: str, colour: Colour, width: int) -> tuple[str, Colour]:
