@@ -32,7 +32,7 @@ from tabletop.view.panes import (
 )
 from tabletop.view.scene import Scene
 from tabletop.view.sheets import TextPool, lost_words, plan, warm
-from tabletop.view.sidepanes import Rect, base_box, clear_of
+from tabletop.view.sidepanes import Rect, base_box, clear_of, in_use, meets
 
 CARD_W = 260.0  # the card's column: the log's, where the window is wide enough
 HOVER_W = 260.0
@@ -250,11 +250,18 @@ class HoverPane(Sheeted):
         self.make(where, top, sheet, bottom, height)
 
     def _beside(self, ship: str, height: float) -> Rect:
-        """Right of her base on screen (left of it near the window's right edge), its
-        top level with hers, kept inside the window under the status."""
+        """Beside her base on screen: right of it, else left, below or above, the first
+        place inside the window (under the status, over the foot's bar) that covers
+        neither her nor the selected ship (it lay on the ship in use beside her)."""
         t = self.table
-        box = base_box(t, ship)
-        x = box[1] + 8 if box[1] + 8 + HOVER_W <= t.view_w else box[0] - 8 - HOVER_W
-        x = min(max(0.0, x), t.view_w - HOVER_W)
-        top = min(max(box[3], height + 40.0), t.view_h - STATUS_H - 4)
-        return (x, x + HOVER_W, top - height, top)
+        box, busy = base_box(t, ship), in_use(t)
+        w, low, high = HOVER_W, 40.0, t.view_h - STATUS_H - 4
+        spots = [(box[1] + 8, box[3]), (box[0] - 8 - w, box[3]),
+                 (box[0], box[2] - 8), (box[0], box[3] + 8 + height)]  # fmt: skip
+        places = []
+        for x, top in spots:  # each as (left, right, bottom, top), kept inside the window
+            x = min(max(0.0, x), t.view_w - w)
+            top = min(max(top, low + height), high)
+            places.append((x, x + w, top - height, top))
+        clear = [p for p in places if not meets(p, box) and not meets(p, busy)]
+        return (clear or places)[0]
