@@ -259,3 +259,28 @@ def test_the_headers_rows_keep_clear_of_the_wind_and_the_sail_meter(duel, size):
             assert t.x + t.content_width <= w - WIND_W, (size, t.text, t.x + t.content_width)
     duel.window.send("on_resize", W, H)
     duel.say("")
+
+
+def test_the_rulers_figures_come_back_down_when_the_plotting_panel_closes(window):
+    """While a Hold Fast side plots, the foot's figures of the edge ruler keep clear of
+    the plotting panel; once the orders are given and the panel closes, they are laid
+    again under the table's edge, where they belong (laid out before the panes, they
+    kept clear of the panel just closed, 40 pixels up the table)."""
+    from tabletop.game.logs import read_log
+
+    window.window.switch_to()
+    arcade.set_window(window.window)
+    window.load(str(SCENARIOS / "hold-fast-duel.toml"))
+    window.plot_ready()  # the British captain is here: the panel, not the cover
+    window.rebuild()
+    assert window.plot_pane.enabled
+    scn = window.scenario
+    _, actions = read_log(SCENARIOS.parent / "games" / "hold-fast-duel.log")
+    window.session.auto_pass = False
+    for action in actions[:2]:  # both sides' orders: the plotting is over
+        assert window.play(action), window.message
+    window.rebuild()
+    assert window.plot is None and not window.plot_pane.enabled
+    x, under = window.to_screen(np.array([6.0, -0.025 * scn.depth]))  # its place
+    figures = [t for t in window.drawing._pinned if t.text == "6" and abs(t.x - x) < 2]
+    assert figures and abs(figures[0].y - round(under)) <= 1, (figures[0].y, under)

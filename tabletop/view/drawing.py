@@ -196,6 +196,12 @@ class TableDrawing:
         if "interact" in self.view._dirty:
             self._interact_scenes = self.interact_scenes()
             self.interact_layer.build(self._interact_scenes, upp)
+        # the panes first: the rulers' figures keep clear of them as they are now (laid
+        # out after, they kept clear of a plotting panel just closed, 40 px up the table)
+        if self.view._dirty & {"hud", "overlay", "interact"}:
+            self.build_panes()
+        elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
+            self.place_beside()  # have come under the card or the log
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
@@ -205,10 +211,6 @@ class TableDrawing:
             self.over_labels, self._over, self._over_halos = self._build_labels(
                 [*self._overlay_scenes, *self._interact_scenes], self._taken
             )
-        if self.view._dirty & {"hud", "overlay", "interact"}:
-            self.build_panes()
-        elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
-            self.place_beside()  # have come under the card or the log
         if self.view._dirty & {"hud", "overlay", "interact", "labels", "table"}:
             self._hide_under_panes()
         self.view._dirty.clear()
