@@ -117,7 +117,7 @@ def test_damage_is_marked_on_the_ships_drawing(duel):
     poke(game, st)
     duel.changed(table=True)
     duel.rebuild()
-    marks = duel.drawing._table_scenes[-1]
+    marks = duel.drawing.damage
     assert fills(marks, DAMAGED) == 1 and fills(marks, MAST) == 0
     assert sum(1 for ln in marks.lines if ln.color == GONE) == 2
     # the amber truck stands forward of amazon's centre (she heads east: east of it)
@@ -147,12 +147,12 @@ def test_fire_aboard_is_drawn_as_flames(window):
     poke(game, set_ship(game.state, "victory", fires=1))
     window.changed(table=True)
     window.rebuild()
-    marks = window.drawing._table_scenes[-1]
+    marks = window.drawing.damage
     assert fills(marks, FLAME) == 2 and fills(marks, FLAME_CORE) == 2
     poke(game, set_ship(game.state, "victory", fires=0))
     window.changed(table=True)
     window.rebuild()
-    assert fills(window.drawing._table_scenes[-1], FLAME) == 0
+    assert fills(window.drawing.damage, FLAME) == 0
 
 
 def test_the_log_draws_each_roll_as_dice_made_or_failed(duel):
@@ -284,3 +284,25 @@ def test_the_rulers_figures_come_back_down_when_the_plotting_panel_closes(window
     x, under = window.to_screen(np.array([6.0, -0.025 * scn.depth]))  # its place
     figures = [t for t in window.drawing._pinned if t.text == "6" and abs(t.x - x) < 2]
     assert figures and abs(figures[0].y - round(under)) <= 1, (figures[0].y, under)
+
+
+def test_a_tables_name_under_a_pane_is_left_out(duel):
+    """At 800 x 600 the selected ship's card lies over the table's top right, where the
+    wind's words are ("wind from 0° moderate", cut in two by the card's edge): they are
+    left out while the card is there, halo and all, and shown again when it goes."""
+    duel.window.send("on_resize", 800, 600)
+    duel.select("loire")
+    duel.rebuild()
+    wind = [t for t in duel.drawing._labels if t.text.startswith("wind from")]
+    assert wind and duel.card_pane.enabled
+    text, card = wind[0], duel.card_pane
+    assert text.x - text.content_width < card.right and text.x > card.left  # it meets it
+    assert not text.visible
+    pinned = {id(t) for t in duel.drawing._pinned}
+    named = [t for t in duel.drawing._labels if id(t) not in pinned]
+    at = named.index(text)
+    assert not any(h.visible for h in duel.drawing._halos[4 * at : 4 * at + 4])
+    duel.select(None)
+    duel.rebuild()
+    assert text.visible and not duel.card_pane.enabled
+    duel.window.send("on_resize", W, H)

@@ -80,6 +80,8 @@ class TableDrawing:
         self.view = view
         self.table_layer = Layer(view.window)
         self.overlay_layer = Layer(view.window)
+        self.damage_layer = Layer(view.window)  # masts, fire, colours, grapples
+        self.damage = sc.Scene()
         self.interact_layer = Layer(view.window)  # the move being built, the ruler: often
         self.labels = pyglet.graphics.Batch()  # the table's labels
         self._labels: list[arcade.Text] = []
@@ -186,10 +188,13 @@ class TableDrawing:
             struck = session.struck if session is not None else {}
             notes = session.notes if session is not None else {}
             self._table_scenes = (
-                [*sc.table_scenes(shown, upp, struck, notes),
-                 damage_scene(shown, self._cards(), struck, upp)] if shown is not None else []
-            )  # fmt: skip
+                sc.table_scenes(shown, upp, struck, notes) if shown is not None else []
+            )
             self.table_layer.build(self._table_scenes, upp)
+            # the damage over the overlays: a selected ship's wedges washed out her fire
+            cards = self._cards()
+            self.damage = sc.Scene() if shown is None else damage_scene(shown, cards, struck, upp)
+            self.damage_layer.build([self.damage], upp)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()
             self.overlay_layer.build(self._overlay_scenes, upp)
@@ -217,13 +222,24 @@ class TableDrawing:
 
     def _hide_under_panes(self) -> None:
         """A ruler's figure that would lie under a pane is left out (zoomed in, "120" lay
-        half hidden under the log, "90" under the status)."""
+        half hidden under the log, "90" under the status); so is a table's name any part
+        of which would (the wind's, cut by the card at 800 px; a ship's, showing faintly
+        through the card of the ship pointed at), with its halo."""
         v = self.view
-        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane, v.card_pane, v.help_pane)
-                 if p.enabled]  # fmt: skip
+        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane, v.card_pane, v.help_pane,
+                             v.hover_pane) if p.enabled]  # fmt: skip
         for t in self._pinned:
             t.visible = not any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top
                                 for p in panes)  # fmt: skip
+        pinned = {id(t) for t in self._pinned}
+        named = [t for t in self._labels if id(t) not in pinned]  # each with 4 halos, in order
+        for k, t in enumerate(named):
+            x0 = t.x - t.content_width * {"left": 0.0, "right": 1.0}.get(t.anchor_x, 0.5)
+            box = (x0, x0 + t.content_width, t.y - t.content_height / 2, t.y + t.content_height / 2)
+            shown = not any(_meet(box, (p.left, p.right, p.bottom, p.top)) for p in panes)
+            if t.visible != shown:  # (a text shown again is laid out anew: only on change)
+                for u in (t, *self._halos[len(HALO) * k : len(HALO) * (k + 1)]):
+                    u.visible = shown
 
     def build_panes(self) -> None:
         """Lay out the HUD's panes from the state: the status at the top (the help under
@@ -336,6 +352,7 @@ class TableDrawing:
         with self.view.camera.activate():
             self.table_layer.draw()
             self.overlay_layer.draw()
+            self.damage_layer.draw()
             self.interact_layer.draw()
         self.labels.draw()
         self.over_labels.draw()

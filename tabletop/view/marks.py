@@ -32,6 +32,7 @@ DAMAGED: Color = (255, 170, 40, 255)
 GONE: Color = (20, 20, 24, 255)  # shot away: a dark cross on a white one
 FLAME: Color = (255, 120, 20, 255)
 FLAME_CORE: Color = (255, 230, 90, 255)
+FLAME_EDGE: Color = (40, 16, 8, 255)
 WHITE_FLAG: Color = (250, 250, 250, 255)
 FLAG_EDGE: Color = (30, 30, 34, 255)
 ROPE: Color = (220, 185, 115, 255)
@@ -107,14 +108,16 @@ def _masts(sc: Scene, ship: Ship, masts: tuple[str, ...], upp: float) -> None:
 
 
 def _fire(sc: Scene, ship: Ship, upp: float) -> None:
-    """Flames over her waist, pointing to her bow: two, a yellow core in each."""
+    """Flames over her waist, pointing to her bow: two, a yellow core in each, edged
+    dark (orange on a red hull was lost)."""
     c, ahead, side = _axes(ship)
     for off in (-0.12, 0.12):
         base = c + ahead * off * _drawn_length(ship, upp) + side * 2.5 * upp
-        for colour, size in ((FLAME, 1.0), (FLAME_CORE, 0.5)):
-            tip = base + ahead * 9 * size * upp
+        for colour, size in ((FLAME_EDGE, 1.35), (FLAME, 1.0), (FLAME_CORE, 0.5)):
+            at = base - ahead * (size - 1.0) * 3 * upp  # the edge a little behind too
+            tip = at + ahead * 9 * size * upp
             w = side * 3.5 * size * upp
-            sc.fills.append(Fill(np.array([base - w, base + w, tip]), colour))
+            sc.fills.append(Fill(np.array([at - w, at + w, tip]), colour))
 
 
 def _flag(sc: Scene, ship: Ship, colour: Color, upp: float) -> None:
