@@ -230,7 +230,7 @@ class HoverPane(Sheeted):
         ship = None if covered or t.session is None else t.ship_at(x, y)
         if ship != self.ship:
             self.ship = ship
-            t._dirty.add("hud")
+            t._dirty.add("hover")
 
     def build(self) -> None:
         t = self.table

@@ -207,6 +207,9 @@ class TableDrawing:
             self.build_panes()
         elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
             self.place_beside()  # have come under the card or the log
+        elif "hover" in self.view._dirty:  # the pointer on another ship: her card alone,
+            self.view.hover_pane.build()  # no layout written (tools/xplay.py took one
+            # written for a move of the pointer for its click's, and clicked again)
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
@@ -216,7 +219,7 @@ class TableDrawing:
             self.over_labels, self._over, self._over_halos = self._build_labels(
                 [*self._overlay_scenes, *self._interact_scenes], self._taken
             )
-        if self.view._dirty & {"hud", "overlay", "interact", "labels", "table"}:
+        if self.view._dirty & {"hud", "overlay", "interact", "labels", "table", "hover"}:
             self._hide_under_panes()
         self.view._dirty.clear()
 
