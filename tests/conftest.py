@@ -70,6 +70,7 @@ TIERS = {
     "test_window_words.py": "gui",
     "test_window_steady.py": "gui",
     "test_setup_window.py": "gui",
+    "test_window_pictures.py": "gui",
 }
 #: Longest first, so the two workers of ``make test`` finish together: a real-window
 #: game started last would run alone at the end.

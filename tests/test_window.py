@@ -265,14 +265,16 @@ def test_line_of_fire_tool_rules_and_fires(fresh):
 
 
 def test_fan_key_and_choosing_a_pose(fresh):
+    from tabletop.view.fanclick import laid_path
+
     click_ship(fresh, "amazon")
     fresh.on_key_press(K.N, 0)
     assert "fan" in fresh.overlays and fresh.fan is not None and len(fresh.fan) > 100
     i = len(fresh.fan) // 2
     sx, sy = screen_of(fresh, fresh.fan.x[i], fresh.fan.y[i])
     send(fresh, "on_mouse_press", sx, sy, arcade.MOUSE_BUTTON_LEFT, 0)
-    j = fresh.fan.nearest(*fresh.to_table(sx, sy))
-    assert fresh.builder.text == fresh.fan.path(j)
+    j = fresh.fan.nearest(*fresh.to_table(sx, sy))  # her path there, as a player measures it
+    assert fresh.builder.text == laid_path(fresh.session, "amazon", fresh.fan.path(j))
     assert fresh.move.legal
     frame(fresh)
 

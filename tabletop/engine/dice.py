@@ -39,10 +39,16 @@ class Dice:
     def draw(self, k: int, why: str, sides: int) -> int:
         return die(self.seed, k, sides)
 
-    def roll(self, n: int, why: str, sides: int = 6) -> list[int]:
+    def roll(self, n: int, why: str, sides: int = 6, need: int | None = None) -> list[int]:
+        """``n`` dice, written down with why they were rolled; ``need``: the least face
+        that makes what each die is rolled for (a hit, a save), where one face does,
+        written down too so the dice can be shown made or failed."""
         out = [self.draw(self.counter + i, why, sides) for i in range(n)]
         self.counter += n
-        self.rolled.append({"why": why, "dice": out, "sides": sides})
+        said: dict[str, object] = {"why": why, "dice": out, "sides": sides}
+        if need is not None:
+            said["need"] = need
+        self.rolled.append(said)
         return out
 
     def d(self, expr: int | str, why: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.state import GameState, ended
@@ -80,6 +81,35 @@ def action_text(action: str, side: str | None) -> str:
     if not side:
         return action
     return f"{side} is done" if action == "end" else f"{side}: {action}"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One die as it came up: its face, its sides, and whether it made what it was
+    rolled for (a hit, a save; None where no need was told)."""
+
+    value: int
+    sides: int = 6
+    made: bool | None = None
+
+
+def rolled(e: dict[str, Any]) -> tuple[tuple[Face, ...], str] | None:
+    """An event's dice as faces, and its words without them, for a log that draws its
+    dice (the window's); None for an event that shows none.  Every roll is one event
+    (``why``, ``dice``, ``sides``, and the ``need`` a die must reach where it has one);
+    an event that also lists the faces it rolled (``rolls``, ``dice``) shows them too.
+    :func:`event_text` keeps them in words ("rolls 1 and 4"), for ``run``."""
+    if "why" in e and _numbers(e.get("dice")) and e["dice"]:
+        need, sides = e.get("need"), int(e.get("sides", 6))
+        made = (lambda v: None) if not isinstance(need, int) else (lambda v: v >= need)
+        return tuple(Face(v, sides, made(v)) for v in e["dice"]), str(e["why"])
+    for key in ("rolls", "dice"):
+        v = e.get(key)
+        if _numbers(v) and v:
+            need = e.get("need")
+            faces = tuple(Face(x, 6, x >= need if isinstance(need, int) else None) for x in v)
+            return faces, event_text({k: x for k, x in e.items() if k != key}).strip()
+    return None
 
 
 def event_text(e: dict[str, Any]) -> str:

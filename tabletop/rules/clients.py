@@ -9,6 +9,7 @@ and names the subclass in its ``_look``, ``_advice`` or ``_data``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Protocol
 
 from tabletop.coach.coaching import Coach, Course
@@ -18,7 +19,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
 from tabletop.referee.fan import Fan
-from tabletop.rules.types import Capabilities, FireChance, Plot
+from tabletop.rules.types import Capabilities, Card, FireChance, Plot, Track
 
 
 class Owner(Protocol):
@@ -26,6 +27,12 @@ class Owner(Protocol):
 
     title: str
     caps: Capabilities
+
+
+class Reporting(Owner, Protocol):
+    """What the window's defaults read besides: her report (her card is read from it)."""
+
+    def ship_report(self, state: GameState, ship: str) -> dict[str, Any]: ...
 
 
 class Fanned(Owner, Protocol):
@@ -40,7 +47,7 @@ class Look:
     defaults draw a continuous table with a point-of-sail compass and no arcs; a ruleset
     that draws more subclasses this and names the subclass in its ``_look``."""
 
-    def __init__(self, rs: Owner) -> None:
+    def __init__(self, rs: Reporting) -> None:
         self.rs = rs
 
     def compass_origin(self, ship: Ship, theta: float) -> tuple[float, float, float]:
@@ -70,6 +77,19 @@ class Look:
         """The verb that puts this ship onto a tack she names (``VERB SHIP port``) now,
         or None; the window's port/starboard keys send it."""
         return None
+
+    def card(self, state: GameState, ship: str, since: GameState | None = None) -> Card:
+        """Her record sheet as the window draws it: :meth:`sheet`, with the boxes lost
+        since ``since`` (the state as her side's turn began) marked as this turn's."""
+        now = self.sheet(state, ship)
+        return now if since is None else now.since(self.sheet(since, ship))
+
+    def sheet(self, state: GameState, ship: str) -> Card:
+        """Her record sheet as it stands: by default read from her report (a figure
+        ``a/b`` a track of boxes, guns by broadside: :func:`sheet_of`) and
+        the ships she is grappled with; a ruleset whose sheet says more (the boxes'
+        shading, sections, guns as built, masts and fire on her drawing) draws its own."""
+        return sheet_of(self.rs.ship_report(state, ship), grappled_with(state, ship))
 
 
 class Advice:
@@ -201,3 +221,82 @@ class Data:
     #: A class's (and a ship's) keys beyond the shared ones: any other is a misspelling
     #: (a ship's `speeed = 20` was read as a field and the override lost).
     class_fields: ClassVar[frozenset[str]] = frozenset({"guns"})
+
+
+# -- a ship's record sheet read from her report (Look.sheet's default) -------------------
+# A report's ``a/b`` figure is a track of ``b`` boxes, ``a`` of them left ("hull 8/11");
+# a table of such figures, a track each under its heading ("masts": fore 2/2, main 2/2);
+# a table of tables of numbers, her guns by broadside and type; a table mixing them (Hold
+# Fast's diagram), read part by part; anything else is a figure said in words.  The
+# report gives no guns as built, only as left: a ruleset whose guns are lost says how
+# many it had in its own card.
+
+FRACTION = re.compile(r"^(\d+)/(\d+)$")
+#: Report fields that say where she lies, what she plays or who she is, not her
+#: condition: left off her sheet.
+NOT_CONDITION = frozenset(
+    {"id", "side", "x", "y", "heading", "status", "orders", "captured_by", "hex", "hexes",
+     "facing"}
+)  # fmt: skip
+
+
+def words(key: str) -> str:
+    """A report's key as a player reads it ("morale_factor": "morale factor")."""
+    return key.replace("_", " ")
+
+
+def grappled_with(state: GameState, ship: str) -> tuple[str, ...]:
+    """The ships she is grappled with (the game's pairs of ships fast together)."""
+    return tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
+
+
+def sheet_of(report: dict[str, Any], fast_to: tuple[str, ...] = ()) -> Card:
+    """Her card read from her report (as the comment above says)."""
+    tracks: list[Track] = []
+    guns: list[Track] = []
+    figures: list[tuple[str, str]] = []
+    for key, value in report.items():
+        if key not in NOT_CONDITION:
+            _read(key, value, tracks, guns, figures)
+    return Card(tuple(tracks), tuple(guns), tuple(figures), fast_to=fast_to)
+
+
+def _boxes(v: Any) -> tuple[int, int] | None:
+    m = FRACTION.match(v) if isinstance(v, str) else None
+    return (int(m[1]), int(m[2])) if m else None
+
+
+def _count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _read(
+    key: str, v: Any, tracks: list[Track], guns: list[Track], figures: list[tuple[str, str]]
+) -> None:
+    label = words(key)
+    got = _boxes(v)
+    if got is not None:
+        tracks.append(Track(label, *got))
+    elif isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()):
+        for side, kinds in v.items():  # guns by broadside and type, as left
+            guns += [Track(words(k), n, n, group=words(side)) for k, n in kinds.items()
+                     if _count(n)]  # fmt: skip
+    elif isinstance(v, dict) and v and all(_boxes(x) is not None for x in v.values()):
+        for part, x in v.items():
+            tracks.append(Track(words(part), *_boxes(x), group=label))  # type: ignore[misc]
+    elif isinstance(v, dict):
+        for part, x in v.items():  # a diagram: its parts, each read alike
+            _read(part, x, tracks, guns, figures)
+    elif v is not None:
+        figures.append((label, figure(v)))
+
+
+def figure(v: Any) -> str:
+    """A figure in words: a number, a word, a list spelt out, yes or no."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, list | tuple):
+        return ", ".join(figure(x) for x in v) if v else "none"
+    return str(v)

@@ -6,7 +6,7 @@ course; and the hex overlay's template section, read alike by every hex game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.common.units import convert
@@ -154,3 +154,62 @@ class DrillDefaults:
     cls: str
     distance: float
     radius: float
+
+
+@dataclass(frozen=True)
+class Track:
+    """One row of a ship's record sheet: ``of`` boxes, ``left`` of them not yet struck
+    off; ``lost_now`` of those struck were struck since her side's turn began (drawn in
+    the alarm colour).  ``group``: the heading it shares with others (``masts``: fore,
+    main, mizzen; a broadside: its guns by type).  ``marks``: a letter per box, ``.``
+    where plain, for what striking that box off costs besides (Trafalgar's shaded ``C``
+    crew, ``G`` gun, ``R`` rigging boxes).  ``sections``: the boxes in each section
+    where the sheet divides the track (Hold Fast's hull and masts: a section lost
+    slows her).  ``shape``: ``box``, or ``circle`` where the sheet draws circles."""
+
+    label: str
+    left: int
+    of: int
+    lost_now: int = 0
+    group: str = ""
+    marks: str = ""
+    sections: tuple[int, ...] = ()
+    shape: str = "box"
+
+
+#: A mast as her drawing on the table shows it: standing, damaged, or shot away.
+MAST_STATES = ("standing", "damaged", "gone")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A ship's condition as her record sheet shows it: the tracks of boxes struck off,
+    her guns by battery (a track each, grouped by broadside), the figures said rather
+    than boxed, and what her drawing on the table shows of it: each mast bow first
+    (:data:`MAST_STATES`; none where her rules do not track masts one by one), whether
+    she is on fire, and the ships she is grappled or afoul with."""
+
+    tracks: tuple[Track, ...] = ()
+    batteries: tuple[Track, ...] = ()
+    figures: tuple[tuple[str, str], ...] = ()
+    masts: tuple[str, ...] = ()
+    afire: bool = False
+    fast_to: tuple[str, ...] = ()
+
+    def since(self, then: Card) -> Card:
+        """This card with each track's ``lost_now``: the boxes it has lost since
+        ``then`` (her card as her side's turn began), matched by group and label."""
+
+        def marked(tracks: tuple[Track, ...], before: tuple[Track, ...]) -> tuple[Track, ...]:
+            was = {(t.group, t.label): t.left for t in before}
+            out = []
+            for t in tracks:
+                lost = was.get((t.group, t.label), t.left) - t.left
+                out.append(replace(t, lost_now=max(0, min(t.of - t.left, lost))))
+            return tuple(out)
+
+        return replace(
+            self,
+            tracks=marked(self.tracks, then.tracks),
+            batteries=marked(self.batteries, then.batteries),
+        )

@@ -24,11 +24,14 @@ from tabletop.view import computer, uidump
 from tabletop.view import scene as sc
 from tabletop.view.bar import ActionBar, ToolStrip
 from tabletop.view.batch import Layer
+from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.host import Host
+from tabletop.view.logbook import LogPane
+from tabletop.view.marks import damage_scene, fan_scene
 from tabletop.view.offers import taken
 from tabletop.view.panes import PlotPane, RulingPane, StatusPane
 from tabletop.view.plotting import plot_scene
-from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane
 from tabletop.view.underlay import Underlay
 
 TWEEN = 0.6  # seconds an action's movement takes on screen
@@ -67,6 +70,8 @@ class Drawn(Host, Protocol):
     def card_pane(self) -> CardPane: ...
     @property
     def help_pane(self) -> HelpPane: ...
+    @property
+    def hover_pane(self) -> HoverPane: ...
 
 
 class TableDrawing:
@@ -76,6 +81,8 @@ class TableDrawing:
         self.view = view
         self.table_layer = Layer(view.window)
         self.overlay_layer = Layer(view.window)
+        self.damage_layer = Layer(view.window)  # masts, fire, colours, grapples
+        self.damage = sc.Scene()
         self.interact_layer = Layer(view.window)  # the move being built, the ruler: often
         self.labels = pyglet.graphics.Batch()  # the table's labels
         self._labels: list[arcade.Text] = []
@@ -90,6 +97,8 @@ class TableDrawing:
         self._overlay_scenes: list[sc.Scene] = []
         self._interact_scenes: list[sc.Scene] = []
         self.underlay = Underlay(view.window)  # the scenario's photo, under the grid
+        self._card_state: Any = None  # the game state the cards were read in
+        self._cards_now: dict[str, Any] = {}
 
     def _refused(self, ship: str) -> Callable[[str, str], bool] | None:
         """Whether the engine would refuse her shot at an enemy with an arc's guns now,
@@ -126,7 +135,9 @@ class TableDrawing:
                 out.append(sc.lof_scene(scn, sel, enemies, self._refused(sel)))
             if "fan" in self.view.overlays and self.view.fan is not None:
                 hexes = scn.ruleset.look.hex_overlay(scn) is not None
-                out.append((sc.hex_fan_scene if hexes else sc.fan_scene)(scn, self.view.fan))
+                upp = 1.0 / self.view.px_per_unit
+                fan = self.view.fan
+                out.append(sc.hex_fan_scene(scn, fan) if hexes else fan_scene(scn, fan, upp))
             out.append(sc.hexes_scene(scn, sel))
             hl = sc.Scene()
             hl.lines.append(sc.Line(scn.ship(sel).base_corners(), sc.SELECT, 3.0, closed=True))
@@ -184,12 +195,25 @@ class TableDrawing:
             self.table_layer.build(self._table_scenes, upp)
             if (note := self.underlay.follow(scn)) is not None:
                 self.view.say(note, error=True)
+            # the damage over the overlays: a selected ship's wedges washed out her fire
+            cards = self._cards()
+            self.damage = sc.Scene() if shown is None else damage_scene(shown, cards, struck, upp)
+            self.damage_layer.build([self.damage], upp)
         if "overlay" in self.view._dirty:
             self._overlay_scenes = self.overlay_scenes()
             self.overlay_layer.build(self._overlay_scenes, upp)
         if "interact" in self.view._dirty:
             self._interact_scenes = self.interact_scenes()
             self.interact_layer.build(self._interact_scenes, upp)
+        # the panes first: the rulers' figures keep clear of them as they are now (laid
+        # out after, they kept clear of a plotting panel just closed, 40 px up the table)
+        if self.view._dirty & {"hud", "overlay", "interact"}:
+            self.build_panes()
+        elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
+            self.place_beside()  # have come under the card or the log
+        elif "hover" in self.view._dirty:  # the pointer on another ship: her card alone,
+            self.view.hover_pane.build()  # no layout written (tools/xplay.py took one
+            # written for a move of the pointer for its click's, and clicked again)
         # the table's labels (grid figures, names) only when the table or the view moves;
         # the overlays' own (ranges, bearings) whenever they change
         if self.view._dirty & {"labels", "table"}:
@@ -199,23 +223,30 @@ class TableDrawing:
             self.over_labels, self._over, self._over_halos = self._build_labels(
                 [*self._overlay_scenes, *self._interact_scenes], self._taken
             )
-        if self.view._dirty & {"hud", "overlay", "interact"}:
-            self.build_panes()
-        elif "labels" in self.view._dirty:  # panned or zoomed: the ship in use may
-            self.place_beside()  # have come under the card or the log
-        if self.view._dirty & {"hud", "overlay", "interact", "labels", "table"}:
+        if self.view._dirty & {"hud", "overlay", "interact", "labels", "table", "hover"}:
             self._hide_under_panes()
         self.view._dirty.clear()
 
     def _hide_under_panes(self) -> None:
         """A ruler's figure that would lie under a pane is left out (zoomed in, "120" lay
-        half hidden under the log, "90" under the status)."""
+        half hidden under the log, "90" under the status); so is a table's name any part
+        of which would (the wind's, cut by the card at 800 px; a ship's, showing faintly
+        through the card of the ship pointed at), with its halo."""
         v = self.view
-        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane, v.card_pane, v.help_pane)
-                 if p.enabled]  # fmt: skip
+        panes = [p for p in (v.status_pane, v.log_pane, v.ruling_pane, v.card_pane, v.help_pane,
+                             v.hover_pane) if p.enabled]  # fmt: skip
         for t in self._pinned:
             t.visible = not any(p.left <= t.x <= p.right and p.bottom <= t.y <= p.top
                                 for p in panes)  # fmt: skip
+        pinned = {id(t) for t in self._pinned}
+        named = [t for t in self._labels if id(t) not in pinned]  # each with 4 halos, in order
+        for k, t in enumerate(named):
+            x0 = t.x - t.content_width * {"left": 0.0, "right": 1.0}.get(t.anchor_x, 0.5)
+            box = (x0, x0 + t.content_width, t.y - t.content_height / 2, t.y + t.content_height / 2)
+            shown = not any(_meet(box, (p.left, p.right, p.bottom, p.top)) for p in panes)
+            if t.visible != shown:  # (a text shown again is laid out anew: only on change)
+                for u in (t, *self._halos[len(HALO) * k : len(HALO) * (k + 1)]):
+                    u.visible = shown
 
     def build_panes(self) -> None:
         """Lay out the HUD's panes from the state: the status at the top (the help under
@@ -249,6 +280,7 @@ class TableDrawing:
         if plot.enabled and plot.right > v.view_w - v.log_width:
             above = max(above, plot.top)  # ...and the plotting panel, where it reaches
         v.log_pane.build(above + 8, min(v.view_h - 110.0, top))
+        v.hover_pane.build()
 
     def _build_labels(
         self, scenes: list[sc.Scene], taken: tuple[list[Rect], list[Rect]] | None = None
@@ -327,6 +359,7 @@ class TableDrawing:
         with self.view.camera.activate():
             self.table_layer.draw(self._photo())
             self.overlay_layer.draw()
+            self.damage_layer.draw()
             self.interact_layer.draw()
         self.labels.draw()
         self.over_labels.draw()
@@ -339,6 +372,19 @@ class TableDrawing:
             return None
         opacity = scn.photo.opacity
         return (lambda: self.underlay.draw(opacity)) if "photo" in self.view.overlays else None
+
+    def _cards(self) -> dict[str, Any]:
+        """Every ship's card as her rules draw it (her masts, fire, the ships she is fast
+        to), read once for each state of the game (an action's movement on screen
+        redraws the table every frame)."""
+        game = self.view.session.game if self.view.session is not None else None
+        if game is None:
+            return {}
+        if self._card_state is not game.state:
+            look = game.state.scenario.ruleset.look
+            self._cards_now = {s.id: look.card(game.state, s.id) for s in game.state.ships}
+            self._card_state = game.state
+        return self._cards_now
 
     def _at_screen(self) -> str | None:
         """The side whose captain has the screen: the side plotting, once it is passed

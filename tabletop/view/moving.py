@@ -18,6 +18,8 @@ from tabletop.common.errors import TabletopError
 from tabletop.referee import reckon
 from tabletop.referee.fan import Fan, close_aboard, empty_fan, fan
 from tabletop.referee.movement import Step, parse_path, path_text
+from tabletop.view.fanclick import laid_path
+from tabletop.view.marks import FAN_REACH
 from tabletop.view.scene import fan_hexes
 from tabletop.view.tools import TURN_STEP, Button, MoveBuilder, Prompt
 
@@ -197,15 +199,15 @@ class MoveEditing:
             if clicked not in shaded:
                 return False
             i = shaded.index(clicked)
-        elif np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > 12.0 / self.px_per_unit:
+        elif np.hypot(self.fan.x[i] - tx, self.fan.y[i] - ty) > FAN_REACH / self.px_per_unit:
             return False
         if self.plot_fan:
             self.plot.pick(self.selected, 0)
             self.plot_command(("type", self.plot_fan[i].words))
             return True
-        self.builder = MoveBuilder(self.selected or "")
-        for word in self.fan.path(i).split():
-            self.builder.steps.append(parse_path(word)[0])
+        self.builder = MoveBuilder(self.selected or "")  # her path as a player measures it
+        self.builder.steps = list(parse_path(laid_path(self.session, self.builder.ship,
+                                                       self.fan.path(i))))  # fmt: skip
         self._rebuild_move()
         return True
 

@@ -18,10 +18,14 @@ import pyglet
 from tabletop.common.errors import TabletopError
 from tabletop.geometry.angles import unit
 from tabletop.referee.fire import rule_fire
+from tabletop.view import dice
 from tabletop.view import scene as sc
+from tabletop.view.batch import Layer
+from tabletop.view.dice import ruling_dice
 from tabletop.view.host import Host
 from tabletop.view.offers import ruled
 from tabletop.view.plotting import Box, cover
+from tabletop.view.scene import Scene
 
 Colour = tuple[int, int, int, int]
 HUD_COLOUR: Colour = (240, 240, 240, 255)
@@ -105,8 +109,10 @@ class StatusPane(Pane):
     def build(self) -> None:
         t = self.table
         self.fresh()
-        # about 7.2 px a character at 11 pt; the wind keeps the top right corner
-        width = max(20, int((t.view_w - 20 - WIND_W) / 7.2))
+        # rows end short of the corner the wind and the sail meter keep, measured: the
+        # 7.2 px a character once guessed ran the message's second row under the meter
+        room = t.view_w - WIND_W - 10
+        width = max(20, int(room / (char_width() * 11 / 9)))  # the log's mean, at 11 pt
         lines = self._lines(t)
         said = lines.pop() if lines and lines[-1][0] == t.message and t.message else None
         rows = [_one_row(s, c, width) for s, c in lines][: STATUS_ROWS - (2 if said else 0)]
@@ -116,6 +122,7 @@ class StatusPane(Pane):
             rows += both[:1] + ([_one_row("    " + rest, said[1], width)] if rest else [])
         for i, (s, c) in enumerate(rows[:STATUS_ROWS]):
             self.text(s, 10, t.view_h - 18 - 17 * i, c, 11)
+            fit(self.texts[-1], room - 10)
         self.place(0, t.view_h - STATUS_H, t.view_w, STATUS_H)
         self.wind = t.scenario.wind.from_deg if t.scenario is not None else None
         if self.wind is not None:
@@ -176,6 +183,17 @@ class StatusPane(Pane):
         arcade.draw_lrbt_rectangle_filled(x0, x0 + w * used, y0, y0 + h, col)
 
 
+def fit(text: arcade.Text, room: float) -> None:
+    """Cut a text laid out wider than ``room`` pixels, with "…": in proportion to how
+    much too wide it is, then again until it fits (wide letters, W, run over a width
+    reckoned in characters)."""
+    s = text.text
+    while text.content_width > room and len(s) > 2:
+        keep = min(len(s) - 2, int(len(s) * room / text.content_width) - 1)
+        s = s[: max(1, keep)] + "…"
+        text.text = s
+
+
 def _one_row(s: str, colour: Colour, width: int) -> tuple[str, Colour]:
     """A line cut to one row of the header, "…" where it was cut."""
     return (s if len(s) <= width else s[: width - 1] + "…", colour)
@@ -231,21 +249,27 @@ def legend(scn: Any) -> list[tuple[str, Colour]]:
 
 
 class RulingPane(Pane):
-    """The line-of-fire tool's ruling, in words, at the top right under the status."""
+    """The line-of-fire tool's ruling, in words, at the top right under the status, and
+    under them its dice: the faces that hit and those that save."""
 
     def __init__(self) -> None:
         super().__init__("ruling")
+        self.layer: Layer | None = None
+        self.dice = Scene()  # the faces drawn now, in the window's pixels
 
     def build(self, below: float) -> None:
         t = self.table
         self.fresh()
+        self.dice = Scene()
         panel: list[str] = []
+        rows: list[tuple[str, Any]] = []
         if t.ruling is not None and t.session is not None:
             game = t.session.game
             try:
                 r, state = rule_fire(t.scenario, *t.ruling), game.state if game else None
                 verb = t.scenario.ruleset.look.fire_verb(r.arc or "")  # a Frigate ship's chasers
                 panel = ruled(r.text().splitlines(), state, *t.ruling, verb)
+                rows = [(f"  {s}", f) for s, f in ruling_dice(r)] if r.arc else []
             except TabletopError:
                 panel = []
         # left of the log, wrapped to fit (it ran over the log: "cannot fire: amazon has...")
@@ -254,12 +278,33 @@ class RulingPane(Pane):
         panel = [row for row, _ in wrapped([(s, HUD_COLOUR) for s in panel], chars)]
         for i, s in enumerate(panel):
             self.text(s, 0, below - 18 - 16 * i, HUD_COLOUR, 10)
-        px = max(10.0, right - max((x.content_width for x in self.texts), default=0))
+        words = list(self.texts)
+        labels = [self._label(s, below - 18 - 16 * len(panel) - 18 * k) for k, (s, _) in
+                  enumerate(rows)]  # fmt: skip
+        label_w = max((x.content_width for x in labels), default=0.0) + 6
+        faces_w = label_w + dice.width(6) if rows else 0.0
+        wide = max([faces_w] + [x.content_width for x in words])
+        px = max(10.0, right - wide)
         for x in self.texts:
             x.x = px
-        self.place(px - 10, below - 26 - 16 * len(panel), right - px + 20, 26 + 16 * len(panel))
+        for k, (_, faces) in enumerate(rows):
+            dice.draw_faces(self.dice, faces, px + label_w, labels[k].y + 4)
+        tall = 26 + 16 * len(panel) + 18 * len(rows)
+        self.place(px - 10, below - tall, right - px + 20, tall)
+        if self.layer is None:
+            self.layer = Layer(t.window)
+        self.layer.build([self.dice], 1.0)
         if not panel:
             self.enabled = False
+
+    def _label(self, s: str, y: float) -> arcade.Text:
+        self.text(s, 0, y, HUD_COLOUR, 10)
+        return self.texts[-1]
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        if self.layer is not None:
+            self.layer.draw()
 
 
 _CHAR_WIDTH: list[float] = []

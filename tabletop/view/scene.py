@@ -397,22 +397,6 @@ def lof_scene(
     return sc
 
 
-def fan_scene(scn: Scenario, fan: object) -> Scene:
-    """Every legal end pose as a short tick along her heading, coloured by point of sail."""
-    assert isinstance(fan, Fan)
-    sc = Scene()
-    if not len(fan):
-        return sc
-    r = np.radians(fan.heading)
-    tick = 0.6 if scn.units == "cm" else 0.25
-    ends = np.stack([fan.x + tick * np.sin(r), fan.y + tick * np.cos(r)], -1)
-    starts = np.stack([fan.x, fan.y], -1)
-    for s, e, k in zip(starts, ends, fan.sector, strict=True):
-        col = SECTOR_COLOURS[int(k) % len(SECTOR_COLOURS)]
-        sc.lines.append(Line(np.array([s, e]), (col[0], col[1], col[2], 255), 1.0))
-    return sc
-
-
 def move_scene(scn: Scenario, ship_id: str, ruling: object) -> Scene:
     """The move being built: its path, a ghost at the end pose, the first contact."""
     assert isinstance(ruling, MoveRuling)

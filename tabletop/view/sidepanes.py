@@ -1,5 +1,5 @@
-"""The panes beside the table: the selected ship's card and the F1 help, and where a pane
-beside the table may lie without covering the ship in use.
+"""The panes beside the table: the log and the F1 help, and where a pane beside the table
+may lie without covering the ship in use (the ship cards' too: :mod:`tabletop.view.cards`).
 
 The status header stays a few rows high (it grew to six or eight: "hull 3/3 · masts 3/3
 · marines 1/1 · morale 2/2 · …" pushed the table down and shaded it); the card is a
@@ -10,41 +10,31 @@ the right quarter of the table and the ship with it.
 
 from __future__ import annotations
 
-from typing import Any
-
-import arcade
 import numpy as np
 
-from tabletop.game.report import condition_line, ship_card, ship_report
-from tabletop.referee.rulings import sail, sail_text
-from tabletop.view import computer
 from tabletop.view.host import Host
 from tabletop.view.keys import help_lines, orders_help
 from tabletop.view.panes import (
-    ERROR_COLOUR,
     HELP_SHADE,
     HUD_COLOUR,
-    STATUS_SHADE,
-    UNDONE_COLOUR,
     Colour,
     Pane,
-    char_width,
     legend,
-    unready,
     wrapped,
 )
 
 Rect = tuple[float, float, float, float]
-CARD_W = 260.0  # the card's column: the log's, where the window is wide enough
 
 
 def in_use(t: Host) -> Rect | None:
     """The selected ship's base on screen, a few pixels of slack around it (None when
     none is selected)."""
-    scn = t.scenario
-    if t.selected is None or scn is None:
-        return None
-    pts = t.to_screen(np.asarray(scn.ship(t.selected).base_corners(), float))
+    return base_box(t, t.selected) if t.selected is not None else None
+
+
+def base_box(t: Host, ship: str) -> Rect:
+    """Her base on screen (left, right, bottom, top), a few pixels of slack around it."""
+    pts = t.to_screen(np.asarray(t.scenario.ship(ship).base_corners(), float))
     (x0, y0), (x1, y1) = pts.min(axis=0) - 6, pts.max(axis=0) + 6
     return float(x0), float(x1), float(y0), float(y1)
 
@@ -61,107 +51,6 @@ def clear_of(t: Host, right: Rect, left: Rect) -> Rect | None:
     if not meets(right, ship):
         return right
     return None if meets(left, ship) else left
-
-
-class CardPane(Pane):
-    """The selected ship's card: her point of sail and allowance (or why she may not
-    sail now), her condition as her ruleset reports it, a figure or two a row, and what
-    this turn has cost her in the alarm colour."""
-
-    def __init__(self) -> None:
-        super().__init__("card")
-        self.shade = STATUS_SHADE
-        #: each ship's condition when her side's turn began: (whose turn, conditions)
-        self._turn_cards: tuple[Any, dict[str, str]] = (None, {})
-
-    def build(self, below: float) -> None:
-        t = self.table
-        lines = self.lines(t.selected) if t.selected and t.session is not None else []
-        width = CARD_W if t.log_width else min(CARD_W, t.view_w / 3)
-        chars = int((width - 16) / (1.1 * char_width()))
-        rows = wrapped(lines, chars)
-        height = 8.0 + 14.0 * len(rows)
-        right = (t.view_w - width, t.view_w, below - height, below)
-        where = clear_of(t, right, (0.0, width, below - height, below)) if rows else None
-        key = (tuple(rows), where)
-        if self.same(key) and self.enabled == (where is not None):
-            return
-        self.fresh()
-        if where is None:
-            self.enabled = False
-            return
-        i = 0
-        while i < len(rows):  # each run of rows in one colour is one text, laid out once
-            j = i + 1  # (a text laid out costs about a millisecond, however short)
-            while j < len(rows) and rows[j][1] == rows[i][1]:
-                j += 1
-            block = "\n".join(r for r, _ in rows[i:j])
-            self.texts.append(arcade.Text(block, where[0] + 8, below - 16 - 14 * i, rows[i][1],
-                                          9, multiline=True, width=int(width - 16),
-                                          batch=self.batch, anchor_y="baseline"))  # fmt: skip
-            i = j
-        self.place(where[0], where[2], width, height)
-
-    def lines(self, ship: str) -> list[tuple[str, Colour]]:
-        """Her sail line, then her card, its figures packed a few to a row."""
-        t = self.table
-        scn = t.scenario
-        out = [(sail_text(sail(scn, ship), unready(t), t.session.left(ship)), HUD_COLOUR)]
-        for row, colour in self.card_lines(ship):
-            head, _, figures = row.partition(": ")
-            if figures and not row.startswith(" "):
-                out.append((head, HUD_COLOUR))
-                out += [(f"  {f}", colour) for f in figures.split(" · ")]
-            else:
-                out.append((row, colour))
-        return _packed(out)
-
-    def card_lines(self, ship: str) -> list[tuple[str, Colour]]:
-        """Her ship card; what changed since her side's turn began, in the alarm colour."""
-        t = self.table
-        game = t.session.game if t.session is not None else None
-        if game is None:
-            return []
-        st = game.state
-        seen, key = self._turn_cards[0], (t.session, st.turn, st.active)  # not its id
-        if seen is None or seen[0] is not t.session or seen[1:] != key[1:]:  # a new turn
-            self._turn_cards = (key, {s.id: self._condition(s.id) for s in st.ships})
-        out = [(line, HUD_COLOUR) for line in self.card(ship)]
-        then = self._turn_cards[1].get(ship)
-        if then is not None and then != self._condition(ship):
-            was = then.split(": ", 1)[-1]  # this side's turn, or its part (a segment)
-            whose = "her side" if st.side_of(ship) == st.active_side else f"the {st.active_side}"
-            out.append((f"  as {whose} began to play: {was}", ERROR_COLOUR))
-        return out
-
-    def _condition(self, ship: str) -> str:
-        """Her card's figures less where she lies and what she declared (``condition_line``)."""
-        return condition_line(ship_report(self.table.session.game.state, ship, None))
-
-    def card(self, ship: str) -> list[str]:
-        """Her card as its viewer may see it: the plotting side while it plots, the lone
-        human against the computer, else all (secret orders shown as far as revealed)."""
-        t = self.table
-        state = t.session.game.state
-        with_ = tuple(b if a == ship else a for a, b in state.grappled if ship in (a, b))
-        viewer = t.plot.spec.side if t.plot is not None and t.plot.shown else None
-        viewer = viewer or computer.lone_human(t)
-        return ship_card(ship_report(state, ship, viewer), with_)
-
-
-def _packed(lines: list[tuple[str, Colour]]) -> list[tuple[str, Colour]]:
-    """The card's figure rows ("  hull 3/3") two to a row where both are short."""
-    out: list[tuple[str, Colour]] = []
-    for text, colour in lines:
-        prev = out[-1] if out else None
-        short = len(text) <= 18 and text.startswith("  ") and not text.startswith("   ")
-        if prev is not None and short and prev[1] == colour and "·" not in prev[0][2:] and (
-            len(prev[0]) <= 18 and prev[0].startswith("  ") and not prev[0].startswith("   ")
-        ):
-            out[-1] = (f"{prev[0]}  ·  {text.strip()}", colour)
-        else:
-            out.append((text, colour))
-    return out
 
 
 class HelpPane(Pane):
@@ -197,66 +86,3 @@ class HelpPane(Pane):
             out += [(h, HUD_COLOUR) for h in orders_help(rs.title, rs.verbs)]
             out += legend(scn)
         return out
-
-
-class LogPane(Pane):
-    """The game's log at the right, under the card (or above the action bar when the
-    window is narrow): the latest lines that fit, what was undone greyed; the wheel over
-    it scrolls back (over it, the wheel zoomed the table: what a turn's first events
-    said was lost).  Hidden by Tab or the strip's "log"; at the left, or hidden, rather
-    than over the ship in use."""
-
-    def __init__(self) -> None:
-        super().__init__("log", prevent_dispatch_view={"on_mouse_press", "on_mouse_scroll"})
-        self.back = 0  # rows scrolled back from the latest
-        self._at = (0.0, 0.0)
-        self._size = -1
-
-    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        self.back = max(0, self.back + round(3 * scroll_y))
-        self.build(*self._at)
-
-    def build(self, above: float, top: float) -> None:
-        """Lay the log between ``above`` (the foot's panes) and ``top`` (the card's or
-        the status's foot)."""
-        t = self.table
-        game = t.session.game if t.session is not None else None
-        size = len(game.events) if game else len(t.session.log) if t.session else 0
-        redo = len(game.redo_stack) if game else 0
-        if size != self._size:  # something new: the latest lines again
-            self.back, self._size = 0, size
-        self._at = (above, top)
-        per = 1.1 * char_width()  # a tenth to spare: digits and capitals run wider
-        if t.log_width:
-            width, rows = t.log_width, int((top - above) / 14)
-            right = (t.view_w - width, t.view_w, above - 4, top)
-            where = clear_of(t, right, (0.0, width, above - 4, top))
-        else:  # narrow: six rows across the foot, or none where she lies under them
-            width, rows = float(t.view_w), 6
-            where = clear_of(t, (0.0, width, above - 4, above + 14 * rows), (0, 0, 0, 0))
-            where = None if where == (0, 0, 0, 0) else where
-        if not t.log_shown or t.session is None or rows <= 0:
-            where = None
-        key = (t.view_w, t.view_h, width, above, top, where, id(t.session), size, redo, self.back)
-        if self.same(key):
-            return
-        self.fresh()
-        if where is None:
-            self.enabled = False
-            return
-        x, chars = where[0] + 8, int((width - 16) / per)
-        shown = wrapped(t.log_lines(), chars, rows + self.back)
-        self.back = min(self.back, max(0, len(shown) - rows))
-        if self.back:  # the rows that fit, ending this many before the latest, and a hint
-            shown = shown[: len(shown) - self.back][-(rows - 1) :]
-            shown.append((f"▼ {self.back} later rows: the wheel down", UNDONE_COLOUR))
-        room = where[1] - x - 4
-        for i, (s, c) in enumerate(reversed(shown)):
-            s = s if len(s) <= chars else s[: chars - 1] + "…"
-            self.text(s, x, above + 14 * i, c, 9)
-            shown_text = self.texts[-1]
-            while shown_text.content_width > room and len(s) > 2:  # wider than estimated:
-                keep = min(len(s) - 2, int(len(s) * room / shown_text.content_width) - 1)
-                s = s[: max(1, keep)] + "…"  # cut in proportion, then check again
-                shown_text.text = s
-        self.place(where[0], above - 4, width, 14 * len(shown) + 4 if shown else 0)

@@ -23,27 +23,24 @@ from tabletop.ai.autopilot import Autopilot
 from tabletop.common.errors import TabletopError
 from tabletop.game.load import load_scenario
 from tabletop.game.position import write_position
-from tabletop.game.report import event_text
 from tabletop.game.session import Session
 from tabletop.view import computer
 from tabletop.view.bar import ActionBar, ToolStrip
+from tabletop.view.cards import CardPane, HoverPane
 from tabletop.view.drawing import TWEEN, TableDrawing
 from tabletop.view.frame import Panes
 from tabletop.view.input import TableInput
 from tabletop.view.keys import abilities
+from tabletop.view.logbook import LogPane, log_lines
 from tabletop.view.moving import MoveEditing
-from tabletop.view.offers import hide
 from tabletop.view.panes import (
-    LOG_COLOUR,
-    REASON_COLOUR,
-    UNDONE_COLOUR,
     Colour,
     PlotPane,
     RulingPane,
     StatusPane,
 )
 from tabletop.view.plotting import Foresight, PlotPanel, foresee
-from tabletop.view.sidepanes import CardPane, HelpPane, LogPane
+from tabletop.view.sidepanes import HelpPane
 from tabletop.view.tools import Button, FireTool, Prompt, Ruler
 
 IDLE_FRAME = 0.25  # seconds between frames when nothing changes
@@ -93,10 +90,12 @@ class TableView(MoveEditing, arcade.View):
         self.plot_pane, self.cover = PlotPane(), PlotPane(modal=True)
         self.tools = ToolStrip()
         self.card_pane, self.help_pane = CardPane(), HelpPane()
+        self.hover_pane = HoverPane(self.card_pane)  # the card of the ship under the pointer
         self.log_shown = True  # the log pane, or not (Tab, the strip's "log")
         self.section_manager = Panes(self)
         for pane in (self.cover, self.tools, self.status_pane, self.help_pane, self.ruling_pane,
-                     self.bar, self.plot_pane, self.card_pane, self.log_pane):  # fmt: skip
+                     self.bar, self.plot_pane, self.card_pane, self.log_pane,
+                     self.hover_pane):  # fmt: skip
             self.section_manager.add_section(pane)
         self.init_moves()
         if scenario_path:
@@ -112,8 +111,8 @@ class TableView(MoveEditing, arcade.View):
     @property
     def hud(self) -> list[arcade.Text]:
         """Every text the HUD's panes show now."""
-        panes = (self.status_pane, self.help_pane, self.card_pane, self.ruling_pane,
-                 self.log_pane, self.bar, self.plot_pane, self.cover, self.tools)  # fmt: skip
+        panes = (self.status_pane, self.help_pane, self.card_pane, self.ruling_pane, self.log_pane,
+                 self.bar, self.plot_pane, self.cover, self.tools, self.hover_pane)  # fmt: skip
         return [t for p in panes if p.enabled for t in p.texts]
 
     @property
@@ -207,25 +206,8 @@ class TableView(MoveEditing, arcade.View):
         self._dirty |= {"labels", "overlay", "interact", "table", "hud"}
 
     def log_lines(self) -> list[tuple[str, Colour]]:
-        """The game's events as played, and after them the actions undone (greyed, to be
-        redone with Ctrl+Y): the log of what stands; a secret plot's words kept off it."""
-        if self.session is None:
-            return []
-        game = self.session.game
-        if game is None:
-            return [(t, LOG_COLOUR) for t in self.session.log]
-        secret, own = game.state.scenario.ruleset.caps.secret_verbs, computer.own_ships(self)
-        why = {i: r for (s, i), r in self._reasons.items() if s == id(self.session)}
-        out: list[tuple[str, Colour]] = []
-        for i, e in enumerate(game.events):
-            if i in why:
-                out.append((f"» {why[i]}", REASON_COLOUR))
-            out.append((hide(event_text(e), secret, own), LOG_COLOUR))
-        out += [
-            (f"  (undone) {hide(str(a), secret, own)}", UNDONE_COLOUR)
-            for a, _, _ in reversed(game.redo_stack)
-        ]
-        return out
+        """The log as it stands (``logbook.log_lines``)."""
+        return log_lines(self)
 
     @property
     def px_per_unit(self) -> float:
@@ -410,6 +392,10 @@ class TableView(MoveEditing, arcade.View):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
         return self.input.on_mouse_scroll(x, y, scroll_x, scroll_y)
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> bool:
+        self.hover_pane.point(x, y)
+        return True
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         return self.input.on_key_press(symbol, modifiers)

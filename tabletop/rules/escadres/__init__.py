@@ -27,7 +27,7 @@ from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
 from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector, read_hex_grid
-from tabletop.rules.clients import Advice
+from tabletop.rules.clients import Advice, grappled_with
 from tabletop.rules.escadres import config, options, ruling
 from tabletop.rules.escadres.damage import ship_of
 from tabletop.rules.escadres.game import DRIFTS, EscadresGame, steps_of
@@ -39,8 +39,10 @@ from tabletop.rules.escadres.ship import (
     hull_points,
     power,
     power_left,
+    sheet,
 )
 from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
+from tabletop.rules.types import Card
 
 #: The roster fields of Escadres' ship log, each a whole number, and their bounds.
 LOG_FIELDS = {
@@ -59,6 +61,11 @@ class EscadresLook(HexTableLook):
 
     def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
         return ruling.arc_outlines(self.rs, scn, ship)
+
+    def sheet(self, state: GameState, ship: str) -> Card:
+        """Her log: power, crew and hull points as boxes, her fire tokens."""
+        cls = state.scenario.ship(ship).cls
+        return sheet(cls, ship_of(state, ship), grappled_with(state, ship))
 
 
 class EscadresAdvice(Advice):

@@ -224,7 +224,8 @@ class Damage:
             events.append({"fires_burn_on": ship, "why": "no crew to fight them"})
             return state
         out = 0
-        for face in dice.roll(st.fires, f"firefighting on {ship}"):
+        need = max(2, self.rs.numbers.put_out - training(cls))  # a 1 is always a miss
+        for face in dice.roll(st.fires, f"firefighting on {ship}", need=need):
             if face != 1 and face + training(cls) >= self.rs.numbers.put_out:
                 out += 1
         events.append({"fires_put_out": ship, "count": out})

@@ -8,6 +8,7 @@ from typing import ClassVar
 from tabletop.engine.state import ShipState
 from tabletop.geometry.hexgrid import Hex, neighbour
 from tabletop.model.scenario import ShipClass
+from tabletop.rules.types import Card, Track
 
 
 @dataclass(frozen=True)
@@ -85,3 +86,19 @@ def crew_left(cls: ShipClass, st: EscadresShip) -> int:
 
 def hull_left(cls: ShipClass, st: EscadresShip) -> int:
     return hull_points(cls) - st.hull_lost
+
+
+def sheet(cls: ShipClass, st: EscadresShip, fast_to: tuple[str, ...]) -> Card:
+    """Her log as the window draws it: a box for each point of power and of crew, the
+    hull points (her initial power halved, rounded up) counted once her power is gone,
+    and her fire tokens, which burn on her drawing too."""
+    return Card(
+        tracks=(
+            Track("power", max(0, power_left(cls, st)), power(cls)),
+            Track("crew", max(0, crew_left(cls, st)), crew(cls)),
+            Track("hull points", max(0, hull_left(cls, st)), hull_points(cls)),
+        ),
+        figures=(("fires", str(st.fires)), ("training", f"{training(cls):+d}")),
+        afire=st.fires > 0,
+        fast_to=fast_to,
+    )

@@ -33,8 +33,9 @@ from tabletop.rules.frigate.combat import Combat
 from tabletop.rules.frigate.config import SEGMENTS, STEPS
 from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
-from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, ship_of
+from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, sheet, ship_of
 from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
+from tabletop.rules.types import Card
 
 #: The roster fields of Frigate's own.
 OWN_FIELDS = {"schedule", "gunnery", "defence", "merchant", "fighting_sail", "flagship"}
@@ -58,6 +59,13 @@ class FrigateLook(HexTableLook):
     def arc_outlines(self, scn: Scenario, ship: Ship, bands: bool) -> list[tuple[Any, bool]]:
         """Her broadsides' fields of fire as hexes; with ``bands`` her chasers' too."""
         return ruling.arc_outlines(self.rs, scn, ship, bands)
+
+    def sheet(self, state: GameState, ship: str) -> Card:
+        """Her crew and mast hits as boxes (this segment's too); her figures as reported."""
+        said = super().sheet(state, ship).figures
+        figures = tuple(f for f in said if f[0] not in ("crew hits", "mast hits"))
+        crew = len(self.rs.combat.crew_loss)
+        return sheet(ship_of(state, ship), crew, self.rs.moves.dismasted_at, figures)
 
 
 class FrigateAdvice(Advice):

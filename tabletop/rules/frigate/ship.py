@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.hexgrid import Hex
 from tabletop.model.scenario import ShipClass
+from tabletop.rules.types import Card, Track
 
 
 @dataclass(frozen=True)
@@ -103,3 +104,19 @@ def merchant(cls: ShipClass) -> bool:
 
 def flagship(cls: ShipClass) -> bool:
     return bool(cls.fields.get("flagship", False))
+
+
+def sheet(st: FrigateShip, crew: int, masts: int, figures: tuple[tuple[str, str], ...]) -> Card:
+    """Her record as the window draws it: ``crew`` boxes (hits to capture), ``masts``
+    boxes (hits to dismast her), this segment's hits struck off with the rest; on her
+    drawing, a mast damaged for each mast hit (three masts), all gone once dismasted."""
+    crew_hit = min(crew, st.crew_hits + st.crew_new)
+    mast_hit = min(masts, st.mast_hits + st.masts_new)
+    drawn = min(3, mast_hit)
+    rig = ("damaged",) * drawn + ("standing",) * (3 - drawn)
+    return Card(
+        tracks=(Track("crew", crew - crew_hit, crew), Track("masts", masts - mast_hit, masts)),
+        figures=figures,
+        masts=("gone",) * 3 if mast_hit >= masts else rig,
+        fast_to=(st.afoul,) if st.afoul else (),
+    )

@@ -40,8 +40,8 @@ from tabletop.rules.base import (
     Ruleset,
     Sector,
 )
-from tabletop.rules.clients import Advice, Look
-from tabletop.rules.holdfast import config, damage, orders, phases, plots
+from tabletop.rules.clients import Advice, Look, grappled_with
+from tabletop.rules.holdfast import config, damage, orders, phases, plots, sheet
 from tabletop.rules.holdfast.fire import quadrant_ruling
 from tabletop.rules.holdfast.game import (
     DAMAGE_CONTROL,
@@ -59,6 +59,7 @@ from tabletop.rules.holdfast.ship import (
     morale_boxes,
     start_speed,
 )
+from tabletop.rules.types import Card
 
 #: The most phases a turn has: speed is the number of phases in which a ship acts.
 PHASES = 5
@@ -104,6 +105,11 @@ class HoldFastLook(Look):
             self.rs.sectors[1].lower,
         )
         return orders.with_drift(poses, words, st.speed, st.anchored or st.beached, wind, step)
+
+    def sheet(self, state: GameState, ship: str) -> Card:
+        """Her diagram: tracks in sections, the rudder and wheel, batteries as built."""
+        factor = damage.factor(self.rs, state, ship)
+        return sheet.sheet(state, ship, self.rs.engine.sections, factor, grappled_with(state, ship))
 
 
 class HoldFastAdvice(Advice):

@@ -164,7 +164,7 @@ def _roll_fire(
     """One declared group of batteries: to-hit dice, then a chart roll per damage point."""
     _, target, side, gun, n, aim, cat = order.split()
     need = rs.to_hit_by_range[gun][int(cat)]
-    rolls = dice.roll(int(n), f"fire: {sid} {side} {gun} at {target}")
+    rolls = dice.roll(int(n), f"fire: {sid} {side} {gun} at {target}", need=need)
     got = sum(1 for r in rolls if r >= need)
     events.append(
         {
@@ -198,8 +198,9 @@ def _roll_marines(
     the enemy's; boarding a ship with none left, each 6 is a morale hit (HF-57/58)."""
     kind, target = order.split()
     n = marines(state.scenario.ship(sid).cls, ship(state, sid))
-    rolls = dice.roll(n, f"{kind}: {sid} at {target}") if n else []
-    got = sum(1 for r in rolls if r >= rs.engine.marine_hit)
+    need = rs.engine.marine_hit
+    rolls = dice.roll(n, f"{kind}: {sid} at {target}", need=need) if n else []
+    got = sum(1 for r in rolls if r >= need)
     events.append({kind: sid, "target": target, "rolls": rolls, "hits": got})
     defenders = marines(state.scenario.ship(target).cls, ship(state, target))
     res = "boarded" if kind == "board" and defenders == 0 else "marines"

@@ -27,8 +27,8 @@ from tabletop.referee.fan import Fan, template_fan
 from tabletop.referee.fire import FireRuling, Table, longest_range
 from tabletop.referee.movement import Step, parse_path
 from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
-from tabletop.rules.clients import Advice, Data, Look
-from tabletop.rules.trafalgar import config, movement
+from tabletop.rules.clients import Advice, Data, Look, grappled_with
+from tabletop.rules.trafalgar import config, movement, sheet
 from tabletop.rules.trafalgar.coach import TrafalgarCoach
 from tabletop.rules.trafalgar.fire import broadside_ruling
 from tabletop.rules.trafalgar.game import TrafalgarGame
@@ -41,6 +41,7 @@ from tabletop.rules.trafalgar.ship import (
     masts_of,
     track,
 )
+from tabletop.rules.types import Card
 
 SIDE = {1: ("port", "starboard")}
 
@@ -67,6 +68,10 @@ class TrafalgarLook(Look):
     def tack_verb(self, state: GameState, ship: str) -> str | None:
         st = state.ship(ship)
         return "tack" if isinstance(st, TrafalgarShip) and st.tacking else "recover"
+
+    def sheet(self, state: GameState, ship: str) -> Card:
+        """Her roster card: the damage track's shaded boxes, masts, guns as built."""
+        return sheet.sheet(state, ship, grappled_with(state, ship))
 
 
 class TrafalgarAdvice(Advice):

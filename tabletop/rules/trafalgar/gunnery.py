@@ -13,7 +13,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import wrap
 from tabletop.model.scenario import ShipClass
-from tabletop.referee.fire import rule_fire
+from tabletop.referee.fire import die_odds, rule_fire
 from tabletop.rules.trafalgar.procedures import Events, Procedures, _ship
 from tabletop.rules.trafalgar.ship import TrafalgarShip, guns_on, masts_of, track
 
@@ -79,12 +79,13 @@ class Gunnery(Procedures):
         # the side of the target facing the firer takes the gun hits
         tside = self._facing_side(state, target, firer)
         for gun, n in groups:
-            rolls = dice.roll(n, f"to hit: {firer} {gun}")
+            rolls = dice.roll(n, f"to hit: {firer} {gun}", need=die_odds(need)[0])
             hits = [x for x in rolls if x == 6 or (x != 1 and x >= need)]
             if not hits:
                 continue
             save_need = r.save["by_gun"][gun]["need"]
-            saves = dice.roll(len(hits), f"saves: {target} against {gun}")
+            face = die_odds(save_need)[0]  # the least face that saves (a 1 never does)
+            saves = dice.roll(len(hits), f"saves: {target} against {gun}", need=face)
             for hit, sv in zip(hits, saves, strict=True):
                 saved = sv == 6 or (sv != 1 and sv >= save_need)
                 if saved:
