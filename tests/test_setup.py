@@ -362,3 +362,28 @@ def test_an_edit_rewrites_its_own_lines_and_keeps_the_notes(tmp_path: Path):
     assert "# she was laid by tape from amazon" in text  # loire's own note, kept
     assert text.startswith("# A referee's notes on the dispute: keep them.\n")
     assert [sh.id for sh in load_scenario(src).ships] == ["loire", "sirene"]
+
+
+def test_a_large_island_drawn_into_a_commented_file_is_written_whole(tmp_path: Path):
+    """A new island of 2,000 corners (a circle of radius 3 in about (28, 16)) set into a
+    hand-written file: written as one array (parsed from its text, not built item by
+    item, which took time growing with the square of its length), read back corner for
+    corner, and the file's notes kept."""
+    import math
+
+    from tabletop.data.reader import load_toml
+
+    src = tmp_path / "dispute.toml"
+    src.write_text(HAND_WRITTEN)
+    s = Setup.open(src)
+    ring = [
+        [round(28 + 3 * math.cos(2 * math.pi * k / 2000), 6),
+         round(16 + 3 * math.sin(2 * math.pi * k / 2000), 6)]
+        for k in range(2000)
+    ]  # fmt: skip
+    s.add_terrain([(x, y) for x, y in ring], kind="land", name="big rock")
+    s.save(src)
+    back = load_toml(src)
+    assert back["terrain"][0]["polygon"] == ring
+    assert "# A referee's notes on the dispute: keep them." in src.read_text()
+    assert [sh.id for sh in load_scenario(src).ships] == ["amazon", "loire", "sirene"]

@@ -1,10 +1,6 @@
-"""Writing scenarios back out: TOML by tomlkit, and atomic replacement.
-
-The standard library reads TOML but does not write it; tomlkit writes it, and, given the
-text a scenario was read from, keeps that text's comments, order and spacing wherever a
-value did not change (a referee's notes in a hand-written scenario survive an edit in the
-set-up).  ``load_toml`` reads back exactly what was written.  Files are written to a
-temporary file in the same folder, flushed, then renamed over the target, so a crash
+"""Writing scenarios back out: their TOML (``tomltext.dumps``, which keeps a person's
+comments where a scenario was read from a file) and atomic replacement.  Files are
+written to a temporary file in the same folder, flushed, then renamed over the target, so a crash
 never leaves half a file; a writer killed midway leaves its temporary behind, and the
 next write beside it removes it.
 """
@@ -20,12 +16,10 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-import tomlkit
-import tomlkit.items
-
 from tabletop.common.errors import TabletopError
 from tabletop.data.files import Reads, output_target, reason, shown
 from tabletop.data.reader import read_toml
+from tabletop.data.tomltext import dumps
 from tabletop.geometry.pose import Pose
 
 try:  # POSIX: a writer holds a lock on its temporary for as long as it lives
@@ -35,77 +29,6 @@ except ImportError:  # pragma: no cover - Windows: stale means old
 
 #: Without locks, a temporary this old (seconds) belongs to a writer that died.
 STALE_AFTER = 60.0
-
-def dumps(data: dict[str, Any], like: str | None = None) -> str:
-    """TOML text for ``data``, written by tomlkit: tables and arrays of tables in the
-    order their keys were given, a ship a table.  With ``like`` (the text the data was
-    read from), that text with only what changed rewritten: its comments, blank lines,
-    key order and number forms are kept wherever the value is the same, so a scenario
-    saved with no edit is the very same file, and an edit changes its own lines."""
-    if like is None:
-        return tomlkit.dumps(data)
-    doc = tomlkit.parse(like)
-    _merge(doc, data)
-    return tomlkit.dumps(doc)
-
-
-def _same(old: Any, new: Any) -> bool:
-    """Whether a written value already says ``new``: the same value, a number as a
-    number (``8.0`` written stays, for an 8 that the file read back as a number the
-    same), a flag as a flag (``true`` is not 1)."""
-    return _alike(old.unwrap() if hasattr(old, "unwrap") else old, new)
-
-
-def _alike(a: Any, b: Any) -> bool:
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_alike(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b, strict=True))
-    numbers = (int, float)
-    if isinstance(a, numbers) and isinstance(b, numbers):
-        return isinstance(a, bool) == isinstance(b, bool) and a == b
-    return type(a) is type(b) and a == b
-
-
-def _merge(old: Any, new: dict[str, Any]) -> None:
-    """Make the tomlkit table ``old`` say ``new``, touching only what differs."""
-    for k in [k for k in old if k not in new]:
-        del old[k]
-    for k, v in new.items():
-        if k in old and _same(old[k], v):
-            continue
-        if k in old and isinstance(v, dict) and isinstance(old[k], dict):
-            _merge(old[k], v)
-        elif k in old and _tables(v) and isinstance(old[k], tomlkit.items.AoT):
-            _merge_tables(old, k, v)
-        else:
-            old[k] = v
-
-
-def _tables(v: Any) -> bool:
-    return isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
-
-
-def _merge_tables(parent: Any, key: str, new: list[dict[str, Any]]) -> None:
-    """An array of tables (the ships, the terrain) made to say ``new``: each table kept
-    whole where one of the same ``id`` (or, without ids, at the same place) was there
-    before, with its comments, and merged; the others written new."""
-    old = list(parent[key])
-    by_id = {t.get("id"): t for t in old if isinstance(t.get("id"), str)}
-    keyed = all(isinstance(t.get("id"), str) for t in new) and len(by_id) == len(old)
-    kept = []
-    for i, t in enumerate(new):
-        was = by_id.get(t["id"]) if keyed else (old[i] if i < len(old) else None)
-        if was is None:
-            kept.append(t)
-        else:
-            _merge(was, t)
-            kept.append(was)
-    if kept == old and all(a is b for a, b in zip(kept, old, strict=True)):
-        return
-    parent[key] = tomlkit.aot()
-    for t in kept:
-        parent[key].append(t)
 
 
 def write_atomic(path: str | Path, text: str, reads: Reads = ()) -> None:
