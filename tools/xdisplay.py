@@ -4,11 +4,14 @@ none is set, and stopped after."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 TOOLS = ("xdotool", "Xvfb", "import")
 
@@ -36,3 +39,31 @@ def on_display(
     finally:
         if xvfb is not None:
             xvfb.terminate()
+
+
+class XWindow:
+    """The Tabletop window on the X display, found by its title, with the file its
+    layout is dumped to (``TABLETOP_UI_DUMP``): where its pixels are on the screen
+    (origin bottom-left, as the dump gives them) and what it last laid out."""
+
+    def __init__(self, dump: Path, env: dict[str, str]) -> None:
+        self.dump, self.env = dump, env
+        out = self.xdo("search", "--sync", "--onlyvisible", "--name", "Tabletop")
+        self.wid = out.split()[0]
+        geo = self.xdo("getwindowgeometry", "--shell", self.wid)
+        vals = dict(line.split("=", 1) for line in geo.split() if "=" in line)
+        self.x0, self.y0 = int(vals["X"]), int(vals["Y"])
+        self.height = int(vals["HEIGHT"])
+
+    def xdo(self, *args: str) -> str:
+        return subprocess.run(
+            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30
+        ).stdout
+
+    def read(self) -> dict[str, Any]:
+        for _ in range(100):
+            try:
+                return dict(json.loads(self.dump.read_text()))
+            except (OSError, ValueError):
+                time.sleep(0.05)
+        raise SystemExit("the window wrote no layout")

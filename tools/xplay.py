@@ -17,7 +17,6 @@ capture), 1 when the turn limit comes first, 2 when the tools are missing.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from xdisplay import on_display  # tools/ is the script's own folder
+from xdisplay import XWindow, on_display  # tools/ is the script's own folder
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -37,32 +36,13 @@ from tabletop.geometry.pose import Pose  # noqa: E402
 from tabletop.referee.fire import rule_fire  # noqa: E402
 
 
-class Screen:
+class Screen(XWindow):
     """The window on the X display: clicks at the window's own pixels (origin bottom-left,
     as the dump gives them), waiting until the window has drawn what the click did."""
 
     def __init__(self, dump: Path, env: dict[str, str]) -> None:
-        self.dump, self.env = dump, env
-        out = self.xdo("search", "--sync", "--onlyvisible", "--name", "Tabletop")
-        self.wid = out.split()[0]
-        geo = self.xdo("getwindowgeometry", "--shell", self.wid)
-        vals = dict(line.split("=", 1) for line in geo.split() if "=" in line)
-        self.x0, self.y0 = int(vals["X"]), int(vals["Y"])
-        self.height = int(vals["HEIGHT"])
+        super().__init__(dump, env)
         self.clicks = 0
-
-    def xdo(self, *args: str) -> str:
-        return subprocess.run(
-            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30
-        ).stdout
-
-    def read(self) -> dict[str, Any]:
-        for _ in range(100):
-            try:
-                return dict(json.loads(self.dump.read_text()))
-            except (OSError, ValueError):
-                time.sleep(0.05)
-        raise SystemExit("the window wrote no layout")
 
     def click(self, x: float, y: float) -> dict[str, Any]:
         """Click, then wait for the window to lay itself out again (at most 3 s)."""

@@ -23,7 +23,6 @@ fails or it takes more, 2 when the tools are missing.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import subprocess
 import sys
@@ -32,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from xdisplay import on_display  # tools/ is the script's own folder
+from xdisplay import XWindow, on_display  # tools/ is the script's own folder
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,32 +41,14 @@ from tabletop.game.load import load_scenario  # noqa: E402
 MOST = 40  # inputs
 
 
-class Desk:
+class Desk(XWindow):
     """The set-up on the X display: each input waits until the window has laid itself
     out again (its layout file rewritten), and is photographed."""
 
     def __init__(self, dump: Path, env: dict[str, str], shots: Path) -> None:
-        self.dump, self.env, self.shots = dump, env, shots
-        out = self.xdo("search", "--sync", "--onlyvisible", "--name", "Tabletop")
-        self.wid = out.split()[0]
-        geo = self.xdo("getwindowgeometry", "--shell", self.wid)
-        vals = dict(line.split("=", 1) for line in geo.split() if "=" in line)
-        self.x0, self.y0 = int(vals["X"]), int(vals["Y"])
-        self.height = int(vals["HEIGHT"])
+        super().__init__(dump, env)
+        self.shots = shots
         self.inputs = 0
-
-    def xdo(self, *args: str) -> str:
-        return subprocess.run(
-            ["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30
-        ).stdout
-
-    def read(self) -> dict[str, Any]:
-        for _ in range(100):
-            try:
-                return dict(json.loads(self.dump.read_text()))
-            except (OSError, ValueError):
-                time.sleep(0.05)
-        raise SystemExit("the window wrote no layout")
 
     def _screen(self, x: float, y: float) -> tuple[str, str]:
         return str(self.x0 + int(round(x))), str(self.y0 + self.height - int(round(y)))
