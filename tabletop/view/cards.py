@@ -50,6 +50,19 @@ class Sheeted(Pane):
         self.scene: Scene | None = None  # its boxes as drawn, in the window's pixels
         self.pool = TextPool()  # the sheet's words
 
+    def show(
+        self, where: Rect | None, top: Any, card: Any, sheet: Any, bottom: Any, height: float
+    ) -> None:
+        """Laid out at ``where`` (None: hidden), unless it stands so already."""
+        if self.same((tuple(top), card, tuple(bottom), where)) and self.enabled == bool(where):
+            return
+        self.fresh()
+        self.drawn = card if where is not None else None
+        if where is None:
+            self.enabled = False
+            return
+        self.make(where, top, sheet, bottom, height)
+
     def lay(
         self, head: list[tuple[str, Colour]], card: Card | None,
         foot: list[tuple[str, Colour]], width: float,
@@ -124,14 +137,7 @@ class CardPane(Sheeted):
         right = (t.view_w - width, t.view_w, below - height, below)
         shown = bool(top or bottom)
         where = clear_of(t, right, (0.0, width, below - height, below)) if shown else None
-        if self.same((tuple(top), card, tuple(bottom), where)) and self.enabled == bool(where):
-            return
-        self.fresh()
-        self.drawn = card if where is not None else None
-        if where is None:
-            self.enabled = False
-            return
-        self.make(where, top, sheet, bottom, height)
+        self.show(where, top, card, sheet, bottom, height)
 
     def parts(self, ship: str) -> tuple[list[tuple[str, Colour]], Card | None,
                                         list[tuple[str, Colour]]]:  # fmt: skip
@@ -240,14 +246,7 @@ class HoverPane(Sheeted):
         head, card, foot = self.cards.parts(ship) if ship else ([], None, [])
         top, sheet, bottom, height = self.lay(head[1:], card, foot, HOVER_W)
         where = self._beside(ship, height) if ship and (top or bottom) else None
-        if self.same((tuple(top), card, tuple(bottom), where)) and self.enabled == bool(where):
-            return
-        self.fresh()
-        self.drawn = card if where is not None else None
-        if where is None:
-            self.enabled = False
-            return
-        self.make(where, top, sheet, bottom, height)
+        self.show(where, top, card, sheet, bottom, height)
 
     def _beside(self, ship: str, height: float) -> Rect:
         """Beside her base on screen: right of it, else left, below or above, the first
