@@ -26,8 +26,9 @@ TIP_FILL = (10, 14, 20, 235)
 _WIDTHS: dict[str, float] = {}
 
 
-def _width(label: str) -> float:
-    """A button label's width on screen, measured once."""
+def label_width(label: str) -> float:
+    """A button label's width on screen at 10 pt, measured once (the set-up's forms
+    and strip measure theirs by it too)."""
     if label not in _WIDTHS:
         _WIDTHS[label] = arcade.Text(label, 0, 0, HUD_COLOUR, 10).content_width
     return _WIDTHS[label]
@@ -63,9 +64,9 @@ class ActionBar(Pane):
         x, y = 10.0, 6.0
         edge = t.tools.left_edge - 10  # the tool strip keeps the bottom right
         for b, why in shown:
-            w = _width(b.label + b.shown) + 14  # as wide as its words (7 px a letter
+            w = label_width(b.label + b.shown) + 14  # as wide as its words (7 px a letter
             if b.action == "end":  # wasted a row); "end turn" as wide as "end step"
-                w = max(w, *(_width(f"end {s}{b.shown}") + 14 for s in ("turn", "step")))
+                w = max(w, *(label_width(f"end {s}{b.shown}") + 14 for s in ("turn", "step")))
             if x + w > edge and x > 10.0:  # wrap onto the row above,
                 x, y, edge = 10.0, y + 26.0, t.view_w - 10.0  # clear of the strip
             self.slots.append((b, (x, x + w, y, y + 22.0), why))

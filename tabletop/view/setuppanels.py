@@ -17,6 +17,7 @@ import pyglet
 
 from tabletop.game.setup import table_flags
 from tabletop.geometry.angles import unit
+from tabletop.view.bar import label_width
 from tabletop.view.forms import DIAL, Field, Form
 from tabletop.view.panes import (
     ARMED,
@@ -44,16 +45,6 @@ FLAG: Colour = (255, 150, 110, 255)
 GREY_TEXT: Colour = (170, 175, 185, 255)
 #: The strip's commands after the tools' buttons (``SetupView.command`` runs them).
 COMMANDS = ("undo", "redo", "save", "save as", "play", "help")
-
-
-_WIDTHS: dict[str, float] = {}
-
-
-def label_width(label: str) -> float:
-    """A label's width on screen at 10 pt, measured once."""
-    if label not in _WIDTHS:
-        _WIDTHS[label] = arcade.Text(label, 0, 0, HUD_COLOUR, 10).content_width
-    return _WIDTHS[label]
 
 
 class SetupStatus(Pane):
