@@ -181,11 +181,18 @@ class Table:
 
     @classmethod
     def of(cls, scn: Scenario) -> Table:
-        fleet = Fleet.of(scn.ships)
-        corners = base_corners(fleet.x, fleet.y, fleet.heading, fleet.length, fleet.width)
-        land = scn.land()
-        rings = tuple(np.array(t.points, dtype=float) for _, t in land)
-        return cls(fleet, corners, rings, tuple(name for name, _ in land))
+        """The scenario's table, laid once and kept on it (a scenario never changes: a
+        game's is laid once a state, and the action bar tries a shot at every enemy on
+        it, each ruling asking for the whole table again)."""
+        kept: Table | None = scn.__dict__.get("_fire_table")
+        if kept is None:
+            fleet = Fleet.of(scn.ships)
+            corners = base_corners(fleet.x, fleet.y, fleet.heading, fleet.length, fleet.width)
+            land = scn.land()
+            rings = tuple(np.array(t.points, dtype=float) for _, t in land)
+            kept = cls(fleet, corners, rings, tuple(name for name, _ in land))
+            scn.__dict__["_fire_table"] = kept
+        return kept
 
     def name(self, c: int) -> str:
         """Outline index (ships first, then land) to a name."""
