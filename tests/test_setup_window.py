@@ -480,3 +480,24 @@ def test_a_photo_is_loaded_placed_by_its_corners_and_kept_in_the_scenario(hand, 
     h.key(K.Z, K.MOD_CTRL)  # the ship taken back, then the photo's placing
     h.key(K.Z, K.MOD_CTRL)
     assert "photo" not in h.view.setup.data and not tool.loaded
+
+
+def test_the_wind_dial_dragged_at_a_hands_pace_takes(hand):
+    """A frame drawn between the press, each move and the release (as a hand drags:
+    slower than a frame) laid the table's form anew from the wind as it was, and the
+    release set that: the dial never took a drag under Xvfb on a loaded machine.  Its
+    tail dragged from north to west sets the wind from 270."""
+    h = hand
+    h.click(*h.on_table(30, 12))  # the sea: the table's form, with the wind's dial
+    r = h.field("dial").rect
+    cx, cy = (r[0] + r[1]) / 2, (r[2] + r[3]) / 2
+    a, b = (cx, cy + DIAL * 0.8), (cx - DIAL * 0.8, cy)
+    h.send("on_mouse_press", *a, arcade.MOUSE_BUTTON_LEFT, 0)
+    h.window.frame()
+    for i in range(1, 5):
+        x, y = a[0] + (b[0] - a[0]) * i / 4, a[1] + (b[1] - a[1]) * i / 4
+        h.send("on_mouse_drag", x, y, 1, 1, arcade.MOUSE_BUTTON_LEFT, 0)
+        h.window.frame()  # drawn mid-drag
+    h.send("on_mouse_release", *b, arcade.MOUSE_BUTTON_LEFT, 0)
+    h.window.frame()
+    assert h.view.setup.data["wind"]["from"] == 270

@@ -77,9 +77,9 @@ class Desk(XWindow):
         return self._done(before, what)
 
     def drag(self, a: tuple[float, float], b: tuple[float, float], what: str) -> dict[str, Any]:
-        """Press, move in five steps, release, at a hand's pace: sent at once, a loaded
-        machine's window once took the whole drag before the press had laid out the
-        dial it grabs (the wind stayed at 0 under ``make test``)."""
+        """Press, move in five steps, release, at a hand's pace, so the window draws
+        frames mid-drag as it does under a hand (a frame mid-drag once reset the wind's
+        dial: sent at once, the drag passed; under load, or at this pace, it did not)."""
         before = self.dump.stat().st_mtime_ns
         self.xdo("mousemove", "--sync", *self._screen(*a), "mousedown", "1")
         time.sleep(0.15)

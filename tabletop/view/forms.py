@@ -94,8 +94,18 @@ class Form:
 
     def set_rows(self, title: str, rows: list[list[Field]]) -> None:
         """The form anew from its owner's state; the field being typed in stays (with
-        what was typed), if it is still there."""
+        what was typed), if it is still there, and so does the dial being turned, at
+        where it has been turned to (a frame drawn during a drag laid the form anew
+        from the wind as it was, and the release set that: a drag at a hand's pace
+        never took)."""
+        turned = self.field(self.dragging) if self.dragging is not None else None
         self.title, self.rows = title, rows
+        if turned is not None:
+            now = self.field(turned.key)
+            if now is None:
+                self.dragging = None
+            else:
+                now.value = turned.value
         if self.focus is not None and self.field(self.focus) is None:
             self.focus, self.line = None, None
         if self.opened is not None and self.field(self.opened) is None:
