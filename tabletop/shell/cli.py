@@ -178,35 +178,42 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import TabletopError
     from tabletop.data.paths import default_scenario
 
     path = args.scenario or str(default_scenario())
     scenario(path)  # a missing or bad file is one line, exit 2, before any window opens
-    try:
+
+    def play() -> int:
         from tabletop.view.app import run
 
         return run(path, args.ai)
-    except TabletopError:
-        raise
-    except Exception as e:  # no display, no OpenGL: say so plainly
-        why = f"cannot open a window here ({type(e).__name__}: {e}); "
-        raise TabletopError(why + "the command-line rulings work without one") from None
+
+    return _windowed(play, "the command-line rulings work without one")
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
-    from tabletop.common.errors import TabletopError
-
     setup = _setup(args)  # a bad file or a bad table is one line, exit 2, before a window
-    try:
+
+    def open_setup() -> int:
         from tabletop.view.app import run_setup
 
         return run_setup(setup)
+
+    return _windowed(open_setup, "a scenario can be written by hand (docs/cli.md)")
+
+
+def _windowed(open_window: Any, instead: str) -> int:
+    """Run a window; where none can open here (no display, no OpenGL), say so in one
+    line with what works ``instead``.  Its own refusals pass through as they are."""
+    from tabletop.common.errors import TabletopError
+
+    try:
+        return int(open_window())
     except TabletopError:
         raise
-    except Exception as e:  # no display, no OpenGL: say so plainly
+    except Exception as e:
         why = f"cannot open a window here ({type(e).__name__}: {e}); "
-        raise TabletopError(why + "a scenario can be written by hand (docs/cli.md)") from None
+        raise TabletopError(why + instead) from None
 
 
 def _setup(args: argparse.Namespace) -> Any:

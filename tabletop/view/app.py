@@ -113,16 +113,17 @@ class TableWindow(arcade.Window):
 
 def run_drill(course: Any) -> int:
     """Open the window on a tacking drill."""
-    window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), drill=course)
-    window.table.animate = True
-    window.set_update_rate(1 / 60)
-    arcade.run()
-    return 0
+    return _run(drill=course)
 
 
 def run_setup(setup: Setup) -> int:
     """Open the window in set-up mode on ``setup`` (``tabletop setup``)."""
-    window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), setup=setup)
+    return _run(setup=setup)
+
+
+def _run(**view: Any) -> int:
+    """Open the window on the view ``view`` names, animated, until it is closed."""
+    window = TableWindow(None, visible=not os.environ.get("ARCADE_HEADLESS"), **view)
     window.table.animate = True
     window.set_update_rate(1 / 60)
     arcade.run()
