@@ -5,9 +5,10 @@ a broadside bears; ``captain`` searches one ply, every pose of each ship's fan s
 and a shortlist judged with the ruleset's own fire rulings; ``admiral`` also samples the
 enemy's replies from their fans and weighs their broadsides by exact odds, within a time
 limit per ship.  Orders are action texts the engine parses (``move``, ``fire`` and
-``end`` are the shared words; any other verb of the ruleset is tried as its usage says),
-and every order is tried on a blind copy of the state first, so the captain gives only
-orders the rules accept.  Decisions come from the state, never from the dice seed.
+``end`` are the shared words; any other order is one of ``game.legal``'s lists, the
+orders the engine takes now), and every order is checked on a blind copy of the state
+before it is given, so the captain gives only orders the rules accept.  Decisions come
+from the state, never from the dice seed.
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ from tabletop.ai.judge import (
     sketch,
     trial,
 )
-from tabletop.ai.orders import fill, options
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
 from tabletop.ai.replies import boarding_threat, lifting_shot, menace, reply_risk
@@ -43,6 +43,7 @@ from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
 from tabletop.engine.state import GameState, Pending
+from tabletop.game.legal import PATH_WORDS, legal_actions, ship_orders
 from tabletop.geometry.pose import Pose
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import Table
@@ -235,17 +236,15 @@ class Captain:
         return Decision(aimed, ship, why)
 
     def aimed(self, state: GameState, ship: str, text: str) -> str:
-        """The fire order with its first optional word filled where the ruleset offers
-        a choice (``word_choices``: her aim, hull or rigging), the one whose blind cups
-        leave the enemy worst off; the rules' default unless another does better."""
-        rs = state.scenario.ruleset
-        spec = rs.verbs.get("fire")
-        opt = [u for u in spec.usage.split() if u.startswith("[")] if spec else []
-        fill = rs.word_choices(state, ship, "fire", opt[0]) if opt else None
-        if not fill:
+        """The fire order with an optional word filled where the rules list its choices
+        (a Frigate shot at hull or rigging, a Trafalgar shot high), as the engine takes
+        them now (``ship_orders``): the one whose blind cups leave the enemy worst off;
+        the rules' default unless another does better."""
+        aims = ship_orders(state, ship, ("fire",), at=text.split()[-1])
+        if len(aims) < 2:
             return text
         best: tuple[float, str] | None = None
-        for t in (text, *(f"{text} {f}" for f in fill)):
+        for t in sorted(aims, key=len):  # the rules' default first: kept on a tie
             got = cups(state, t)
             if got:
                 v = sum(outcome(a, self.side, self.w) for a in got) / len(got)
@@ -373,7 +372,7 @@ class Captain:
                 continue
             self.clock.tick()
             base = outcome(after, self.side, self.w)
-            for text in options(after, ship):
+            for text in ship_orders(after, ship, others(after)):
                 got = cups(after, text)
                 if got:
                     gain = sum(outcome(a, self.side, self.w) for a in got) / len(got) - base
@@ -444,7 +443,7 @@ class Captain:
         # order is also asked that, and one that saves her (an anchor) is worth it
         adrift = cast_away(state, ship)
         owed = rs.turn_owed(state, ship)
-        texts = options(state, ship)
+        texts = ship_orders(state, ship, others(state))
         # an order declared each turn is given, not left to the engine's default (her
         # allowance: the default is last turn's, so a Frigate ship once afoul, at 0,
         # declared 0 ever after): the judge sees no difference where she lies
@@ -474,18 +473,13 @@ class Captain:
     def answer(self, state: GameState, p: Pending) -> Decision:
         """The answer to a decision the rules hand this side, best for the side."""
         best: tuple[float, str] | None = None
-        for a in p.answers:
-            texts = [a.action]
-            if "PATH" in a.action:
-                paths = fill(state, p.ship, "PATH", None)
-                texts = [a.action.replace("PATH", path) for path in paths]
-            for text in texts:
-                after = trial(state, text)
-                if after is None:
-                    continue
-                v = self.side_value(after)
-                if best is None or v > best[0]:
-                    best = (v, text)
+        for text in legal_actions(state, self.side):  # a path in one: her fan's samples
+            after = trial(state, text)
+            if after is None:
+                continue
+            v = self.side_value(after)
+            if best is None or v > best[0]:
+                best = (v, text)
         text = best[1] if best else p.answers[0].action
         return Decision(text, p.ship, f"{self.side} decides for {p.ship}: {text}")
 
@@ -493,3 +487,14 @@ class Captain:
         mine = sum(judge(state, s, self.w, set()).score for s in friends(state, self.side))
         theirs = sum(judge(state, s, self.w, set()).score for s in enemies(state, self.side))
         return mine - theirs + outcome(state, self.side, self.w)
+
+
+def others(state: GameState) -> tuple[str, ...]:
+    """The verbs of a ship's other orders (a tack, a repair, a boarding): all but a move,
+    a shot and the end, and any that lays a path (a move is searched over her fan, not
+    sampled: ``Captain.plan``)."""
+    return tuple(
+        verb
+        for verb, v in state.scenario.ruleset.verbs.items()
+        if verb not in ("move", "fire", "end") and not set(v.required) & set(PATH_WORDS)
+    )

@@ -17,6 +17,8 @@ arc and batteries) are left to the engine's defaults.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tabletop.engine.actions import Verb
 from tabletop.engine.core import in_step, refusal
 from tabletop.engine.state import GameState
@@ -34,6 +36,23 @@ def legal_actions(state: GameState, side: str | None = None, paths: int = 6) -> 
     says whose ships may act in this step (a Frigate segment's fire, say, is both
     sides')."""
     return _taken(state, _candidates(state, side, paths))
+
+
+def ship_orders(
+    state: GameState,
+    ship: str,
+    verbs: Collection[str] | None = None,
+    at: str | None = None,
+    paths: int = 6,
+) -> list[str]:
+    """The orders of ``verbs`` (every verb of hers, if None) the engine would take for
+    her now, each tried on the state: a computer captain's choices of a verb's words
+    (a repair and how many marines, a shot and where it is aimed), ``at`` one ship
+    only where a verb names another (her target, her prize).  None while a decision is
+    pending or a plot is owed: those are the side's (:func:`legal_actions`)."""
+    if state.winner is not None or state.pending or state.scenario.ruleset.plot_spec(state):
+        return []
+    return _taken(state, _hers(state, ship, verbs, paths, at))
 
 
 def only_end(state: GameState) -> bool:
@@ -66,15 +85,30 @@ def _candidates(state: GameState, side: str | None, paths: int) -> list[str]:
         return plotted
     out: list[str] = []
     for st in state.ships:
-        if side not in (None, state.side_of(st.id)) or not rs.fighting(state, st.id):
-            continue
-        for verb, v in rs.verbs.items():
-            if v.answers_only or not v.usage.startswith("SHIP") or not in_step(state, verb):
-                continue
-            if rs.unready(state, st.id, verb) is None:
-                out += _filled(state, st.id, verb, v, paths)
+        if side in (None, state.side_of(st.id)):
+            out += _hers(state, st.id, None, paths)
     if side in (None, state.active_side):
         out += [verb for verb, v in rs.verbs.items() if not v.usage and not v.answers_only]
+    return out
+
+
+def _hers(
+    state: GameState, ship: str, verbs: Collection[str] | None, paths: int, at: str | None = None
+) -> list[str]:
+    """Her orders to try now, of ``verbs`` (all, if None), before the engine is asked:
+    none if she is out of the fight; a verb only in its step of the turn and where the
+    ruleset does not refuse it whatever its words (``unready``)."""
+    rs = state.scenario.ruleset
+    if not rs.fighting(state, ship):
+        return []
+    out: list[str] = []
+    for verb, v in rs.verbs.items():
+        if verbs is not None and verb not in verbs:
+            continue
+        if v.answers_only or not v.usage.startswith("SHIP") or not in_step(state, verb):
+            continue
+        if rs.unready(state, ship, verb) is None:
+            out += _filled(state, ship, verb, v, paths, at)
     return out
 
 
@@ -92,9 +126,12 @@ def covers(state: GameState, listed: list[str], played: str) -> bool:
     return sampled and any(a.split()[:2] == [verb, words[0] if words else ""] for a in listed)
 
 
-def _filled(state: GameState, ship: str, verb: str, v: Verb, paths: int) -> list[str]:
-    """The actions a verb's usage stands for, for her: each required word filled in,
-    then each optional word of listed choices tried too."""
+def _filled(
+    state: GameState, ship: str, verb: str, v: Verb, paths: int, at: str | None = None
+) -> list[str]:
+    """The actions a verb's usage stands for, for her: each required word filled in
+    (another ship, ``at`` alone if named), then each optional word of listed choices
+    tried too."""
     rs = state.scenario.ruleset
     texts = [verb]
     for pos, word in enumerate(v.required):
@@ -103,7 +140,7 @@ def _filled(state: GameState, ship: str, verb: str, v: Verb, paths: int) -> list
         elif word == "SHIP" and pos == 0:
             got = [ship]
         elif word in ("TARGET", "PRIZE"):
-            got = [s.id for s in state.ships if s.id != ship]
+            got = [at] if at is not None else [s.id for s in state.ships if s.id != ship]
         elif v.choices and pos in v.choices:
             got = list(v.choices[pos])
         else:
