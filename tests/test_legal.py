@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tabletop.engine.core import refusal
 from tabletop.game.game import Game
-from tabletop.game.legal import covers, legal_actions, only_end
+from tabletop.game.legal import covers, legal_actions, only_end, ship_orders
 from tabletop.game.load import load_scenario
 
 from .conftest import ROOT
@@ -130,3 +130,44 @@ def test_a_ship_that_sailed_part_of_her_move_is_offered_the_rest():
     assert "move loire F2.8333" in listed  # and half of it, to fire as she bears
     game.play("move loire F5.6667")
     assert "end" in legal_actions(game.state, "french")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ROOT / "tests/golden/trafalgar-modified/frigate-duel-boarding.json",
+        ROOT / "tests/golden/hold-fast/close-quarters.json",
+        ROOT / "tests/golden/frigate/hex-prize.json",
+    ],
+    ids=["trafalgar", "hold-fast", "frigate"],
+)
+def test_one_ships_orders_are_her_part_of_the_whole_list(path: Path):
+    """``ship_orders``, the captain's list, is ``legal_actions`` cut to one ship, some
+    verbs and one other ship: the same orders, found without trying the rest.  While
+    a decision waits or a plot is owed it lists nothing (the side's list answers)."""
+    data = json.loads(path.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    compared = 0
+    for n, played in enumerate(data["actions"]):
+        state = game.state
+        if n % 3:
+            game.play(played)
+            continue
+        owed = bool(state.pending) or state.scenario.ruleset.plot_spec(state) is not None
+        listed = legal_actions(state)
+        for s in state.ships:
+            hers = ship_orders(state, s.id)
+            if owed:
+                assert hers == []
+                continue
+            assert set(hers) == {a for a in listed if a.split()[1:2] == [s.id]}
+            for other in state.ships:
+                at = ship_orders(state, s.id, ("fire", "board"), at=other.id)
+                assert set(at) == {
+                    a
+                    for a in hers
+                    if a.split()[0] in ("fire", "board") and a.split()[2] == other.id
+                }
+                compared += len(at)
+        game.play(played)
+    assert compared > 0  # some shots or boardings were compared in each game
