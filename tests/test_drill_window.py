@@ -216,3 +216,20 @@ def test_fifty_drills_to_the_mark_each_end_with_the_scorecard(untimed, capsys):
         assert capsys.readouterr().err == ""
     finally:
         win.close()
+
+
+def test_the_drills_strip_offers_no_set_up_but_a_games_does():
+    """The drill has no scenario file to set up: its strip showed "set up", and a click
+    only said there was none.  A game opened on a scenario offers it (Ctrl+E).  One
+    window at a time: two headless windows at once crash software GL."""
+    offered = {}
+    for name, kw in (("drill", {"drill": make_course(distance=20, seed=1)}), ("game", {})):
+        path = None if kw else "scenarios/frigate-duel.toml"
+        win = TableWindow(path, W, H, visible=False, **kw)
+        try:
+            win.frame()  # the strip lays out its buttons as it is drawn
+            offered[name] = {k.strip for k, _ in win.table.tools.buttons}
+        finally:
+            win.close()
+    assert "set up" not in offered["drill"]
+    assert "set up" in offered["game"]

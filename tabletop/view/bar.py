@@ -163,8 +163,9 @@ class ToolStrip(Pane):
 
     def build(self) -> None:
         t = self.table
+        can = t.abilities()
         key = (t.view_w, t.session is None, frozenset(t.overlays), t.ruler is None,
-               t.fire_tool is None, t.log_shown)  # fmt: skip
+               t.fire_tool is None, t.log_shown, can)  # fmt: skip
         if self.same(key):
             return
         self.fresh()
@@ -173,7 +174,7 @@ class ToolStrip(Pane):
             self.enabled = False
             return
         x = float(t.view_w) - 8
-        for k in reversed(strip()):
+        for k in reversed(strip(can)):
             w = 7.0 * len(k.strip) + 14
             x -= w
             on = (k.command == "toggle" and k.args[0] in t.overlays) or (

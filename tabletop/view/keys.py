@@ -55,7 +55,7 @@ KEYS: tuple[Key, ...] = (
     Key("File", "Ctrl+P", "this position as a new scenario", ((K.P, CTRL),), "ask",
         ("position",), needs="game"),  # fmt: skip
     Key("File", "Ctrl+E", "set up this table (its scenario as written; Ctrl+E again: play)",
-        ((K.E, CTRL),), "set_up", strip="set up"),  # fmt: skip
+        ((K.E, CTRL),), "set_up", strip="set up", needs="setup"),  # fmt: skip
     Key("File", "Ctrl+Z", "undo", ((K.Z, CTRL),), "undo", strip="undo"),
     Key("File", "Ctrl+Y", "redo", ((K.Y, CTRL),), "redo", strip="redo"),
     Key("File", "Ctrl+Q", "quit (save first: Ctrl+S)", ((K.Q, CTRL),), "quit"),
@@ -129,19 +129,24 @@ MOUSE = (
 )
 
 
-def strip() -> list[Key]:
-    """The tool strip's bindings, in the map's order."""
-    return [k for k in KEYS if k.strip]
+def strip(can: frozenset[str] | None = None) -> list[Key]:
+    """The tool strip's bindings, in the map's order; of those the game offers, where
+    ``can`` says what it offers (``abilities``: no "line of fire" without gunnery, no
+    "set up" in the drill)."""
+    return [k for k in KEYS if k.strip and (can is None or not k.needs or k.needs in can)]
 
 
-def abilities(ruleset: Any, drill: bool, photo: bool = False) -> frozenset[str]:
+def abilities(
+    ruleset: Any, drill: bool, photo: bool = False, setup: bool = True
+) -> frozenset[str]:
     """What the game played offers the keys (``Key.needs``), from the ruleset's declared
     interface: the step kinds of its paths, a verb onto a tack, and the drill's coach;
-    ``photo``: the scenario has a photo of the table.  ``None`` for a ruleset: every key
-    (no game open)."""
+    ``photo``: the scenario has a photo of the table; ``setup``: the window can switch
+    to its set-up (the drill cannot: its strip offered "set up" only to say there was
+    none).  ``None`` for a ruleset: every key (no game open)."""
     if ruleset is None:
         return frozenset("LTAW") | {"tack", "secret", "drill", "move", "gunnery", "bands",
-                                    "high", "fine", "game", "photo"}  # fmt: skip
+                                    "high", "fine", "game", "photo", "setup"}  # fmt: skip
     fire = ruleset.verbs.get("fire")
     said = {
         "move": "move" in ruleset.verbs,
@@ -156,6 +161,7 @@ def abilities(ruleset: Any, drill: bool, photo: bool = False) -> frozenset[str]:
         "whole": ruleset.caps.fixed_turn is not None,
         "pivot": ruleset.caps.fixed_turn is not None,
         "photo": photo,
+        "setup": setup,
     }
     return frozenset(ruleset.caps.path_tokens) | {k for k, on in said.items() if on}
 

@@ -411,7 +411,8 @@ class TableView(MoveEditing, arcade.View):
     def abilities(self) -> frozenset[str]:
         """What the game played offers the window's keys (``keys.abilities``)."""
         scn = self.scenario
-        return abilities(scn and scn.ruleset, self.drill is not None, bool(scn and scn.photo))
+        photo, setup = bool(scn and scn.photo), self.switch is not None
+        return abilities(scn and scn.ruleset, self.drill is not None, photo, setup)
 
     def on_resize(self, width: int, height: int) -> bool:
         """The HUD's panes follow the new size, and the table is fitted to it again (a
