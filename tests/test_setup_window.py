@@ -501,3 +501,33 @@ def test_the_wind_dial_dragged_at_a_hands_pace_takes(hand):
     h.send("on_mouse_release", *b, arcade.MOUSE_BUTTON_LEFT, 0)
     h.window.frame()
     assert h.view.setup.data["wind"]["from"] == 270
+
+
+def test_a_practice_course_set_up_is_played_as_the_drill(tmp_path):
+    """A table with a mark, played from the set-up, opened as a game: no mark, no coach,
+    no score.  It opens as the drill (as ``tabletop play`` does), with set up on its
+    strip; Ctrl+E goes back to the set-up and Ctrl+E again to the same drill; her start
+    moved in the set-up, "play" opens a drill from there."""
+    from tabletop.view.drillview import DrillView
+
+    h = opened([str(SCENARIOS / "tacking-practice.toml")])
+    try:
+        h.button("play")
+        drill = h.window.table
+        assert isinstance(drill, DrillView) and h.window.current_view is drill
+        assert drill.drill.course.ship == "pelican"  # the scenario's one ship
+        assert drill.drill.course.mark == (60, 125)  # its mark, in cm
+        assert "set up" in {k.strip for k, _ in drill.tools.buttons}
+        h.key(K.E, K.MOD_CTRL)
+        assert h.window.current_view is h.view
+        h.key(K.E, K.MOD_CTRL)
+        assert h.window.current_view is drill  # the same drill, the table unchanged
+        h.key(K.E, K.MOD_CTRL)
+        h.view.setup.place("pelican", 40, 25)  # as a drag would: 20 cm to the west
+        h.button("play")
+        again = h.window.table
+        assert isinstance(again, DrillView) and again is not drill
+        start = again.session.game.state.ship("pelican").pose
+        assert (start.x, start.y) == (40, 25)
+    finally:
+        h.window.close()

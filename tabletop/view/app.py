@@ -50,7 +50,7 @@ class TableWindow(arcade.Window):
         #: go together (a switch between them with no edit goes back to the same game)
         self.setup: SetupView | None = None
         self._link: tuple[Any, dict[str, Any]] | None = None
-        if drill is None:
+        if drill is None or drill.scenario.source:  # a course of a file can be set up
             self.table.switch = self.show_setup
         if setup is not None:
             self.setup = SetupView(self, setup, self.show_play)
@@ -92,12 +92,32 @@ class TableWindow(arcade.Window):
             except TabletopError as e:
                 view.say(f"cannot play this table yet: {e}", error=True)
                 return
-            table.start(session, Path(session.scenario.source).with_suffix(".save.json"))
-            if isinstance(session, PlayedSession):
-                table.say(f"a game on the table as set up; saving it (Ctrl+S) writes the "
-                          f"table to {session.scenario.source} too")  # fmt: skip
-            self._link = (session, copy.deepcopy(setup.data))
+            table = self._played(session)
+            self._link = (table.session, copy.deepcopy(setup.data))
         self.show_view(table)
+
+    def _played(self, session: Any) -> TableView:
+        """The view a table set up is played in: the drill for a practice course (a
+        mark to sail to: played as a game, it had no mark, no coach and no score), else
+        the game's table, a fresh one after a drill."""
+        course, problem = None, None
+        if "mark" in session.scenario.options:
+            try:
+                course = course_from_scenario(session.scenario)
+            except TabletopError as e:
+                problem = str(e)
+        if course is not None or isinstance(self.table, DrillView):
+            self.table = DrillView(self, course) if course is not None else TableView(self, None)
+            self.table.switch = self.show_setup
+        table = self.table
+        if course is None:
+            table.start(session, Path(session.scenario.source).with_suffix(".save.json"))
+        if problem:
+            table.say(f"no drill: {problem}", error=True)
+        elif isinstance(session, PlayedSession) and course is None:
+            table.say(f"a game on the table as set up; saving it (Ctrl+S) writes the "
+                      f"table to {session.scenario.source} too")  # fmt: skip
+        return table
         table.fit()
         table.changed(table=True)
 
