@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.events import Event
 from tabletop.engine.state import GameState, ended
 
 
@@ -95,10 +96,16 @@ class Face:
 
 def rolled(e: dict[str, Any]) -> tuple[tuple[Face, ...], str] | None:
     """An event's dice as faces, and its words without them, for a log that draws its
-    dice (the window's); None for an event that shows none.  Every roll is one event
-    (``why``, ``dice``, ``sides``, and the ``need`` a die must reach where it has one);
-    an event that also lists the faces it rolled (``rolls``, ``dice``) shows them too.
-    :func:`event_text` keeps them in words ("rolls 1 and 4"), for ``run``."""
+    dice (the window's); None for an event that shows none.  A typed event tells its
+    own (:meth:`Event.faces`, :meth:`Event.words`); :func:`event_text` keeps them in
+    words ("rolls 1 and 4"), for ``run``.  An untyped event (read back from a file) is
+    read by its keys: ``why`` with ``dice``, ``sides`` and ``need``, or ``rolls``."""
+    if isinstance(e, Event):
+        got = e.faces()
+        if got is None:
+            return None
+        values, sides, need = got
+        return tuple(Face(v, sides, None if need is None else v >= need) for v in values), e.words()
     if "why" in e and _numbers(e.get("dice")) and e["dice"]:
         need, sides = e.get("need"), int(e.get("sides", 6))
         made = (lambda v: None) if not isinstance(need, int) else (lambda v: v >= need)
@@ -113,7 +120,10 @@ def rolled(e: dict[str, Any]) -> tuple[tuple[Face, ...], str] | None:
 
 
 def event_text(e: dict[str, Any]) -> str:
-    """One event as a player reads it: an order flush left, what it caused indented."""
+    """One event as a player reads it: an order flush left, what it caused indented.  A
+    typed event says itself; an untyped one (read back from a file) is said by its keys."""
+    if isinstance(e, Event):
+        return e.text() if e.order else "    " + e.text()
     if "action" in e:
         return action_text(e["action"], e.get("side"))
     if "fire" in e:

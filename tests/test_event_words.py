@@ -1,0 +1,71 @@
+"""Each event says itself in plain English (issue 56): the log read program keys
+("masts amazon, circles 1 (damage: mast), left 3"); each kind of event now writes its
+own sentence from what it means in its rules.  The expected lines are written by hand
+from the event's figures; the keys (the JSON ``run --json`` prints) stay as they were.
+"""
+
+from __future__ import annotations
+
+from tabletop.engine.events import Order, Roll, TurnBegins, Winner
+from tabletop.game.report import event_text, rolled
+from tabletop.rules.trafalgar import events as tr
+
+
+def test_the_kernel_events_read_as_sentences():
+    assert event_text(Order("move amazon F2 S30", 1, "british")) == (
+        "british: move amazon F2 S30"  # an order flush left, by the side that gave it
+    )
+    assert event_text(Order("end", 3, "french")) == "french is done"
+    assert event_text(Roll("to hit: amazon light", [2, 6, 1], 6, need=5)) == (
+        "    rolls 2, 6 and 1 (to hit: amazon light)"  # what it caused, indented
+    )
+    assert event_text(TurnBegins(2, "french")) == "    turn 2, french to play"
+    assert event_text(Winner("draw")) == "    the battle is drawn"
+    assert Winner("blue", "turn 12 ended").text() == "blue has won the battle: turn 12 ended"
+    # the keys are those the JSON always had
+    assert Roll("saves", [5], 6) == {"why": "saves", "dice": [5], "sides": 6}
+    assert Winner("blue") == {"winner": "blue"}
+
+
+def test_a_roll_gives_the_window_its_faces_and_its_words_without_them():
+    faces, words = rolled(Roll("to hit: amazon light", [2, 6, 1], 6, need=5)) or ((), "")
+    assert [(f.value, f.made) for f in faces] == [(2, False), (6, True), (1, False)]  # 5+
+    assert words == "to hit: amazon light"
+    assert rolled(TurnBegins(2, "french")) is None
+
+
+def test_trafalgar_events_read_as_sentences():
+    assert tr.Tacked("amazon", "port", 45.0).text() == (
+        "amazon tacks onto the port tack, now heading 45°"
+    )
+    assert tr.Moved("amazon", "F2 S30", [97.52631, 38.79849, 65.0], 14.50004).text() == (
+        "amazon sails F2 S30 (14.5 in all), ending at x 97.53, y 38.8, heading 65°"
+    )
+    assert tr.CommandCheck("amazon", "to recover", 9, 10, False).text() == (
+        "amazon fails her command check to recover (9, needing more than 10)"
+    )
+    hit = tr.Damage("loire")
+    hit.add("hull", 2)  # a hull hit crossing one crew box (C) off her track
+    hit.add("crew")
+    hit.mast("main", 1)
+    hit.add("crew", 1)  # a critical row's crew loss on top: 1 + 1 = 2
+    hit.flag("holed")
+    assert hit.text() == (
+        "loire is hit: 2 hull boxes, 2 crew boxes, 1 box of her main mast and holed "
+        "below the waterline"
+    )
+    assert hit == {"damage": "loire", "hull": 2, "crew": 2, "mast": {"main": 1}, "holed": True}
+    assert tr.Struck("loire", "no crew left", "british").text() == (
+        "loire strikes her colours: no crew left, taken by the british"
+    )
+    assert tr.BoardingFight("loire", "amazon", 7, 7, None).text() == (
+        "loire boards amazon, 7 against 7: neither side gives way"
+    )
+    fire = tr.Fire("amazon", "loire", "port", 12.34567, "long", 5, "stern",
+                   {"light": 3, "carronade": 1},
+                   {"expected_unsaved": 0.4444, "p_any_unsaved": 0.3512})  # fmt: skip
+    assert fire.text() == (
+        "amazon fires her port broadside at loire, raking her stern: long range (12.35), "
+        "5+ to hit with 3 light and 1 carronade; 0.44 unsaved hits expected, 35% chance "
+        "of any"
+    )
