@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from tabletop.engine.events import Order, Roll, TurnBegins, Winner
 from tabletop.game.report import event_text, rolled
+from tabletop.rules.holdfast import events as hf
+from tabletop.rules.holdfast import hits
 from tabletop.rules.trafalgar import events as tr
 
 
@@ -69,3 +71,31 @@ def test_trafalgar_events_read_as_sentences():
         "5+ to hit with 3 light and 1 carronade; 0.44 unsaved hits expected, 35% chance "
         "of any"
     )
+
+
+def test_hold_fast_events_read_as_sentences():
+    assert hits.Masts("amazon", 1, "damage: mast", 3).text() == (
+        "amazon loses 1 mast circle to a mast hit, 3 left"
+    )
+    assert hf.Plotted("british", ["amazon"]).text() == "british plot their orders for amazon"
+    assert hf.Reveal("amazon", "II", "RS").text() == "amazon's order for phase II: make sail"
+    assert hits.MoraleCheck("loire", "boarded", 4, 5).text() == (
+        "loire's morale is tested by being boarded: rolled 4, striking on 5 or more, "
+        "she fights on"  # 4 < 5
+    )
+    assert hf.Shallows("amazon", "the bar", 5, 3, 1).text() == (
+        "amazon crosses the bar: 5 less her rate 3 is 2 against depth 1, she strikes bottom"
+    )
+    won = hf.PointsWinner("french", {"british": 4, "french": 9}, "turn 12 is over")
+    assert won == {"winner": "french", "why": "turn 12 is over",
+                   "points": {"british": 4, "french": 9}}  # fmt: skip
+    assert won.text() == (
+        "french has won the battle: turn 12 is over (points: british 4 and french 9)"
+    )
+    shot = hits.Fires("amazon", "loire", "long", "port", 2, 4, [3, 5, 6], 2)
+    assert shot.text() == (
+        "amazon's port long guns fire at loire, range 2, 4+ to hit: 2 hits (rolled 3, 5, 6)"
+    )
+    faces, words = rolled(shot) or ((), "")  # the window draws the dice, and says the rest
+    assert [f.made for f in faces] == [False, True, True]  # 3 < 4 <= 5, 6
+    assert words == "amazon's port long guns fire at loire, range 2, 4+ to hit: 2 hits"
