@@ -10,6 +10,7 @@ from tabletop.engine.events import Order, Roll, TurnBegins, Winner
 from tabletop.game.report import event_text, rolled
 from tabletop.rules.holdfast import events as hf
 from tabletop.rules.holdfast import hits
+from tabletop.rules.manowar import events as mw
 from tabletop.rules.trafalgar import events as tr
 
 
@@ -99,3 +100,19 @@ def test_hold_fast_events_read_as_sentences():
     faces, words = rolled(shot) or ((), "")  # the window draws the dice, and says the rest
     assert [f.made for f in faces] == [False, True, True]  # 3 < 4 <= 5, 6
     assert words == "amazon's port long guns fire at loire, range 2, 4+ to hit: 2 hits"
+
+
+def test_man_o_war_events_read_as_sentences():
+    assert mw.TackChosen("amazon", "port", 45.0, 4.0).text() == (
+        "amazon tacks onto the port tack, now heading 45°, 4 of her move left"
+    )
+    assert mw.IronsRolled("osprey", 2).text() == "osprey misses stays with a 2 and is in irons"
+    assert mw.Initiative({"west": 1, "east": 3}, ["east", "west"], 1).text() == (
+        "initiative for turn 1: west 1 and east 3; east plays first, then west"
+    )
+    drift = mw.Drift("swift", 2, 1.23456, 10.0, 20.0, "dauntless")
+    assert drift == {"drift": "swift", "inches": 2, "distance": 1.2346, "to": [10.0, 20.0],
+                     "collision": "dauntless"}  # fmt: skip
+    assert drift.text() == (
+        "swift drifts 2 inches downwind to x 10, y 20, stopped by dauntless after 1.23"
+    )
