@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.engine.events import Order, Roll, TurnBegins, Winner
 from tabletop.game.report import event_text, rolled
+from tabletop.rules.escadres import events as es
 from tabletop.rules.holdfast import events as hf
 from tabletop.rules.holdfast import hits
 from tabletop.rules.manowar import events as mw
@@ -115,4 +116,21 @@ def test_man_o_war_events_read_as_sentences():
                      "collision": "dauntless"}  # fmt: skip
     assert drift.text() == (
         "swift drifts 2 inches downwind to x 10, y 20, stopped by dauntless after 1.23"
+    )
+
+
+def test_escadres_events_read_as_sentences():
+    assert es.Damage("victory", "gunfire", [4, 5, 6]).text() == (
+        "4, 5 and 6 against victory on the gunfire table"
+    )
+    assert es.Lost("power_lost", "victory", 2) == {"power_lost": "victory", "boxes": 2}
+    assert es.Lost("power_lost", "victory", 2).text() == "victory loses 2 power boxes"
+    assert es.Shot("bucentaure", "victory", "port", 8, 4, True, False).text() == (
+        "bucentaure fires her port broadside at victory, 8 hexes between, enfilading: 4 dice"
+    )
+    assert es.Beaten("british", ["french"]).text() == (
+        "british has won the battle: french beaten"
+    )
+    assert es.Drift("amazon", "both", [8, -2], 3).text() == (
+        "amazon's bow and stern drift downwind: her bow at column 8, row -2, facing 3"
     )

@@ -136,3 +136,8 @@ class Winner(Event):
 
 #: The events of one action, in the order they happened.
 Events = list[Any]
+
+
+def hex_at(h: list[int] | tuple[int, ...]) -> str:
+    """A hex of a board as a player reads it: "column 11, row -2"."""
+    return f"column {h[0]}, row {h[1]}"
