@@ -9,6 +9,8 @@ from __future__ import annotations
 from tabletop.engine.events import Order, Roll, TurnBegins, Winner
 from tabletop.game.report import event_text, rolled
 from tabletop.rules.escadres import events as es
+from tabletop.rules.frigate import events as fg
+from tabletop.rules.frigate import fired
 from tabletop.rules.holdfast import events as hf
 from tabletop.rules.holdfast import hits
 from tabletop.rules.manowar import events as mw
@@ -133,4 +135,72 @@ def test_escadres_events_read_as_sentences():
     )
     assert es.Drift("amazon", "both", [8, -2], 3).text() == (
         "amazon's bow and stern drift downwind: her bow at column 8, row -2, facing 3"
+    )
+
+
+def test_frigate_events_read_as_sentences():
+    moved = fg.Moved("jason", [13, -9], 3, 180.0)
+    assert moved == {"moved": "jason", "hex": [13, -9], "facing": 3}  # the keys as before
+    assert moved.text() == "jason ends her move at column 13, row -9, heading 180°"
+    assert fg.Declared("jason", 11, default=True) == {
+        "declared": "jason", "allowance": 11, "by": "default"
+    }
+    assert fg.Declared("jason", 11, default=True).text() == (
+        "jason keeps a Movement Allowance of 11, none declared for her"
+    )
+    assert fg.Unspent({"a": 2, "b": 1}, 3).text() == (
+        "a loses the 2 Movement Points she left unspent; b loses the 1 Movement Point she "
+        "left unspent in segment 3"
+    )
+    assert fg.Downwind(["a", "b"], 1, [4, 2]).text() == (
+        "a and b drift 1 hex downwind, to column 4, row 2"
+    )
+    assert fg.DamageControl("jason", "masts", 4, 1) == {
+        "damage_control": "jason", "kind": "masts", "die": 4, "masts": 1
+    }
+    assert fg.DamageControl("jason", "masts", 4, 1).text() == (
+        "jason works on her masts with a 4: 1 mast hit left"
+    )
+    assert fg.Wind(300.0, "light", [1, 2], still=False).text() == (
+        "the wind is now light, from 300°"
+    )
+    assert fg.Wind(300.0, "none", [1], still=True) == {
+        "wind": {"from": 300.0, "strength": "none", "dice": [1]}
+    }
+    assert fg.Wind(300.0, "none", [1], still=True).text() == "the wind dies away"
+    assert fg.BothAfoul("a", "b").text() == (
+        "a and b both steer to run afoul: a, with the fewer points plotted, keeps her "
+        "facing, and b runs afoul of her"
+    )
+
+
+def test_frigate_shots_read_as_sentences():
+    # a 1-3 shot at the hull: the die 5, no modifier, 1 crew hit off the table
+    shot = fired.Broadside("amazon", "loire", "port", "hull", 10, None, 6, 3, "1-3", 5, 0, 1)
+    assert shot.text() == (
+        "amazon fires her port broadside at loire's hull, 10 hexes off: strength 6 against "
+        "defence 3, odds 1 to 3, a 5: 1 crew hit"
+    )
+    under = fired.Broadside("loire", "amazon", "starboard", "rigging", 1, "stern", 1, 6, None)
+    assert under == {"shot": "loire", "at": "amazon", "side": "starboard", "aim": "rigging",
+                     "range": 1, "rake": "stern", "strength": 1, "defence": 6, "odds": None,
+                     "hits": 0}  # fmt: skip  (no die off the table)
+    assert under.text() == (
+        "loire fires her starboard broadside at amazon's rigging, 1 hex off, raking her "
+        "stern: strength 1 against defence 6, under the table's odds: no hits"
+    )
+    # a rigging shot at a ship under fighting sail: the die 3, modified by -1
+    aloft = fired.Broadside("a", "b", "port", "rigging", 2, None, 6, 3, "2-1", 3, -1, 2)
+    assert aloft.text().endswith("odds 2 to 1, a 3 -1: 2 mast hits")
+    chase = fired.Chase("hussard", "amazon", "bow", [6, 6], True, 6)
+    assert chase.text() == "hussard fires her bow chasers at amazon: 6 and 6, a mast hit"
+    faces, words = rolled(chase) or ((), "")  # the window draws the two dice
+    assert [(f.value, f.made) for f in faces] == [(6, True), (6, True)]
+    assert words == "hussard fires her bow chasers at amazon: a mast hit"
+    assert fired.Captured("m", "a", 6, 3) == {"captured": "m", "by": "a", "odds": "6 to 3"}
+    assert fired.Captured("m", "a", 6, 3).text() == (
+        "m strikes her colours to a, threatened at 6 to 3"
+    )
+    assert fired.Hits("loire", 1, 0).text() == (
+        "loire's hits are marked: she now has 1 crew hit and no mast hits"
     )

@@ -41,23 +41,9 @@ def test_the_run_of_a_golden_game_prints_plain_words(path: Path):
 
 #: What a sentence never holds: an underscore, a bracket or brace, a program's value.
 REPR = re.compile(r"[_\[\]{}]|\b(None|True|False)\b")
-#: The rulesets whose events are typed so far (Frigate's are still plain dicts).
-UNTYPED = {"frigate"}
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(
-                p.parent.name in UNTYPED, reason="events not typed yet", strict=True
-            ),
-        )
-        for p in GOLDEN
-    ],
-    ids=lambda p: f"{p.parent.name}/{p.stem}",
-)
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_event_of_a_golden_game_is_typed_and_says_itself(path: Path):
     """Issue 56: every event an emitter writes is an :class:`Event` whose own sentence
     has no program marks; an emitter left writing a plain dict fails here."""
