@@ -135,7 +135,7 @@ class Winner(Event):
 
 
 #: The events of one action, in the order they happened.
-Events = list[Any]
+Events = list[Event]
 
 
 def hex_at(h: list[int] | tuple[int, ...]) -> str:

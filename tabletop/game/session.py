@@ -201,7 +201,7 @@ class Session:
         return ready[0] if len(ready) == 1 and len(many) > 1 else None
 
     @staticmethod
-    def headline(said: list[dict[str, Any] | str]) -> str:
+    def headline(said: list[Event | str]) -> str:
         """The line of an action's events a player most needs to read: a battle won,
         else a ship struck, else the last that is not a roll of the dice (the damage a
         broadside left, not the saves rolled after it), else the roll, else the order
@@ -229,7 +229,7 @@ class Session:
         """Play one action; returns the event lines.  Illegal: TabletopError, nothing changed."""
         if self.game is not None:
             self.passed = {i for i in self.passed if i < len(self.game.history)}
-            said: list[dict[str, Any] | str] = list(self.game.play(action))
+            said: list[Event | str] = list(self.game.play(action))
             said += self._pass_idle_steps() if self.auto_pass else []
             lines = [e if isinstance(e, str) else event_text(e) for e in said]
         else:
@@ -254,13 +254,13 @@ class Session:
         self.sandbox_redo.clear()
         return [action, f"    {m.text().splitlines()[1].strip()}"]
 
-    def _pass_idle_steps(self) -> list[dict[str, Any] | str]:
+    def _pass_idle_steps(self) -> list[Event | str]:
         """End the steps of the turn in which the side to act can give no order but
         "end" (a Hold Fast phase with nobody in range, a damage control with nothing to
         repair), each said in the log: a player clicked "end step" thirteen times a turn
         with no enemy in reach.  A decision waiting, a plot owed or the battle won stops
         it; each step passed is an action of the game, so its log replays as played."""
-        lines: list[dict[str, Any] | str] = []
+        lines: list[Event | str] = []
         assert self.game is not None
         while True:
             st = self.game.state

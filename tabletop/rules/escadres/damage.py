@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, blocked_by, distance
 from tabletop.rules import hextable
@@ -31,9 +31,6 @@ from tabletop.rules.escadres.ship import (
     power_left,
     training,
 )
-
-#: The events of one order, each typed (:mod:`tabletop.rules.escadres.events`).
-Events = list[Event]
 
 
 def ship_of(state: GameState, ship: str) -> EscadresShip:

@@ -12,7 +12,7 @@ from math import floor
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, own
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
@@ -28,8 +28,6 @@ from tabletop.rules.frigate.ship import (
     ship_of,
     ships,
 )
-
-Events = list[Event]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
 from tabletop.rules import hextable
@@ -24,8 +24,6 @@ from tabletop.rules.frigate import events as ev
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships
-
-Events = list[Event]
 
 #: Why no move is played while allowances are declared (the engine's, and the window's).
 DECLARING = "ships move in the four segments, after declaring"

@@ -25,14 +25,12 @@ from dataclasses import replace
 from typing import Protocol
 
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import HexGrid
 from tabletop.rules.frigate import events as ev
 from tabletop.rules.frigate.config import Moves, Repair, Weather
 from tabletop.rules.frigate.ship import ship_of, ships
-
-Events = list[Event]
 
 
 class Phases(Protocol):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.rules.holdfast.config import CRITICALS, Engined
 from tabletop.rules.holdfast.hits import (
@@ -38,9 +38,6 @@ from tabletop.rules.holdfast.ship import (
     morale_factor,
     top_speed,
 )
-
-#: The events of one order, each typed (:mod:`tabletop.rules.holdfast.events`, ``.hits``).
-Events = list[Event]
 
 
 def ship(state: GameState, sid: str) -> HoldFastShip:

@@ -26,7 +26,7 @@ from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event, TurnBegins
+from tabletop.engine.events import Events, TurnBegins
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn, last_side, own
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
@@ -55,9 +55,6 @@ from tabletop.rules.manowar.ship import ManOWarShip
 
 if TYPE_CHECKING:
     from tabletop.rules.manowar import ManOWar
-
-#: The events of one order, each typed (:mod:`tabletop.rules.manowar.events`).
-Events = list[Event]
 
 
 def tack_side(wind_from: float, heading: float) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Event, Winner
+from tabletop.engine.events import Events, Winner
 from tabletop.engine.state import GameState, last_side, own
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
@@ -30,9 +30,6 @@ from tabletop.rules.trafalgar.ship import (
     crew_left,
     track,
 )
-
-#: The events of one order, each typed (:mod:`tabletop.rules.trafalgar.events`).
-Events = list[Event]
 
 
 class Command(Protocol):
