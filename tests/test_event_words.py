@@ -44,8 +44,11 @@ def test_trafalgar_events_read_as_sentences():
     assert tr.Tacked("amazon", "port", 45.0).text() == (
         "amazon tacks onto the port tack, now heading 45°"
     )
-    assert tr.Moved("amazon", "F2 S30", [97.52631, 38.79849, 65.0], 14.50004).text() == (
-        "amazon sails F2 S30 (14.5 in all), ending at x 97.53, y 38.8, heading 65°"
+    moved = tr.Moved("amazon", "F2 S30", [97.52631, 38.79849, 65.0], 14.50004, "cm")
+    assert moved == {"moved": "amazon", "path": "F2 S30", "to": [97.5263, 38.7985, 65.0],
+                     "distance": 14.5}  # fmt: skip  (the unit is the sentence's, not a key)
+    assert moved.text() == (
+        "amazon sails F2 S30 (14.5 cm sailed), ending at x 97.53, y 38.8, heading 65°"
     )
     assert tr.CommandCheck("amazon", "to recover", 9, 10, False).text() == (
         "amazon fails her command check to recover (9, needing more than 10)"
@@ -113,11 +116,11 @@ def test_man_o_war_events_read_as_sentences():
     assert mw.Initiative({"west": 1, "east": 3}, ["east", "west"], 1).text() == (
         "initiative for turn 1: west 1 and east 3; east plays first, then west"
     )
-    drift = mw.Drift("swift", 2, 1.23456, 10.0, 20.0, "dauntless")
+    drift = mw.Drift("swift", 2, 1.23456, 10.0, 20.0, "dauntless", "in")
     assert drift == {"drift": "swift", "inches": 2, "distance": 1.2346, "to": [10.0, 20.0],
                      "collision": "dauntless"}  # fmt: skip
     assert drift.text() == (
-        "swift drifts 2 inches downwind to x 10, y 20, stopped by dauntless after 1.23"
+        "swift drifts 2 inches downwind to x 10, y 20, stopped by dauntless after 1.23 in"
     )
 
 

@@ -9,35 +9,38 @@ from tabletop.engine.events import Event, listed, num, plural
 class Moved(Event):
     """She sailed the steps of her order (``notes``: what the rules cut short)."""
 
-    __slots__ = ()
+    __slots__ = ("unit",)
 
     def __init__(
-        self, ship: str, path: str, to: list[float], distance: float, notes: list[str]
-    ) -> None:
+        self, ship: str, path: str, to: list[float], distance: float, notes: list[str],
+        unit: str,
+    ) -> None:  # fmt: skip
         super().__init__(moved=ship, path=path, to=[round(v, 4) for v in to],
                          distance=round(distance, 4))  # fmt: skip
         if notes:
             self["notes"] = notes
+        self.unit = unit  # the table's, for the sentence (not a key)
 
     def text(self) -> str:
         x, y, h = self["to"]
         notes = "; " + "; ".join(self["notes"]) if self.get("notes") else ""
         return (
-            f"{self['moved']} sails {self['path']} ({num(self['distance'])} in all), ending "
-            f"at x {num(x)}, y {num(y)}, heading {num(h)}°{notes}"
+            f"{self['moved']} sails {self['path']} ({num(self['distance'])} {self.unit} "
+            f"sailed), ending at x {num(x)}, y {num(y)}, heading {num(h)}°{notes}"
         )
 
 
 class Collision(Event):
-    __slots__ = ()
+    __slots__ = ("unit",)
 
-    def __init__(self, ship: str, other: str, at: float) -> None:
+    def __init__(self, ship: str, other: str, at: float, unit: str) -> None:
         super().__init__(collision=ship, **{"with": other}, at=round(at, 4))
+        self.unit = unit
 
     def text(self) -> str:
         return (
             f"{self['collision']} runs into {self['with']} after sailing "
-            f"{num(self['at'])}, and stops there"
+            f"{num(self['at'])} {self.unit}, and stops there"
         )
 
 
@@ -148,21 +151,23 @@ class TackChosen(Event):
 class Drift(Event):
     """Too little sailed: she drifts downwind (``collision``: what stopped her)."""
 
-    __slots__ = ()
+    __slots__ = ("unit",)
 
     def __init__(
-        self, ship: str, inches: int, distance: float, x: float, y: float, into: str | None
-    ) -> None:
+        self, ship: str, inches: int, distance: float, x: float, y: float, into: str | None,
+        unit: str,
+    ) -> None:  # fmt: skip
         super().__init__(drift=ship, inches=inches, distance=round(distance, 4),
                          to=[round(x, 4), round(y, 4)])  # fmt: skip
         if into is not None:
             self["collision"] = into
+        self.unit = unit
 
     def text(self) -> str:
         x, y = self["to"]
         met = ""
         if self.get("collision"):
-            met = f", stopped by {self['collision']} after {num(self['distance'])}"
+            met = f", stopped by {self['collision']} after {num(self['distance'])} {self.unit}"
         return (
             f"{self['drift']} drifts {plural(self['inches'], 'inch', 'inches')} downwind to "
             f"x {num(x)}, y {num(y)}{met}"

@@ -182,9 +182,10 @@ class ManOWarGame:
         if st.budget is None:
             nst = replace(nst, allowance=budget)  # her allowance this turn, for drift
         path = " ".join(str(s) for s in steps)
-        events.append(Moved(ship, path, [pose.x, pose.y, pose.heading], used, list(plan.notes)))
+        to, unit = [pose.x, pose.y, pose.heading], state.scenario.units
+        events.append(Moved(ship, path, to, used, list(plan.notes), unit))
         if contact is not None:
-            events.append(Collision(ship, names[contact.obstacle], contact.at))
+            events.append(Collision(ship, names[contact.obstacle], contact.at, unit))
         if plan.anchor == "drop":
             nst = replace(nst, anchored=True, done=True)
             events.append(Anchored(ship))
@@ -377,7 +378,7 @@ class ManOWarGame:
             st.pose.x + moved * math.sin(r), st.pose.y + moved * math.cos(r), st.pose.heading
         )
         into = names[contact.obstacle] if contact is not None else None
-        events.append(Drift(ship, inches, moved, pose.x, pose.y, into))
+        events.append(Drift(ship, inches, moved, pose.x, pose.y, into, state.scenario.units))
         return state.with_ship(replace(st, pose=pose))
 
     def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:

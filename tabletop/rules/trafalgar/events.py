@@ -17,16 +17,18 @@ def _place(to: list[float]) -> list[float]:
 
 
 class Moved(Event):
-    """She sailed the steps of her order, and where they took her."""
+    """She sailed the steps of her order, and where they took her (the distance in the
+    table's unit, said in the sentence, not among the keys)."""
 
-    __slots__ = ()
+    __slots__ = ("unit",)
 
-    def __init__(self, ship: str, path: str, to: list[float], distance: float) -> None:
+    def __init__(self, ship: str, path: str, to: list[float], distance: float, unit: str) -> None:
         super().__init__(moved=ship, path=path, to=_place(to), distance=round(distance, 4))
+        self.unit = unit
 
     def text(self) -> str:
         return (
-            f"{self['moved']} sails {self['path']} ({num(self['distance'])} in all), "
+            f"{self['moved']} sails {self['path']} ({num(self['distance'])} {self.unit} sailed), "
             f"ending at {_at(self['to'])}"
         )
 
@@ -46,18 +48,22 @@ class LeftTheBattle(Event):
 class Collision(Event):
     """Her move met another base or land, and ended there."""
 
-    __slots__ = ()
+    __slots__ = ("unit",)
 
-    def __init__(self, ship: str, other: str, at: float, point: tuple[float, float]) -> None:
+    def __init__(
+        self, ship: str, other: str, at: float, point: tuple[float, float], unit: str
+    ) -> None:
         super().__init__(
             collision=ship, **{"with": other}, at=round(at, 4),
             point=[round(point[0], 4), round(point[1], 4)],
         )  # fmt: skip
+        self.unit = unit
 
     def text(self) -> str:
         x, y = self["point"]
         return (
-            f"{self['collision']} runs into {self['with']} after sailing {num(self['at'])}, "
+            f"{self['collision']} runs into {self['with']} after sailing {num(self['at'])} "
+            f"{self.unit}, "
             f"at x {num(x)}, y {num(y)}, and stops there"
         )
 

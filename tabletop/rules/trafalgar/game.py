@@ -94,7 +94,8 @@ class TrafalgarGame(Gunnery):
             moved=moved,
         )
         path = " ".join(str(s) for s in new_steps)
-        events.append(Moved(ship, path, [pose.x, pose.y, pose.heading], moved - sailed_before))
+        to = [pose.x, pose.y, pose.heading]
+        events.append(Moved(ship, path, to, moved - sailed_before, state.scenario.units))
         if self._off_table(state, pose):
             nst = replace(nst, left=True, done=True)
             # the log reads "left the battle amazon (her centre is off the table)", not
@@ -165,7 +166,7 @@ class TrafalgarGame(Gunnery):
         """She met another base or land: her move ends there; a ram that meets its
         target takes the command check, and the target then stands or avoids."""
         ship = nst.id
-        events.append(Collision(ship, other, contact.at, contact.point))
+        events.append(Collision(ship, other, contact.at, contact.point, state.scenario.units))
         state = state.with_ship(replace(nst, done=True))
         if target is not None and other == target:
             cls = self._cls(state, ship)
