@@ -151,9 +151,8 @@ def test_frigate_events_read_as_sentences():
     assert fg.Declared("jason", 11, default=True).text() == (
         "jason keeps a Movement Allowance of 11, none declared for her"
     )
-    assert fg.Unspent({"a": 2, "b": 1}, 3).text() == (
-        "a loses the 2 Movement Points she left unspent; b loses the 1 Movement Point she "
-        "left unspent in segment 3"
+    assert fg.Unspent({"a": 2, "b": 1, "c": 3}, 3).text() == (
+        "a leaves 2 Movement Points unspent in segment 3, and b 1 and c 3: they are lost"
     )
     assert fg.Downwind(["a", "b"], 1, [4, 2]).text() == (
         "a and b drift 1 hex downwind, to column 4, row 2"

@@ -94,7 +94,7 @@ def test_points_left_unspent_at_the_end_of_a_segment_are_said(write_scenario, ri
     g.play("move a F1")
     said = [e for e in g.play("end") if "points_unspent" in e]
     assert said == [{"points_unspent": {"a": 1}, "segment": 1}]
-    assert event_text(said[0]) == "    a loses the 1 Movement Point she left unspent in segment 1"
+    assert event_text(said[0]) == "    a leaves 1 Movement Point unspent in segment 1: it is lost"
     g.play("move z F2")  # red spends its two: nothing to say
     assert not [e for e in g.play("end") if "points_unspent" in e]
 

@@ -68,11 +68,11 @@ class Unspent(Event):
         super().__init__(points_unspent=left, segment=segment)
 
     def text(self) -> str:
-        each = [
-            f"{ship} loses the {points(n)} she left unspent"
-            for ship, n in self["points_unspent"].items()
-        ]
-        return "; ".join(each) + f" in segment {self['segment']}"
+        (first, n), *rest = self["points_unspent"].items()
+        said = f"{first} leaves {points(n)} unspent in segment {self['segment']}"
+        if rest:
+            return said + ", and " + listed(f"{s} {k}" for s, k in rest) + ": they are lost"
+        return said + (": it is lost" if n == 1 else ": they are lost")
 
 
 class Facing(Event):
