@@ -5,12 +5,15 @@ ruling's faces that hit and save (``view.dice.odds_faces``).  Hand-worked."""
 from __future__ import annotations
 
 from tabletop.engine.dice import Script
+from tabletop.engine.events import Roll
 from tabletop.game.report import Face, event_text, rolled
+from tabletop.rules.escadres import events as es
+from tabletop.rules.holdfast import hits
 
 
 def test_a_roll_with_its_need_is_faces_made_or_failed():
     """To hit 3+: 2 fails, 6 hits, 1 fails; the words are why it was rolled."""
-    e = {"why": "to hit: amazon light", "dice": [2, 6, 1], "sides": 6, "need": 3}
+    e = Roll("to hit: amazon light", [2, 6, 1], 6, need=3)
     faces, words = rolled(e)
     assert faces == (Face(2, 6, False), Face(6, 6, True), Face(1, 6, False))
     assert words == "to hit: amazon light"
@@ -18,24 +21,22 @@ def test_a_roll_with_its_need_is_faces_made_or_failed():
 
 
 def test_a_roll_without_a_need_is_plain_and_keeps_its_sides():
-    faces, words = rolled({"why": "bag", "dice": [3], "sides": 5})
+    faces, words = rolled(Roll("bag", [3], 5))
     assert faces == (Face(3, 5, None),) and words == "bag"
 
 
 def test_an_event_listing_its_rolls_shows_them_as_dice():
-    """Hold Fast's fire: need 4, rolled 1 and 4: one hit; its words lose "rolls 1 and 4"
-    and keep the rest.  Escadres' damage dice have no need: plain.  A count of dice
-    (Escadres' shot: "dice 4") is not a roll."""
-    fires = {"fires": "amazon", "target": "cleopatre", "battery": "long", "side": "starboard",
-             "range": 4, "need": 4, "rolls": [1, 4], "hits": 1}  # fmt: skip
+    """Hold Fast's fire: need 4, rolled 1 and 4: one hit; its words lose "rolled 1 and
+    4" and keep the rest.  Escadres' damage dice have no need: plain.  A count of dice
+    (Escadres' shot: "4 dice") is not a roll; a plugin's plain dict shows no dice."""
+    fires = hits.Fires("amazon", "cleopatre", "long", "starboard", 4, 4, [1, 4], 1)
     faces, words = rolled(fires)
     assert faces == (Face(1, 6, False), Face(4, 6, True))
-    assert words == ("fires amazon, target cleopatre, battery long, side starboard, range 4, "
-                     "need 4, hits 1")  # fmt: skip
-    faces, words = rolled({"damage": "victory", "table": "gunfire", "dice": [4, 5, 5, 6]})
-    assert [f.made for f in faces] == [None] * 4 and words == "damage victory, table gunfire"
-    assert rolled({"shot": "bucentaure", "at": "victory", "dice": 4}) is None
-    assert rolled({"moved": "amazon", "path": "F2"}) is None
+    assert words == "amazon's starboard long guns fire at cleopatre, range 4, 4+ to hit: 1 hit"
+    faces, words = rolled(es.Damage("victory", "gunfire", [4, 5, 5, 6]))
+    assert [f.made for f in faces] == [None] * 4 and words == "against victory on the gunfire table"
+    assert rolled(es.Shot("bucentaure", "victory", "port", 8, 4, False, False)) is None
+    assert rolled({"hoisted": "amazon", "dice": [3, 4]}) is None
 
 
 def test_the_dice_write_down_the_need_they_were_rolled_against():

@@ -36,7 +36,7 @@ def test_taking_the_convoy_wins_at_once_with_her_escort_still_fighting(write_sce
     said = g.play("capture a m")  # a frigate-38's attack 6 to a merchantman's 3: 2-1
     assert g.state.ship("z").struck is False  # the escort untouched...
     assert g.state.winner == "blue"  # ...yet the battle is won
-    assert "    winner blue (the convoy m taken)" in map(event_text, said)
+    assert "    blue has won the battle: the convoy m taken" in map(event_text, said)
 
 
 def test_without_a_convoy_the_escort_must_be_beaten_too(write_scenario, rigged):

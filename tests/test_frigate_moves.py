@@ -94,9 +94,23 @@ def test_points_left_unspent_at_the_end_of_a_segment_are_said(write_scenario, ri
     g.play("move a F1")
     said = [e for e in g.play("end") if "points_unspent" in e]
     assert said == [{"points_unspent": {"a": 1}, "segment": 1}]
-    assert event_text(said[0]) == "    points unspent (a 1), segment 1"
+    assert event_text(said[0]) == "    a leaves 1 Movement Point unspent in segment 1: it is lost"
     g.play("move z F2")  # red spends its two: nothing to say
     assert not [e for e in g.play("end") if "points_unspent" in e]
+
+
+def test_a_move_is_said_with_the_heading_her_facing_points_her(write_scenario, rigged):
+    """The log said "moved a, hex at column 0, row 2, facing 3": a facing is the rules'
+    count of hexsides, not a player's word.  Facing 2 turned a hexside to starboard is 3,
+    3 × 60° = 180° from north (the board above); the JSON keeps the facing."""
+    from tabletop.game.report import event_text
+
+    g = game(write_scenario, [("a", "frigate-38", "blue", (0, 0), 2), FAR], rigged)
+    declare(g, {"a": 10})
+    said = [e for e in g.play("move a S60") if "moved" in e]
+    assert said[0]["facing"] == 3
+    assert event_text(said[0]).endswith(", heading 180°")
+    assert ship(g, "a").pose.heading == 180  # the sentence's heading is where she points
 
 
 def test_sides_move_in_turn_and_the_first_mover_alternates(write_scenario, rigged):

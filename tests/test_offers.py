@@ -4,6 +4,7 @@ while declaring speeds, and the game refused each).  Pure: no window."""
 
 from __future__ import annotations
 
+from tabletop.engine.events import Event, Order, Roll, Winner
 from tabletop.game.load import load_scenario
 from tabletop.game.session import Session
 from tabletop.view.offers import steady
@@ -70,19 +71,47 @@ def test_the_ship_drawn_from_the_bag_is_the_one_to_play():
     assert Session.open(load_scenario(str(SCENARIOS / "frigate-duel.toml"))).sole_actor() is None
 
 
+class _Struck(Event):
+    """A ship struck, as a ruleset says it (weighing 2: more news than damage)."""
+
+    weight = 2
+
+    def __init__(self, ship: str) -> None:
+        super().__init__(struck=ship)
+
+    def text(self) -> str:
+        return f"{self['struck']} strikes"
+
+
+class _Said(Event):
+    """Anything else that happened (weighing 1)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what=what)
+
+    def text(self) -> str:
+        return self["what"]
+
+
 def test_the_message_says_a_ship_struck_before_the_damage_that_did_it():
-    lines = ["> fire a z", "    power lost z, boxes 1", "    struck z (no power left)",
-             "    crew lost z, boxes 0"]  # fmt: skip
-    assert Session.headline(lines) == "struck z (no power left)"
-    assert Session.headline([*lines, "    winner blue"]) == "winner blue"
-    assert Session.headline(["> end", "    ends a"]) == "ends a"
+    said = [Order("fire a z", 1, "blue"), _Said("z loses 1 box of power"), _Struck("z"),
+            _Said("z loses no crew")]  # fmt: skip
+    assert Session.headline(said) == "z strikes"  # weight 2 over the later 1
+    assert Session.headline([*said, Winner("blue")]) == "blue has won the battle"
+    assert Session.headline([Order("end", 1, "blue"), _Said("a ends her move")]) == (
+        "a ends her move"  # the order is what the player did, not news
+    )
+    assert Session.headline([Order("end", 1, "blue")]) == "blue is done"  # nothing else
     # the damage a broadside left, not the last roll of the saves after it
-    shot = ["> fire amazon loire", "    amazon fires her port broadside at loire: ...",
-            "    rolls [6, 4] (to hit: amazon)", "    damage loire, hull 1, crew 1, holed",
-            "    rolls [5] (saves: loire against carronade)"]  # fmt: skip
-    assert Session.headline(shot) == "damage loire, hull 1, crew 1, holed"
-    assert Session.headline(["> recover a port", "    rolls [2] (tacking: a)"]) == (
-        "rolls [2] (tacking: a)"  # a roll and nothing else: the roll
+    shot = [Order("fire amazon loire", 1, "british"), Roll("to hit: amazon", [6, 4], 6),
+            _Said("loire is hit"), Roll("saves: loire", [5], 6)]  # fmt: skip
+    assert Session.headline(shot) == "loire is hit"
+    assert Session.headline([Order("recover a port", 1, "blue"), Roll("tacking: a", [2], 6)]) == (
+        "rolls 2 (tacking: a)"  # a roll and nothing else: the roll
+    )
+    # a line the session says itself (a step passed) weighs as an event
+    assert Session.headline([Order("end", 1, "blue"), "    red has no order: passed"]) == (
+        "red has no order: passed"
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop.engine.events import Event
 from tabletop.game.game import Game
 from tabletop.game.load import load_scenario
 from tabletop.game.report import event_text, state_text
@@ -35,6 +36,26 @@ def test_the_run_of_a_golden_game_prints_plain_words(path: Path):
         lines += state_text(game.state).splitlines()
     marked = [line for line in lines if PROGRAM.search(line)]
     assert len(lines) > len(data["actions"])
+    assert marked == []
+
+
+#: What a sentence never holds: an underscore, a bracket or brace, a program's value.
+REPR = re.compile(r"[_\[\]{}]|\b(None|True|False)\b")
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_event_of_a_golden_game_is_typed_and_says_itself(path: Path):
+    """Issue 56: every event an emitter writes is an :class:`Event` whose own sentence
+    has no program marks; an emitter left writing a plain dict fails here."""
+    data = json.loads(path.read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    said = list(game.opening)
+    for played in data["actions"]:
+        said += game.play(played)
+    untyped = sorted({", ".join(e) for e in said if not isinstance(e, Event)})
+    assert untyped == []  # the keys of each untyped kind
+    marked = [e.text() for e in said if REPR.search(e.text())]
+    assert len(said) > len(data["actions"])
     assert marked == []
 
 

@@ -815,7 +815,7 @@ def test_a_ship_whose_centre_sails_off_the_table_leaves_the_battle(tmp_path):
     said = g.play("move a F20")
     assert g.state.ship("a").pose.x == pytest.approx(-15)
     assert g.state.ship("a").left and not rs.fighting(g.state, "a")
-    assert "    left the battle a (her centre is off the table)" in map(event_text, said)
+    assert "    a leaves the battle: her centre is off the table" in map(event_text, said)
     assert rs.advice.loss(g.state, "a") == 1.0
     assert "off the table" in rs.ship_report(g.state, "a")["status"]
     assert g.state.winner is None  # c fights on

@@ -162,7 +162,7 @@ def test_the_move_being_built_is_judged_again_after_any_order(fresh):
     assert fresh.play("move defence F5")
     assert fresh.builder.text == "F2" and fresh.move is not None
     assert fresh.move.end.x == pytest.approx(44 + 5 + 2)
-    assert fresh.message.startswith("moved defence"), fresh.message  # its message stands
+    assert fresh.message.startswith("defence sails F5"), fresh.message  # its message stands
 
 
 def test_a_move_is_shown_sailing_along_its_path(fresh):

@@ -23,6 +23,7 @@ from tabletop.ai.weights import Weights
 from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.pose import Pose
@@ -38,7 +39,7 @@ from tabletop.rules.clients import Advice
 BLIND_SEED = 0x7AB1E70B
 
 
-def blind_dice(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+def blind_dice(seed: int, counter: int, rolled: Events) -> Dice:
     """A cup rolled from the AI's own seed, never the game's: trials do not peek."""
     return Dice(BLIND_SEED, counter, rolled)
 
@@ -47,7 +48,7 @@ def trial(state: GameState, text: str, sample: int = 0) -> GameState | None:
     """The state after ``text`` with blind dice (``sample`` picks another blind cup, to
     weigh an order whose outcome is rolled), or None when the rules refuse it."""
 
-    def cup(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+    def cup(seed: int, counter: int, rolled: Events) -> Dice:
         return Dice(BLIND_SEED + sample, counter, rolled)
 
     try:

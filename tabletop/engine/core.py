@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.engine.actions import Action, parse
 from tabletop.engine.dice import Dice, DiceSource, hash_dice
+from tabletop.engine.events import Events, Order
 from tabletop.engine.state import GameState, ended
-
-Events = list[dict[str, Any]]
 
 #: A ruleset's answer to one order: its game's procedures (the first argument), the
 #: state, the order, the dice and the events it writes; the state after it.
@@ -65,7 +63,7 @@ def apply(
         raise IllegalAction(f"not now: {rs.step_text(state)}")
     # the side that gave the order: a decision's answer is its decider's, not the mover's
     side = state.pending[0].side if state.pending else state.active_side
-    events: Events = [{"action": str(act), "turn": state.turn, "side": side}]
+    events: Events = [Order(str(act), state.turn, side)]
     cup = dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, cup, events)
     if nxt.winner is not None and state.winner is None:

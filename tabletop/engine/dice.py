@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from tabletop.engine.events import Events, Roll
+
 
 def die(seed: int, k: int, sides: int = 6) -> int:
     """The ``k``-th roll of a ``sides``-sided die for this seed (uniform to 1 part in 2^64)."""
@@ -34,7 +36,7 @@ class Dice:
 
     seed: int
     counter: int
-    rolled: list[dict[str, object]] = field(default_factory=list)
+    rolled: Events = field(default_factory=list)
 
     def draw(self, k: int, why: str, sides: int) -> int:
         return die(self.seed, k, sides)
@@ -45,10 +47,7 @@ class Dice:
         written down too so the dice can be shown made or failed."""
         out = [self.draw(self.counter + i, why, sides) for i in range(n)]
         self.counter += n
-        said: dict[str, object] = {"why": why, "dice": out, "sides": sides}
-        if need is not None:
-            said["need"] = need
-        self.rolled.append(said)
+        self.rolled.append(Roll(why, out, sides, need))
         return out
 
     def d(self, expr: int | str, why: str) -> int:
@@ -64,10 +63,10 @@ class Dice:
 class DiceSource(Protocol):
     """What the engine asks for the dice of one action."""
 
-    def __call__(self, seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice: ...
+    def __call__(self, seed: int, counter: int, rolled: Events) -> Dice: ...
 
 
-def hash_dice(seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+def hash_dice(seed: int, counter: int, rolled: Events) -> Dice:
     """The default source: the counter-based generator."""
     return Dice(seed, counter, rolled)
 
@@ -103,5 +102,5 @@ class Script:
                 return value
         return None
 
-    def cup(self, seed: int, counter: int, rolled: list[dict[str, object]]) -> Dice:
+    def cup(self, seed: int, counter: int, rolled: Events) -> Dice:
         return _ScriptedCup(seed, counter, rolled, script=self)

@@ -7,6 +7,7 @@ from dataclasses import MISSING, dataclass, fields, replace
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.common.errors import IllegalAction
+from tabletop.engine.events import Events, Winner
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario
 
@@ -227,7 +228,7 @@ def initial_state(scn: Scenario, seed: int | None = None) -> GameState:
 def last_side(
     state: GameState,
     fighting: Callable[[GameState, str], bool],
-    events: list[dict[str, Any]],
+    events: Events,
     draw: bool = False,
 ) -> GameState:
     """The battle's end where a ruleset ends it by the ships left: the side alone with
@@ -240,7 +241,7 @@ def last_side(
     if len(alive) > 1 or (not alive and not draw):
         return state
     won = next(iter(alive)) if alive else "draw"
-    events.append({"winner": won})
+    events.append(Winner(won))
     return replace(state, winner=won)
 
 

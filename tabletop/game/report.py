@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.engine.events import Event
 from tabletop.engine.state import GameState, ended
 
 
@@ -74,15 +75,6 @@ def state_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def action_text(action: str, side: str | None) -> str:
-    """An order as a game's record writes it: the side that gave it, then the order in
-    the rules' own notation ("british: move amazon F2 S30 F12.5"); a side's "end" as its
-    part of the turn or step done ("french is done"), not the program's "> end"."""
-    if not side:
-        return action
-    return f"{side} is done" if action == "end" else f"{side}: {action}"
-
-
 @dataclass(frozen=True)
 class Face:
     """One die as it came up: its face, its sides, and whether it made what it was
@@ -95,39 +87,25 @@ class Face:
 
 def rolled(e: dict[str, Any]) -> tuple[tuple[Face, ...], str] | None:
     """An event's dice as faces, and its words without them, for a log that draws its
-    dice (the window's); None for an event that shows none.  Every roll is one event
-    (``why``, ``dice``, ``sides``, and the ``need`` a die must reach where it has one);
-    an event that also lists the faces it rolled (``rolls``, ``dice``) shows them too.
-    :func:`event_text` keeps them in words ("rolls 1 and 4"), for ``run``."""
-    if "why" in e and _numbers(e.get("dice")) and e["dice"]:
-        need, sides = e.get("need"), int(e.get("sides", 6))
-        made = (lambda v: None) if not isinstance(need, int) else (lambda v: v >= need)
-        return tuple(Face(v, sides, made(v)) for v in e["dice"]), str(e["why"])
-    for key in ("rolls", "dice"):
-        v = e.get(key)
-        if _numbers(v) and v:
-            need = e.get("need")
-            faces = tuple(Face(x, 6, x >= need if isinstance(need, int) else None) for x in v)
-            return faces, event_text({k: x for k, x in e.items() if k != key}).strip()
-    return None
+    dice (the window's); None for an event that shows none.  A typed event tells its
+    own (:meth:`Event.faces`, :meth:`Event.words`); :func:`event_text` keeps them in
+    words ("rolls 1 and 4"), for ``run``.  An untyped event (a plugin ruleset's) shows
+    none: its dice are in its words, and the cup's :class:`Roll` shows them anyway."""
+    if not isinstance(e, Event):
+        return None
+    got = e.faces()
+    if got is None:
+        return None
+    values, sides, need = got
+    return tuple(Face(v, sides, None if need is None else v >= need) for v in values), e.words()
 
 
 def event_text(e: dict[str, Any]) -> str:
-    """One event as a player reads it: an order flush left, what it caused indented."""
-    if "action" in e:
-        return action_text(e["action"], e.get("side"))
-    if "fire" in e:
-        dice = " + ".join(f"{n} {g}" for g, n in e["dice"].items())
-        odds = e.get("odds") or {}
-        rake = f", {e['rake']} rake" if e.get("rake") else ""
-        return (
-            f"    {e['fire']} fires her {e['side']} broadside at {e['target']}: range "
-            f"{e['range']:g} {e['band']}{rake}, {e['need']}+ to hit with {dice}; "
-            f"expected unsaved hits {odds.get('expected_unsaved', 0):g}, "
-            f"P(any) {odds.get('p_any_unsaved', 0):.2f}"
-        )
-    if "dice" in e and "why" in e:
-        return f"    rolls {_words(e['dice'])} ({e['why']})"
+    """One event as a player reads it: an order flush left, what it caused indented.  A
+    typed event says itself; every ruleset of ours writes typed events, but a plugin's
+    may write plain dicts (tests/test_plugin.py's does), said here by their keys."""
+    if isinstance(e, Event):
+        return e.text() if e.order else "    " + e.text()
     parts: list[str] = []
     for k, v in e.items():
         f = _field(k, v)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop.common.errors import TabletopError
 from tabletop.engine.core import apply
+from tabletop.engine.events import Event
 from tabletop.game.game import Game, load_saved_scenario
 from tabletop.game.legal import only_end
 from tabletop.game.proof import Proof, vouch
@@ -38,6 +39,8 @@ class Session:
     auto_pass: bool = False
     #: the places in the game's actions of the steps passed by themselves
     passed: set[int] = field(default_factory=set)
+    #: the line of the last action's events a player most needs to read (:meth:`headline`)
+    news: str = ""
 
     @classmethod
     def open(cls, scn: Scenario) -> Session:
@@ -198,18 +201,18 @@ class Session:
         return ready[0] if len(ready) == 1 and len(many) > 1 else None
 
     @staticmethod
-    def headline(lines: list[str]) -> str:
+    def headline(said: list[Event | str]) -> str:
         """The line of an action's events a player most needs to read: a battle won,
-        else a ship struck, else the last that is not a roll of the dice ("power lost
-        redoutable, boxes 1" was said where redoutable had struck; "rolls [5] (saves:
-        loire against carronade)" where the damage it left was the news).  The order
-        itself, flush left, is what the player did, not news."""
-        for key in ("winner ", "struck "):
-            found = [t.strip() for t in lines if t.strip().startswith(key)]
-            if found:
-                return found[-1]
-        told = [t.strip() for t in lines if t[:1] == " " and not t.strip().startswith("rolls ")]
-        return told[-1] if told else (lines[-1].strip() if lines else "")
+        else a ship struck, else the last that is not a roll of the dice (the damage a
+        broadside left, not the saves rolled after it), else the roll, else the order
+        (each event's :attr:`Event.weight`; a line said by the session weighs as an
+        event).  The order itself is what the player did, not news."""
+        best, line = -2, ""
+        for e in said:
+            weight = e.weight if isinstance(e, Event) else 1
+            if weight >= best:
+                best, line = weight, (e if isinstance(e, str) else event_text(e)).strip()
+        return line
 
     def move_verb(self, ship: str) -> str:
         """The verb her move is played with: ``move``, or the answer the rules await of
@@ -226,11 +229,13 @@ class Session:
         """Play one action; returns the event lines.  Illegal: TabletopError, nothing changed."""
         if self.game is not None:
             self.passed = {i for i in self.passed if i < len(self.game.history)}
-            events = self.game.play(action)
-            lines = [event_text(e) for e in events]
-            lines += self._pass_idle_steps() if self.auto_pass else []
+            said: list[Event | str] = list(self.game.play(action))
+            said += self._pass_idle_steps() if self.auto_pass else []
+            lines = [e if isinstance(e, str) else event_text(e) for e in said]
         else:
             lines = self._sandbox(action)
+            said = list(lines)
+        self.news = self.headline(said)
         self.log.extend(lines)
         return lines
 
@@ -249,13 +254,13 @@ class Session:
         self.sandbox_redo.clear()
         return [action, f"    {m.text().splitlines()[1].strip()}"]
 
-    def _pass_idle_steps(self) -> list[str]:
+    def _pass_idle_steps(self) -> list[Event | str]:
         """End the steps of the turn in which the side to act can give no order but
         "end" (a Hold Fast phase with nobody in range, a damage control with nothing to
         repair), each said in the log: a player clicked "end step" thirteen times a turn
         with no enemy in reach.  A decision waiting, a plot owed or the battle won stops
         it; each step passed is an action of the game, so its log replays as played."""
-        lines: list[str] = []
+        lines: list[Event | str] = []
         assert self.game is not None
         while True:
             st = self.game.state
@@ -266,7 +271,7 @@ class Session:
             if not only_end(st):
                 return lines
             lines.append(f"    {st.active_side} has no order to give ({step}): passed")
-            lines += [event_text(e) for e in self.game.play("end")]
+            lines += self.game.play("end")
             self.passed.add(len(self.game.history) - 1)
 
     def undo(self) -> bool:

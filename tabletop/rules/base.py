@@ -25,6 +25,7 @@ from tabletop.data.digest import content_digest
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, ShipState
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee.fan import Fan, empty_fan
@@ -45,7 +46,6 @@ from tabletop.rules.types import (  # the interface's values, importable from he
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
            "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip
 
-Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)
 
 

@@ -251,11 +251,11 @@ class TableView(MoveEditing, arcade.View):
         before = {s.id: s.pose for s in self.scenario.ships}
         paths = self.session.paths(action) if self.animate else {}
         try:
-            lines = self.session.play(action)
+            self.session.play(action)
         except TabletopError as e:
             self.say(f"{action}: {e}", error=True)
             return False
-        self.say(self.session.headline(lines) or action)
+        self.say(self.session.news or action)
         self.changed(table=True)
         only = self.session.sole_actor()  # Escadres' bag: the ship drawn is the one to play
         if only and only != self.selected and not (self.autopilot and self.autopilot.due(

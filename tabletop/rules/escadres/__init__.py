@@ -17,6 +17,7 @@ from tabletop.common.errors import IllegalAction
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.hexgrid import Hex, HexGrid, facing_gap, place, ship_hexes
 from tabletop.geometry.motion import Segment
@@ -278,7 +279,7 @@ class Escadres(HexTable):
         )
 
     # -- the game ----------------------------------------------------------------------
-    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+    def open_game(self, state: GameState, dice: Dice, events: Events) -> GameState:
         return EscadresGame(self).open(self.on_hexes(state), dice, events)
 
     def on_hexes(self, state: GameState) -> GameState:
@@ -290,7 +291,7 @@ class Escadres(HexTable):
             out = out.with_ship(EscadresShip(s.id, s.pose, bow=bow, facing=facing))
         return out
 
-    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         return EscadresGame(self).apply(state, action, dice, events)
 
     # -- what a ship may do now (the computer captain's choices) ---------------------------

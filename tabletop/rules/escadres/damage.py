@@ -15,10 +15,12 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, blocked_by, distance
 from tabletop.rules import hextable
 from tabletop.rules.escadres import board
+from tabletop.rules.escadres import events as ev
 from tabletop.rules.escadres.config import Effect
 from tabletop.rules.escadres.host import Host
 from tabletop.rules.escadres.ship import (
@@ -29,8 +31,6 @@ from tabletop.rules.escadres.ship import (
     power_left,
     training,
 )
-
-Events = list[dict[str, Any]]
 
 
 def ship_of(state: GameState, ship: str) -> EscadresShip:
@@ -72,7 +72,7 @@ class Damage:
     ) -> GameState:
         """``n`` dice on a damage table against ``ship``, each face's effects applied."""
         faces = dice.roll(n, f"{table} on {ship}")
-        events.append({"damage": ship, "table": table, "dice": faces})
+        events.append(ev.Damage(ship, table, faces))
         for face in faces:
             if ship_of(state, ship).out is not None:
                 break
@@ -105,21 +105,21 @@ class Damage:
             elif word == "crew":
                 lost = min(n, crew_left(self.cls(state, ship), st))
                 state = state.with_ship(replace(st, crew_lost=st.crew_lost + lost))
-                events.append({"crew_lost": ship, "boxes": lost})
+                events.append(ev.Lost("crew_lost", ship, lost))
                 if crew_left(self.cls(state, ship), ship_of(state, ship)) == 0:
                     state = self.strike(state, ship, "no crew left", events)
             elif word == "fire":
                 state = state.with_ship(replace(st, fires=st.fires + n))
-                events.append({"fires": ship, "added": n})
+                events.append(ev.Fires(ship, n))
             elif word == "move":
                 state = state.with_ship(replace(st, move_lost=st.move_lost + n))
-                events.append({"rigging": ship, "move_lost": n})
+                events.append(ev.Rigging(ship, n))
             elif word == "turns":
                 state = state.with_ship(replace(st, turns_lost=st.turns_lost + n))
-                events.append({"steering": ship, "turns_lost": n})
+                events.append(ev.Steering(ship, n))
             elif word == "becalmed":
                 state = state.with_ship(replace(st, becalmed=True))
-                events.append({"becalmed": ship})
+                events.append(ev.Becalmed(ship))
             elif word == "burst":
                 state = self.burst(state, ship, "magazine explosion", dice, events)
         return state
@@ -137,7 +137,7 @@ class Damage:
             return state
         lost = min(n, left)
         state = state.with_ship(replace(st, power_lost=st.power_lost + lost))
-        events.append({"power_lost": ship, "boxes": lost})
+        events.append(ev.Lost("power_lost", ship, lost))
         if lost == left:
             if source == "fire":
                 return self.burst(state, ship, "fire took her last power", dice, events)
@@ -150,12 +150,12 @@ class Damage:
         st, cls = ship_of(state, ship), self.cls(state, ship)
         lost = min(n, hull_left(cls, st))
         state = state.with_ship(replace(st, hull_lost=st.hull_lost + lost))
-        events.append({"hull_lost": ship, "boxes": lost, "by": source})
+        events.append(ev.HullLost(ship, lost, source))
         if hull_left(cls, ship_of(state, ship)) > 0:
             return state
         if source == "leak":
             st = ship_of(state, ship)
-            events.append({"sunk": ship, "fires_drowned": st.fires})
+            events.append(ev.Sunk(ship, st.fires))
             return state.with_ship(replace(st, out="sunk", fires=0, active=False))
         return self.burst(state, ship, "her last hull point burned", dice, events)
 
@@ -164,7 +164,7 @@ class Damage:
         st = ship_of(state, ship)
         if st.struck:
             return state
-        events.append({"struck": ship, "why": why})
+        events.append(ev.Struck(ship, why))
         return state.with_ship(replace(st, struck=True, stopped=True))
 
     # -- bursting out ----------------------------------------------------------------
@@ -172,7 +172,7 @@ class Damage:
         """She bursts out and leaves the table; every ship a clear line through empty
         hexes reaches takes initial power ÷ hexes (the target's counted) dice of debris."""
         st = ship_of(state, ship)
-        events.append({"burst": ship, "why": why})
+        events.append(ev.Burst(ship, why))
         hexes = st.hexes
         state = state.with_ship(replace(st, out="burst", active=False, fires=0))
         dice_of = power(self.cls(state, ship))
@@ -221,14 +221,14 @@ class Damage:
                 return state
         st, cls = ship_of(state, ship), self.cls(state, ship)
         if crew_left(cls, st) == 0:
-            events.append({"fires_burn_on": ship, "why": "no crew to fight them"})
+            events.append(ev.FiresBurnOn(ship, "no crew to fight them"))
             return state
         out = 0
         need = max(2, self.rs.numbers.put_out - training(cls))  # a 1 is always a miss
         for face in dice.roll(st.fires, f"firefighting on {ship}", need=need):
             if face != 1 and face + training(cls) >= self.rs.numbers.put_out:
                 out += 1
-        events.append({"fires_put_out": ship, "count": out})
+        events.append(ev.FiresPutOut(ship, out))
         return state.with_ship(replace(st, fires=st.fires - out))
 
     def leak_need(self, state: GameState, ship: str) -> int:
@@ -250,7 +250,7 @@ class Damage:
         face = dice.roll(1, f"leak on {ship}")[0]
         if face < self.leak_need(state, ship):
             return state
-        events.append({"leak": ship, "die": face})
+        events.append(ev.Leak(ship, face))
         return self.lose_hull(state, ship, 1, "leak", dice, events)
 
     # -- victory ---------------------------------------------------------------------
@@ -268,7 +268,7 @@ class Damage:
         if len(left) > 1:
             return state
         win = left[0] if left else "draw"
-        events.append({"winner": win, "beaten": beaten})
+        events.append(ev.Beaten(win, beaten))
         return replace(state, winner=win)
 
 

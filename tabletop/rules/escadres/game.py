@@ -23,6 +23,7 @@ from tabletop.geometry.hexgrid import DIRECTIONS, add, ship_pose
 from tabletop.referee.movement import hex_steps
 from tabletop.rules import hextable
 from tabletop.rules.escadres import board
+from tabletop.rules.escadres import events as ev
 from tabletop.rules.escadres.board import Step
 from tabletop.rules.escadres.damage import Damage, Events, ship_of
 from tabletop.rules.escadres.host import Host
@@ -59,7 +60,7 @@ class EscadresGame(Damage):
         k = dice.roll(1, "bag", sides=len(bag))[0] if len(bag) > 1 else 1
         st = bag[k - 1]
         cap = 0 if st.becalmed else self.rs.capacity(state, st)
-        events.append({"drawn": st.id, "bag": len(bag), "capacity": cap})
+        events.append(ev.Drawn(st.id, len(bag), cap))
         nst = replace(
             st,
             drawn=True,
@@ -126,7 +127,7 @@ class EscadresGame(Damage):
                     raise IllegalAction(  # (taken, it did nothing, logged again each time)
                         f"{ship} is blocked: {who} holds hex {list(entered)}"
                     )
-                events.append({"blocked": ship, "by": who, "hex": list(entered)})
+                events.append(ev.Blocked(ship, who, list(entered)))
                 break
             bow, facing = step.after(st.bow, st.facing)
             st = replace(
@@ -139,7 +140,7 @@ class EscadresGame(Damage):
             )
             st = replace(st, pose=ship_pose(hextable.grid_of(self.rs, state), bow, facing, 2))
             state = state.with_ship(st)
-        events.append({"moved": ship, "bow": list(st.bow), "facing": st.facing, "steps": st.steps})
+        events.append(ev.Moved(ship, list(st.bow), st.facing, st.steps))
         return state
 
     # -- fire --------------------------------------------------------------------------
@@ -179,17 +180,7 @@ class EscadresGame(Damage):
         n, enf, low = self.fire_dice(state, st, tgt, between)
         if n <= 0:
             raise IllegalAction(f"{ship} has no dice at {target} ({between} hexes between)")
-        events.append(
-            {
-                "shot": ship,
-                "at": target,
-                "side": side,
-                "between": between,
-                "dice": n,
-                "enfilade": enf,
-                "low_target": low,
-            }
-        )
+        events.append(ev.Shot(ship, target, side, between, n, enf, low))
         state = state.with_ship(replace(st, fired=(*st.fired, side)))
         return self.hit(state, target, "gunfire", n, "gunfire", dice, events)
 
@@ -199,7 +190,7 @@ class EscadresGame(Damage):
         if now:
             st = now[0]
             stopped = st.steps == 0
-            events.append({"ends": st.id, "stopped": stopped})
+            events.append(ev.Ends(st.id, stopped))
             state = state.with_ship(replace(st, active=False, stopped=stopped or st.struck))
         state = self.winner(state, events)
         if state.winner is not None:
@@ -207,7 +198,7 @@ class EscadresGame(Damage):
         return self._draw(state, dice, events)
 
     def _end_round(self, state: GameState, dice: Dice, events: Events) -> GameState:
-        events.append({"end_phase": state.turn})
+        events.append(ev.EndPhase(state.turn))
         state = self.fires_and_leaks(state, dice, events)
         state = self.winner(state, events)
         if state.winner is not None:
@@ -218,7 +209,7 @@ class EscadresGame(Damage):
                 continue
             face = dice.roll(1, f"drift of {s.id}")[0]
             if face < self.rs.numbers.drift_on:
-                events.append({"no_drift": s.id, "die": face})
+                events.append(ev.NoDrift(s.id, face))
                 continue
             ways = self.drift_ways(state, s)
             if len(ways) == 1:
@@ -229,7 +220,7 @@ class EscadresGame(Damage):
                 )
                 pending.append(Pending("drift", s.id, state.side_of(s.id), answers=answers))
             else:
-                events.append({"drift_blocked": s.id})
+                events.append(ev.DriftBlocked(s.id))
         return self._next_drift(replace(state, pending=tuple(pending)), dice, events)
 
     def _new_round(self, state: GameState, dice: Dice, events: Events) -> GameState:
@@ -239,7 +230,7 @@ class EscadresGame(Damage):
         for s in board.ships(state):
             state = state.with_ship(replace(s, drawn=False))
         state = replace(state, turn=state.turn + 1)
-        events.append({"round": state.turn})
+        events.append(ev.Round(state.turn))
         return self._draw(state, dice, events)
 
     # -- drift ---------------------------------------------------------------------------
@@ -266,10 +257,10 @@ class EscadresGame(Damage):
         facing = board.facing_between(stern, bow)
         assert facing is not None
         if not all(hextable.on_table(self.rs, state, h) for h in (bow, stern)):
-            events.append({"drifted_off": ship})
+            events.append(ev.DriftedOff(ship))
             return state.with_ship(replace(st, out="drifted off"))
         pose = ship_pose(hextable.grid_of(self.rs, state), bow, facing, 2)
-        events.append({"drift": ship, "part": way, "bow": list(bow), "facing": facing})
+        events.append(ev.Drift(ship, way, list(bow), facing))
         return state.with_ship(replace(st, bow=bow, facing=facing, pose=pose))
 
     def act_drift(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -291,7 +282,7 @@ class EscadresGame(Damage):
             if ways:
                 state = self._drift(state, p.ship, ways[0], events)
             else:
-                events.append({"drift_blocked": p.ship})
+                events.append(ev.DriftBlocked(p.ship))
             state = replace(state, pending=state.pending[1:])
         return self._new_round(state, dice, events)
 

@@ -19,6 +19,7 @@ from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import place
 from tabletop.geometry.motion import Segment
@@ -354,7 +355,7 @@ class Frigate(HexTable):
         opens (the table's unit is the scenario's)."""
         return FrigateShip(ship.id, ship.pose)
 
-    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+    def open_game(self, state: GameState, dice: Dice, events: Events) -> GameState:
         grid = self.grid_in(state.scenario.units)
         for s in state.ships:
             h, facing = place(grid, s.pose, 1)
@@ -388,7 +389,7 @@ class Frigate(HexTable):
             side_in=str(f.get("side_in", "")),
         )
 
-    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         return FrigateGame(self).apply(state, action, dice, events)
 
     # -- what a ship may do now (the computer captain's choices) ---------------------------

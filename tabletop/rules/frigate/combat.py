@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
-from typing import Any
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, own
 from tabletop.geometry.hexgrid import distance
 from tabletop.rules.frigate import board
+from tabletop.rules.frigate import fired as ev
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.moves import Movement
@@ -27,8 +28,6 @@ from tabletop.rules.frigate.ship import (
     ship_of,
     ships,
 )
-
-Events = list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -157,18 +156,15 @@ class Combat(Movement):
         shot_ = self.broadside(state, st, tgt)
         aim = act.args[2] if len(act.args) > 2 else "hull"
         side, col = shot_.side, shot_.column
-        shot: dict[str, Any] = {"shot": st.id, "at": tgt.id, "side": side, "aim": aim}
-        shot |= {"range": shot_.range, "rake": shot_.rake}
-        shot |= {"strength": shot_.strength, "defence": shot_.defence}
+        said = (st.id, tgt.id, side, aim, shot_.range, shot_.rake, shot_.strength, shot_.defence)
         state = state.with_ship(replace(st, fired=(*st.fired, side)))
         if col < 0:
-            events.append(shot | {"odds": None, "hits": 0})
+            events.append(ev.Broadside(*said, odds=None))
             return self.wound(state, tgt.id, 0, 0)
-        shot["odds"] = self.odds_name(col)
         die = dice.roll(1, f"fire of {st.id} at {tgt.id}")[0]
         mod = self.aim_modifier(state, tgt, aim)
         hits = self.cb.crt[max(1, min(6, die + mod))][col]
-        events.append(shot | {"die": die, "modifier": mod, "hits": hits})
+        events.append(ev.Broadside(*said, self.odds_name(col), die, mod, hits))
         return self.wound(state, tgt.id, hits if aim == "hull" else 0, hits if aim != "hull" else 0)
 
     def odds_name(self, col: int) -> str:
@@ -232,7 +228,7 @@ class Combat(Movement):
         which, _ = self.chasers(state, st, tgt)
         faces = dice.roll(self.cb.chase_dice, f"chase of {st.id} at {tgt.id}")
         hit = all(f == self.cb.chase_face for f in faces)
-        events.append({"chase": st.id, "at": tgt.id, "guns": which, "dice": faces, "mast_hit": hit})
+        events.append(ev.Chase(st.id, tgt.id, which, faces, hit, self.cb.chase_face))
         state = state.with_ship(replace(st, chased=(*st.chased, which)))
         return self.wound(state, tgt.id, 0, 1 if hit else 0)
 
@@ -247,7 +243,7 @@ class Combat(Movement):
             crew = min(len(self.cb.crew_loss), st.crew_hits + st.crew_new)
             masts = min(self.mv.dismasted_at, st.mast_hits + st.masts_new)
             slow = st.slow + (st.masts_new * self.mv.mast_segment_loss if segment < SEGMENTS else 0)
-            events.append({"hits": st.id, "crew": crew, "masts": masts})
+            events.append(ev.Hits(st.id, crew, masts))
             st = replace(st, crew_hits=crew, mast_hits=masts, crew_new=0, masts_new=0)
             state = state.with_ship(replace(st, slow=slow))
         return state
@@ -279,9 +275,9 @@ class Combat(Movement):
         if Fraction(g, d) < self.cb.capture_odds:
             raise IllegalAction(f"{st.id}'s attack is {g} to {d}: under the odds to capture")
         if recapture:
-            events.append({"recaptured": tgt.id, "by": st.id})
+            events.append(ev.Recaptured(tgt.id, st.id))
             return state.with_ship(replace(tgt, struck=False, captured_by=None, destroy_by=None))
-        events.append({"captured": tgt.id, "by": st.id, "odds": f"{g} to {d}"})
+        events.append(ev.Captured(tgt.id, st.id, g, d))
         return state.with_ship(replace(tgt, struck=True, captured_by=mine))
 
     def act_destroy(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -295,5 +291,5 @@ class Combat(Movement):
             raise IllegalAction(f"{prize.id} is not a prize of {side}'s")
         if st.afoul != prize.id:
             raise IllegalAction(f"{st.id} must lie afoul of {prize.id}")
-        events.append({"destroying": prize.id, "by": st.id, "from_turn": state.turn + 1})
+        events.append(ev.Destroying(prize.id, st.id, state.turn + 1))
         return state.with_ship(replace(prize, destroy_by=st.id, destroy_from=state.turn + 1))

@@ -22,6 +22,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import Hex, add, distance
 from tabletop.rules import hextable
 from tabletop.rules.frigate import board, phases
+from tabletop.rules.frigate import events as ev
 from tabletop.rules.frigate.combat import Events
 from tabletop.rules.frigate.config import SEGMENTS
 from tabletop.rules.frigate.host import Host
@@ -49,7 +50,7 @@ class FrigateGame(SiMove):
         self.rs.strength(state)  # a wind strength the schedule has
         for s in ships(state):
             state = self.put(state, s)
-        events.append({"turn": 1, "phase": "declaration"})
+        events.append(ev.Declaring(1))
         return replace(state, phase=0, active=0)
 
     # -- the phases -------------------------------------------------------------------
@@ -84,10 +85,10 @@ class FrigateGame(SiMove):
             and state.side_of(st.id) == state.active_side
         }  # fmt: skip
         if left:
-            events.append({"points_unspent": left, "segment": state.phase})
+            events.append(ev.Unspent(left, state.phase))
 
     def segment(self, state: GameState, segment: int, events: Events) -> GameState:
-        events.append({"segment": segment, "first": order(state.sides, segment)[0]})
+        events.append(ev.Segment(segment, order(state.sides, segment)[0]))
         state = self.start_segment(state, segment)
         if self.simove(state):
             state = self.open_plots(state)
@@ -116,7 +117,7 @@ class FrigateGame(SiMove):
         state = replace(state, turn=state.turn + 1, phase=0, active=0)
         if opts.get("changing_wind"):
             state = phases.change_wind(self.rs, state, dice, events)
-        events.append({"turn": state.turn, "phase": "declaration"})
+        events.append(ev.Declaring(state.turn))
         return state
 
     # -- command control ---------------------------------------------------------------
@@ -142,7 +143,7 @@ class FrigateGame(SiMove):
             if self.subject(state, st):
                 die = dice.roll(1, f"command of {st.id}")[0]
                 held = die < self.rs.command.holds
-                events.append({"command": st.id, "die": die, "holds_course": held})
+                events.append(ev.Command(st.id, die, held))
                 st = replace(st, held_course=held)
             state = state.with_ship(replace(st, fired_on=False))
         return state
@@ -173,7 +174,7 @@ class FrigateGame(SiMove):
             if not hextable.on_table(self.rs, state, nxt):
                 for st in grp:
                     state = state.with_ship(replace(st, out="drifted off", afoul=None))
-                events.append({"drifted_off": [s.id for s in grp]})
+                events.append(ev.DriftedOff([s.id for s in grp]))
                 return state
             if board.occupants(state, nxt) or hextable.is_land(self.rs, state, nxt):
                 break
@@ -182,7 +183,7 @@ class FrigateGame(SiMove):
         for st, side in zip(grp, sides, strict=True):
             facing = wf if face else st.facing
             state = self.put(state, replace(st, hex=h, facing=facing, side_in=side))
-        events.append({"downwind": [s.id for s in grp], "hexes": moved, "hex": list(h)})
+        events.append(ev.Downwind([s.id for s in grp], moved, list(h)))
         return state
 
     @staticmethod
@@ -234,7 +235,7 @@ class FrigateGame(SiMove):
     ) -> GameState:
         """The pair unlashed (see :meth:`lets_go`): the prize alone is left to drift,
         faced into the wind as an afoul ship is; the other keeps her hex and facing."""
-        events.append({"breaks_away": other.id, "from": prize.id})
+        events.append(ev.BreaksAway(other.id, prize.id))
         state = self.put(state, replace(other, afoul=None, side_in=""))
         prize = replace(prize, afoul=None, side_in="")
         state = self.put(state, prize)
@@ -259,13 +260,13 @@ class FrigateGame(SiMove):
             if st.destroy_by is None or st.out is not None:
                 continue
             if st.afoul != st.destroy_by:
-                events.append({"destroy_abandoned": st.id})
+                events.append(ev.Spared(st.id))
                 state = state.with_ship(replace(st, destroy_by=None, destroy_from=0))
                 continue
             done = state.turn - st.destroy_from + 1
             if done >= self.cb.destroy_turns:
                 other = ship_of(state, st.destroy_by)
-                events.append({"sunk": st.id, "by": other.id})
+                events.append(ev.Sunk(st.id, other.id))
                 state = self.put(state, replace(other, afoul=None, side_in=""))
                 state = state.with_ship(replace(st, out="sunk", afoul=None, destroy_by=None))
         return state
@@ -287,7 +288,7 @@ class FrigateGame(SiMove):
             drops = 0 if over <= 0 else 2 if over >= min(pv.big, level) else 1
             was = max(s.force_drops for s in force)
             if drops > was:
-                events.append({"preservation": side, "lost": lost, "level": level})
+                events.append(ev.Preservation(side, lost, level))
                 for s in force:
                     state = state.with_ship(replace(s, force_drops=drops))
         return state
@@ -328,7 +329,7 @@ class FrigateGame(SiMove):
     @staticmethod
     def _won(state: GameState, events: Events, side: str, why: str = "") -> GameState:
         """The battle ends: won by ``side`` (or "draw"), for the reason the log gives."""
-        events.append({"winner": side, "why": why} if why else {"winner": side})
+        events.append(ev.Winner(side, why or None))
         return replace(state, winner=side)
 
     #: Each order's handler, one for every verb of the ruleset (a test holds the two

@@ -15,15 +15,15 @@ from typing import Any
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
 from tabletop.rules import hextable
 from tabletop.rules.frigate import board
+from tabletop.rules.frigate import events as ev
 from tabletop.rules.frigate.config import ATTITUDES, SEGMENTS, Row
 from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, fighting_sail, ship_of, ships
-
-Events = list[dict[str, Any]]
 
 #: Why no move is played while allowances are declared (the engine's, and the window's).
 DECLARING = "ships move in the four segments, after declaring"
@@ -108,7 +108,7 @@ class Movement:
                 f"{st.id} may declare from {lo} to {hi} (wind, damage and momentum: "
                 f"last turn {st.last if st.last is not None else 'none'})"
             )
-        events.append({"declared": st.id, "allowance": n})
+        events.append(ev.Declared(st.id, n))
         return self.declare(state, st, n)
 
     def default_declarations(self, state: GameState, events: Events) -> GameState:
@@ -118,7 +118,7 @@ class Movement:
             if st.declared is None and not st.lost:
                 lo, hi = self.bounds(state, st)
                 n = hi if st.last is None else min(max(st.last, lo), hi)
-                events.append({"declared": st.id, "allowance": n, "by": "default"})
+                events.append(ev.Declared(st.id, n, default=True))
                 state = self.declare(state, st, n)
         return state
 
@@ -164,7 +164,7 @@ class Movement:
             if had > 0:
                 raise IllegalAction(f"{e}: the move asks more than the {had} she had") from None
             raise
-        events.append({"moved": st.id, "hex": list(st.hex), "facing": st.facing})
+        events.append(ev.Moved(st.id, list(st.hex), st.facing, self.rs.grid.heading(st.facing)))
         return state
 
     def steps(
@@ -276,13 +276,13 @@ class Movement:
         st = replace(st, side_in=mine)
         other = replace(other, afoul=st.id, side_in=its, points=0)
         state = self.put(self.put(state, st), other)
-        events.append({"afoul": st.id, "of": other.id, "facing": facing, "side": mine})
+        events.append(ev.Afoul(st.id, other.id, facing, mine, self.rs.grid.heading(facing)))
         return state
 
     def break_away(self, state: GameState, st: FrigateShip, events: Events) -> GameState:
         assert st.afoul is not None
         other = ship_of(state, st.afoul)
-        events.append({"breaks_away": st.id, "from": other.id})
+        events.append(ev.BreaksAway(st.id, other.id))
         state = self.put(state, replace(other, afoul=None, side_in=""))
         return self.put(state, replace(st, afoul=None, side_in=""))
 

@@ -12,7 +12,6 @@ with each face of the die.  Nothing here copies a rule.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.actions import Action
@@ -24,7 +23,7 @@ from tabletop.rules import hextable
 from tabletop.rules.base import FireChance
 from tabletop.rules.frigate import board
 from tabletop.rules.frigate.board import Board
-from tabletop.rules.frigate.combat import Combat
+from tabletop.rules.frigate.combat import Combat, Events
 from tabletop.rules.frigate.host import Host
 from tabletop.rules.frigate.ship import FrigateShip, ship_of
 
@@ -142,7 +141,7 @@ def chance(rs: Host, state: GameState, firer: str, target: str) -> FireChance | 
         side: str | None = None
         rake: str | None = None
         for face in range(1, 7):
-            events: list[dict[str, Any]] = []
+            events: Events = []
             try:
                 mv.act_fire(there, Action("fire", (firer, target, aim)), _Face(face), events)
             except IllegalAction:

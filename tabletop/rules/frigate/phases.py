@@ -22,15 +22,15 @@ dismasted ship's masts are beyond repair in a battle.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.hexgrid import HexGrid
+from tabletop.rules.frigate import events as ev
 from tabletop.rules.frigate.config import Moves, Repair, Weather
 from tabletop.rules.frigate.ship import ship_of, ships
-
-Events = list[dict[str, Any]]
 
 
 class Phases(Protocol):
@@ -70,7 +70,7 @@ def change_wind(rs: Phases, state: GameState, dice: Dice, events: Events) -> Gam
         dies = k < 0 and bool(state.scenario.options.get("no_wind"))
         now = rs.moves.no_wind if dies else levels[max(0, min(len(levels) - 1, k))]
     heading = rs.grid.heading(facing)
-    events.append({"wind": {"from": heading, "strength": now, "dice": rolled}})
+    events.append(ev.Wind(heading, now, rolled, still=now == rs.moves.no_wind))
     return replace(state, wind_from=heading, wind_strength=now)
 
 
@@ -85,10 +85,10 @@ def damage_control(rs: Phases, state: GameState, dice: Dice, events: Events) -> 
         if crew:
             die = dice.roll(1, f"damage control of {st.id}: crew")[0]
             crew -= die >= fix.crew
-            events.append({"damage_control": st.id, "kind": "crew", "die": die, "crew": crew})
+            events.append(ev.DamageControl(st.id, "crew", die, crew))
         if masts and masts < rs.moves.dismasted_at:
             die = dice.roll(1, f"damage control of {st.id}: masts")[0]
             masts -= die >= fix.masts
-            events.append({"damage_control": st.id, "kind": "masts", "die": die, "masts": masts})
+            events.append(ev.DamageControl(st.id, "masts", die, masts))
         state = state.with_ship(replace(ship_of(state, st.id), crew_hits=crew, mast_hits=masts))
     return state

@@ -34,10 +34,9 @@ from tabletop.engine.state import GameState, own
 from tabletop.referee.movement import hex_steps
 from tabletop.rules import hextable
 from tabletop.rules.frigate import board
-from tabletop.rules.frigate.combat import Combat
+from tabletop.rules.frigate import events as ev
+from tabletop.rules.frigate.combat import Combat, Events
 from tabletop.rules.frigate.ship import FrigateShip, ship_of, ships
-
-Events = list[dict[str, Any]]
 
 
 class SiMove(Combat):
@@ -74,7 +73,7 @@ class SiMove(Combat):
         except IllegalAction as e:
             raise IllegalAction(f"{st.id}'s plot: {e}") from None
         spent = st.points - after.points + after.debt - st.debt
-        events.append({"plotted": st.id})
+        events.append(ev.Plotted(st.id))
         return state.with_ship(replace(st, plot=tuple(steps), plot_points=spent))
 
     def end_plotting(self, state: GameState, events: Events) -> GameState:
@@ -84,7 +83,7 @@ class SiMove(Combat):
                 state = state.with_ship(replace(st, plotting=False))
         if any(s.plotting for s in ships(state)):
             return state
-        events.append({"plots": {s.id: " ".join(s.plot) for s in ships(state) if s.plot}})
+        events.append(ev.Plots({s.id: " ".join(s.plot) for s in ships(state) if s.plot}))
         while any(s.plot for s in ships(state)):
             state = self.step_all(state, events)
         for st in ships(state):
@@ -165,9 +164,9 @@ class SiMove(Combat):
             state = self.put(state, replace(k, points=max(0, k.points - 1)))
         k, o = ship_of(state, keeper), ship_of(state, other)
         if board.step(o.hex, o.facing) != k.hex or state.side_of(o.id) == state.side_of(k.id):
-            events.append({"plot_stopped": other, "why": f"{keeper} took the hex she steered for"})
+            events.append(ev.PlotStopped(other, f"{keeper} took the hex she steered for"))
         else:
-            events.append({"both_wanted_afoul": [keeper, other], "keeps_facing": keeper})
+            events.append(ev.BothAfoul(keeper, other))
             state = self.run_afoul(state, o, k, events)
         for sid in who:
             state = state.with_ship(replace(ship_of(state, sid), plot=()))
@@ -179,7 +178,7 @@ class SiMove(Combat):
         try:
             state, stop = step(state)
         except IllegalAction as e:
-            events.append({"plot_stopped": sid, "why": str(e)})
+            events.append(ev.PlotStopped(sid, str(e)))
             return state.with_ship(replace(ship_of(state, sid), plot=()))
         if stop or ship_of(state, sid).afoul is not None:
             state = state.with_ship(replace(ship_of(state, sid), plot=()))

@@ -20,6 +20,7 @@ from tabletop.common.units import TOL
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState, ShipState
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import QUADRANTS, quadrant_polygon
@@ -371,11 +372,11 @@ class HoldFast(Ruleset):
         return self.step * reckon.scale(self, unit)
 
     # -- the game ------------------------------------------------------------------------
-    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+    def open_game(self, state: GameState, dice: Dice, events: Events) -> GameState:
         """The first movement-orders sequence: the optional wind shift roll (HF-24)."""
         return wind_shift(self, state, dice, events)
 
-    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         return HoldFastGame(self).apply(state, action, dice, events)
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:

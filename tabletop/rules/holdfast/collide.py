@@ -26,6 +26,7 @@ from tabletop.geometry.pose import Pose
 from tabletop.rules.holdfast import damage
 from tabletop.rules.holdfast.config import Engined
 from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.events import Alongside, Collision, CutAndRan, RollOff
 from tabletop.rules.holdfast.ship import top_speed
 
 #: Within this many degrees, a collision is at 90° or head- or tail-on.
@@ -73,7 +74,7 @@ def judge(
         together = drifting and all(moved.get(s) for s in pair)
         if pair not in pairs and any(moved.get(s) for s in pair) and not together:
             state = replace(state, grappled=tuple(p for p in state.grappled if p != pair))
-            events.append({"cut_and_ran": [s for s in pair if moved.get(s)], "from": list(pair)})
+            events.append(CutAndRan([s for s in pair if moved.get(s)], list(pair)))
     for a, b in pairs:
         state = collide(rs, state, a, b, moved, speeds, dice, events)
     return state
@@ -112,7 +113,7 @@ def _roll_off(
     """Each captain rolls a d6, ties rolled again: (winner, loser)."""
     while True:
         ra, rb = dice.roll(2, f"roll-off, {why}: {a}, {b}")
-        events.append({"roll_off": why, a: ra, b: rb})
+        events.append(RollOff(why, a, ra, b, rb))
         if ra != rb:
             return (a, b) if ra > rb else (b, a)
 
@@ -129,7 +130,7 @@ def collide(
 ) -> GameState:
     """Both stop, orders cancelled, damage above speed 1, placement alongside."""
     c, t = _colliding(state, a, b, moved, speeds, dice, events)
-    events.append({"collision": c, "with": t, "speed": speeds[c]})
+    events.append(Collision(c, t, speeds[c]))
     for s in (c, t):
         st = ship(state, s)
         state = state.with_ship(replace(st, speed=0, collided=True))
@@ -191,15 +192,7 @@ def place(state: GameState, c: str, t: str, side: str, facing: str, events: Even
     r = math.radians(tp.heading)
     heading = tp.heading if facing == "same" else float(normalise(tp.heading + 180))
     pose = Pose(tp.x + sign * gap * math.cos(r), tp.y - sign * gap * math.sin(r), heading)
-    events.append(
-        {
-            "alongside": c,
-            "of": t,
-            "side": side,
-            "facing": facing,
-            "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-        }
-    )
+    events.append(Alongside(c, t, side, facing, [pose.x, pose.y, pose.heading]))
     return state.with_ship(replace(ship(state, c), pose=pose))
 
 

@@ -20,7 +20,9 @@ from tabletop.referee.fire import FireRuling, Table
 from tabletop.rules.holdfast import damage
 from tabletop.rules.holdfast.collide import afloat
 from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.events import FireDeclared
 from tabletop.rules.holdfast.fire import Chasing, best_chaser
+from tabletop.rules.holdfast.hits import Fires, MarineDice
 from tabletop.rules.holdfast.ship import BROADSIDES, HoldFastShip, batteries_on, marines, plus
 
 LETTERS = {"L": "long", "S": "short", "C": "carronade"}
@@ -71,7 +73,7 @@ def on_the_water(state: GameState, keep: tuple[str, str]) -> Scenario:
 
 def declare_fire(
     rs: Fighting, state: GameState, st: HoldFastShip, target: str, words: list[str]
-) -> tuple[HoldFastShip, dict[str, object]]:
+) -> tuple[HoldFastShip, FireDeclared]:
     """Check one declaration of fire and keep it on the firer (HF-31..HF-37, HF-51)."""
     sid = st.id
     scn = on_the_water(state, (sid, target))
@@ -120,7 +122,7 @@ def declare_fire(
         if n:
             raise IllegalAction(f"{sid} has no {n} more {g} batteries to fire at {target} now")
     _crews(sid, st, fired(replace(st, fire_orders=tuple(orders))), crews)
-    ev = {"declares": sid, "at": target, "arc": arc, "range": cat, "batteries": asked, "aim": aim}
+    ev = FireDeclared(sid, target, arc, cat, asked, aim)
     return replace(st, fire_orders=tuple(orders)), ev
 
 
@@ -166,18 +168,7 @@ def _roll_fire(
     need = rs.to_hit_by_range[gun][int(cat)]
     rolls = dice.roll(int(n), f"fire: {sid} {side} {gun} at {target}", need=need)
     got = sum(1 for r in rolls if r >= need)
-    events.append(
-        {
-            "fires": sid,
-            "target": target,
-            "battery": gun,
-            "side": side,
-            "range": int(cat),
-            "need": need,
-            "rolls": rolls,
-            "hits": got,
-        }
-    )
+    events.append(Fires(sid, target, gun, side, int(cat), need, rolls, got))
     cls = state.scenario.ship(sid).cls
     d = rs.engine.damage
     points = (d.points_alongside if int(cat) == 0 else d.points)[gun]
@@ -201,7 +192,7 @@ def _roll_marines(
     need = rs.engine.marine_hit
     rolls = dice.roll(n, f"{kind}: {sid} at {target}", need=need) if n else []
     got = sum(1 for r in rolls if r >= need)
-    events.append({kind: sid, "target": target, "rolls": rolls, "hits": got})
+    events.append(MarineDice(kind, sid, target, rolls, got))
     defenders = marines(state.scenario.ship(target).cls, ship(state, target))
     res = "boarded" if kind == "board" and defenders == 0 else "marines"
     hits.extend((target, res, "") for _ in range(got))

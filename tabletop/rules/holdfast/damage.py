@@ -9,11 +9,25 @@ morale hit is a roll, a d6 of the morale factor or more and she strikes (HF-56).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.rules.holdfast.config import CRITICALS, Engined
+from tabletop.rules.holdfast.hits import (
+    Cannon,
+    Chart,
+    Critical,
+    Hull,
+    MarinesLost,
+    Masts,
+    Morale,
+    MoraleCheck,
+    NoDamage,
+    Sinking,
+    Struck,
+    TopSpeed,
+)
 from tabletop.rules.holdfast.ship import (
     BROADSIDES,
     HoldFastShip,
@@ -24,8 +38,6 @@ from tabletop.rules.holdfast.ship import (
     morale_factor,
     top_speed,
 )
-
-Events = list[dict[str, Any]]
 
 
 def ship(state: GameState, sid: str) -> HoldFastShip:
@@ -52,11 +64,11 @@ def morale(
         boxes = morale_boxes(state.scenario.ship(sid).cls)
         if boxes - st.morale_lost > 1:
             state = state.with_ship(replace(st, morale_lost=st.morale_lost + 1))
-            events.append({"morale": sid, "why": why, "left": boxes - st.morale_lost - 1})
+            events.append(Morale(sid, why, boxes - st.morale_lost - 1))
             continue
         need = factor(rs, state, sid)
         roll = dice.roll(1, f"morale check: {sid}")[0]
-        events.append({"morale_check": sid, "why": why, "roll": roll, "strikes_on": need})
+        events.append(MoraleCheck(sid, why, roll, need))
         if roll >= need:
             state = strike(state, sid, events)
     return state
@@ -65,7 +77,7 @@ def morale(
 def strike(state: GameState, sid: str, events: Events) -> GameState:
     """She strikes her colours: she heaves to (speed 0) and fights no more."""
     st = ship(state, sid)
-    events.append({"struck": sid})
+    events.append(Struck(sid))
     return state.with_ship(replace(st, struck=True, speed=0, anchored=st.anchored))
 
 
@@ -86,7 +98,7 @@ def _speed_loss(
     if lost <= 0:
         return state
     top = top_speed(cls, st, n)
-    events.append({"top_speed": sid, "now": top})
+    events.append(TopSpeed(sid, top))
     state = state.with_ship(replace(st, speed=min(st.speed, top)))
     return morale(rs, state, sid, lost, why, dice, events)
 
@@ -100,7 +112,7 @@ def hull(
         return state
     total = hull_boxes(state.scenario.ship(sid).cls)
     nst = replace(st, hull_lost=min(total, st.hull_lost + n))
-    events.append({"hull": sid, "boxes": n, "why": why, "left": total - nst.hull_lost})
+    events.append(Hull(sid, n, why, total - nst.hull_lost))
     state = state.with_ship(nst)
     if nst.hull_lost >= total:
         return sink(rs, state, sid, dice, events)
@@ -121,7 +133,7 @@ def masts(
         n *= 2
     total = mast_boxes(cls)
     nst = replace(st, masts_lost=min(total, st.masts_lost + n))
-    events.append({"masts": sid, "circles": n, "why": why, "left": total - nst.masts_lost})
+    events.append(Masts(sid, n, why, total - nst.masts_lost))
     state = state.with_ship(nst)
     return _speed_loss(rs, state, st, sid, why, dice, events)
 
@@ -130,7 +142,7 @@ def sink(rs: Engined, state: GameState, sid: str, dice: Dice, events: Events) ->
     """No hull left: she sinks, lingering d6 phases as a hazard (HF-66, HF-68)."""
     st = ship(state, sid)
     phases = dice.d(rs.engine.sinking_phases, f"sinking: {sid}")
-    events.append({"sinking": sid, "phases": phases})
+    events.append(Sinking(sid, phases))
     return state.with_ship(replace(st, sinking=phases, speed=0, orders=()))
 
 
@@ -146,13 +158,13 @@ def cannon(
         left = {g: n for g, n in batteries_on(cls, st, other).items() if n > 0}
         side = other
     if not left:
-        events.append({"cannon": sid, "side": None, "why": "no battery left"})
+        events.append(Cannon(sid, None))
         return state
     kinds = sorted(left)
     k = 0 if len(kinds) == 1 else (dice.roll(1, f"battery type: {sid}", len(kinds))[0] - 1)
     lost = dict(((s, g), n) for s, g, n in st.batteries_lost)
     lost[(side, kinds[k])] = lost.get((side, kinds[k]), 0) + 1
-    events.append({"cannon": sid, "side": side, "battery": kinds[k]})
+    events.append(Cannon(sid, side, kinds[k]))
     rows = tuple(sorted((s, g, n) for (s, g), n in lost.items()))
     return state.with_ship(replace(st, batteries_lost=rows))
 
@@ -175,7 +187,7 @@ def result(
         state = state.with_ship(
             replace(st, marines_lost=lost, marines_busy=min(st.marines_busy, total - lost))
         )
-        events.append({"marines": sid, "lost": 1, "left": total - lost})
+        events.append(MarinesLost(sid, total - lost))
     elif res == "cannon":
         state = cannon(rs, state, sid, side, dice, events)
     elif res == "rudder":
@@ -185,9 +197,9 @@ def result(
     elif res == "fire":
         state = state.with_ship(replace(st, on_fire=True))
     elif res != "magazine":
-        events.append({"no_damage": sid})
+        events.append(NoDamage(sid))
     if res in CRITICALS:
-        events.append({"critical": sid, "result": res})
+        events.append(Critical(sid, res))
         state = morale(rs, state, sid, 1, f"critical hit: {res}", dice, events)
     return state
 
@@ -214,7 +226,7 @@ def chart(
     else:
         res = d.chart[row - 1][col - 1]
     if events is not None:
-        events.append({"chart": why, "row": row, "column": col, "result": res})
+        events.append(Chart(why, row, col, res))
     if res in ("fire", "magazine"):
         return [res, *chart(rs, dice, f"{why} ({res})", events=events)]
     return [] if res == "miss" else [res]

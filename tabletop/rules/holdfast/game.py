@@ -26,6 +26,18 @@ from tabletop.referee import reckon
 from tabletop.rules.holdfast import collide, combat, damage, phases
 from tabletop.rules.holdfast.combat import Fighting
 from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.events import (
+    BoardingDeclared,
+    DamageControl,
+    MarinesDeclared,
+    Plotted,
+    PointsWinner,
+    Prize,
+    Repair,
+    Sunk,
+    TurnSequence,
+    WindShift,
+)
 from tabletop.rules.holdfast.orders import PHASES, canonical, check
 from tabletop.rules.holdfast.phases import Sailing
 from tabletop.rules.holdfast.ship import (
@@ -103,7 +115,7 @@ class HoldFastGame:
             if state.side_of(s.id) == side and not ship(state, s.id).out:
                 orders = plotted.get(s.id, ("-",) * PHASES)
                 state = state.with_ship(replace(ship(state, s.id), orders=orders))
-        events.append({"plotted": side, "ships": sorted(plotted)})
+        events.append(Plotted(side, sorted(plotted)))
         return self._next_side(state, dice, events)
 
     def _plot(self, state: GameState, st: HoldFastShip, raw: list[str]) -> tuple[str, ...]:
@@ -136,7 +148,7 @@ class HoldFastGame:
             if state.phase < PHASES:
                 return self._phase(state, state.phase + 1, dice, events)
             state = phases.drift(self.rs, state, dice, events)
-            events.append({"damage_control": state.turn})
+            events.append(DamageControl(state.turn))
             fresh = [replace(ship(state, s.id), marines_busy=0) for s in state.ships]
             return replace(state, ships=tuple(fresh), phase=DAMAGE_CONTROL)
         return self._new_turn(state, dice, events)
@@ -170,7 +182,7 @@ class HoldFastGame:
         rng = 0.0 if near <= 1e-6 else ((cen.x - tp.x) ** 2 + (cen.y - tp.y) ** 2) ** 0.5
         if rng > self.rs.engine.marine_range * reckon.scale(self.rs, state.scenario.units) + 1e-6:
             raise IllegalAction(f"{target} is {rng:.2f} away: marines fire at 1 inch or less")
-        events.append({"declares": sid, "marines_at": target})
+        events.append(MarinesDeclared(sid, target))
         return state.with_ship(replace(st, fire_orders=(*st.fire_orders, f"marines {target}")))
 
     def act_board(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -185,7 +197,7 @@ class HoldFastGame:
         if not marines(state.scenario.ship(sid).cls, st):
             raise IllegalAction(f"{sid} has no marine detachment to send")
         pair = (min(sid, target), max(sid, target))
-        events.append({"declares": sid, "boarding": target})
+        events.append(BoardingDeclared(sid, target))
         state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
         return state.with_ship(replace(st, fire_orders=(*st.fire_orders, f"board {target}")))
 
@@ -217,7 +229,7 @@ class HoldFastGame:
             raise IllegalAction(f"{sid} has no {what} damage to repair")
         roll = dice.roll(1, f"repair: {sid} {what}")[0]
         ok = roll + n * eng.per_marine >= eng.repair_need
-        events.append({"repair": sid, "what": what, "roll": roll, "marines": n, "repaired": ok})
+        events.append(Repair(sid, what, roll, n, ok))
         st = replace(st, done=True, marines_busy=st.marines_busy + n)
         return state.with_ship(_repaired(st, what) if ok else st)
 
@@ -251,7 +263,7 @@ class HoldFastGame:
             marines_lost=int(from_cls.fields.get("marines", 0)),
             manned=len(crews),
         )
-        events.append({"prize": prize, "captor": sid, "crews": len(crews)})
+        events.append(Prize(prize, sid, len(crews)))
         return state.with_ship(pst)
 
     def _new_turn(self, state: GameState, dice: Dice, events: Events) -> GameState:
@@ -262,7 +274,7 @@ class HoldFastGame:
                     state = damage.result(self.rs, state, sid, res, "port", dice, events)
         fresh = tuple(end_of_turn(ship(state, s.id)) for s in state.ships)
         state = replace(state, ships=fresh, turn=state.turn + 1, phase=0, active=0)
-        events.append({"turn": state.turn, "sequence": "movement orders"})
+        events.append(TurnSequence(state.turn, "movement orders"))
         return wind_shift(self.rs, state, dice, events)
 
     #: Each order's handler, one for every verb of the ruleset (a test holds the two
@@ -339,7 +351,7 @@ def sinking(state: GameState, events: Events) -> GameState:
             left = st.sinking - 1
             st = replace(st, sinking=left, sunk=left == 0)
             if left == 0:
-                events.append({"sunk": s.id})
+                events.append(Sunk(s.id))
                 state = replace(state, grappled=tuple(p for p in state.grappled if s.id not in p))
             state = state.with_ship(st)
     return state
@@ -355,7 +367,7 @@ def wind_shift(rs: Sailing, state: GameState, dice: Dice, events: Events) -> Gam
     way = dice.roll(1, "wind shift: which way")[0]
     step = rs.pivot if way in rs.engine.clockwise else -rs.pivot
     now = float(normalise(phases.wind(state) + step))
-    events.append({"wind": now, "shifted": "clockwise" if step > 0 else "anticlockwise"})
+    events.append(WindShift(now, clockwise=step > 0))
     return replace(state, wind_from=now)
 
 
@@ -423,7 +435,7 @@ def victory(state: GameState, events: Events) -> GameState:
     if len(left) > 1:
         return state if last is None or state.turn <= last else _on_points(state, events, last)
     winner = next(iter(left)) if left else "draw"
-    events.append({"winner": winner, "points": points(state)})
+    events.append(PointsWinner(winner, points(state)))
     return replace(state, winner=winner)
 
 
@@ -434,6 +446,6 @@ def _on_points(state: GameState, events: Events, last: int | None) -> GameState:
     best = max(pts.values())
     top = [side for side, n in pts.items() if n == best]
     winner = top[0] if len(top) == 1 else "draw"
-    why = {} if last is None else {"why": f"turn {last} is over"}
-    events.append({"winner": winner, **why, "points": pts})
+    why = None if last is None else f"turn {last} is over"
+    events.append(PointsWinner(winner, pts, why))
     return replace(state, winner=winner)

@@ -21,6 +21,24 @@ from tabletop.rules.base import Sector
 from tabletop.rules.holdfast import collide, damage
 from tabletop.rules.holdfast.config import Engined
 from tabletop.rules.holdfast.damage import Events, ship
+from tabletop.rules.holdfast.events import (
+    Aground,
+    Anchored,
+    Beached,
+    Drift,
+    Fled,
+    NoWay,
+    Phase,
+    Refloated,
+    Reveal,
+    Revealed,
+    Sail,
+    Shallows,
+    StruckBottom,
+    Wasted,
+    Weighed,
+    Wheel,
+)
 from tabletop.rules.holdfast.orders import (
     MOVES,
     NUMERALS,
@@ -53,40 +71,40 @@ def act(rs: Sailing, state: GameState, st: HoldFastShip, p: int, events: Events)
     word = st.orders[p - 1] if len(st.orders) >= p else "-"
     sid = st.id
     top = top_speed(state.scenario.ship(sid).cls, st, rs.engine.sections)
-    events.append({"reveal": sid, "phase": NUMERALS[p - 1], "order": word})
+    events.append(Reveal(sid, NUMERALS[p - 1], word))
     if word in MOVES:
         if st.anchored or p not in rs.phases.get(st.speed, ()):
-            events.append({"no_way": sid, "speed": st.speed})
+            events.append(NoWay(sid, st.speed))
             return st
         if word != "F" and st.wheel and not st.wheel_forward:
-            events.append({"wheel": sid, "turn_becomes": "F"})
+            events.append(Wheel(sid))
             word = "F"
         if word != "F" and st.rudder:
-            events.append({"wasted": sid, "why": "rudder shot away"})
+            events.append(Wasted(sid, "rudder shot away"))
             return st
         if word == "F":
             if into_wind(wind(state), st.pose.heading, rs.sectors[1].lower):
-                events.append({"wasted": sid, "why": "forward into the wind"})
+                events.append(Wasted(sid, "forward into the wind"))
                 return st
             pose = forward(st.pose, rs.step_length(state.scenario.units), rs.pivot)
             return replace(st, pose=pose, wheel_forward=True)
         return replace(st, pose=pivot_to(st.pose, word, rs.pivot), wheel_forward=False)
     if word in ("RS", "LS") and not st.anchored:
         speed = min(top, st.speed + 1) if word == "RS" else max(0, st.speed - 1)
-        events.append({"sail": sid, "order": word, "speed": speed})  # announced to all
+        events.append(Sail(sid, word, speed))  # announced to all
         return replace(st, speed=speed, sail_changed=True)
     if word == "DA" and st.speed == 0:
-        events.append({"anchored": sid})
+        events.append(Anchored(sid))
         return replace(st, anchored=True)
     if word == "WA" and st.anchored:
-        events.append({"weighed": sid})
+        events.append(Weighed(sid))
         return replace(st, anchored=False)
     return st
 
 
 def movement(rs: Sailing, state: GameState, p: int, dice: Dice, events: Events) -> GameState:
     """Phase ``p``'s movement: every ship acts at once, then collisions and hazards."""
-    events.append({"phase": NUMERALS[p - 1], "turn": state.turn})
+    events.append(Phase(NUMERALS[p - 1], state.turn))
     start = {s.id: s.pose for s in state.ships}
     speeds = {s.id: ship(state, s.id).speed for s in state.ships}
     for s in state.ships:
@@ -108,7 +126,7 @@ def drift(rs: Sailing, state: GameState, dice: Dice, events: Events) -> GameStat
         if st.speed or st.anchored or st.beached or st.sunk or st.fled or st.sinking >= 0:
             continue
         pose = drifted(st.pose, wind(state), step)
-        events.append({"drift": s.id, "to": [round(pose.x, 4), round(pose.y, 4)]})
+        events.append(Drift(s.id, pose.x, pose.y))
         state = state.with_ship(replace(st, pose=pose))
     return after_moving(rs, state, start, speeds, dice, events, drifting=True)
 
@@ -139,11 +157,11 @@ def hazards(
     poly = collide.base(state, sid)
     c = st.pose
     if not scn.holds(c.x, c.y):
-        events.append({"fled": sid})
+        events.append(Fled(sid))
         return state.with_ship(replace(st, fled=True, orders=()))
     for name, t in scn.land():
         if shapely.distance(poly, t.polygon) <= TOL and not st.beached:
-            events.append({"aground": sid, "on": name, "speed": speed})
+            events.append(Aground(sid, name, speed))
             state = state.with_ship(replace(st, speed=0, collided=True, beached=True))
             return damage.hull(rs, state, sid, speed, f"ran onto {name}", dice, events)
     for i, t in enumerate(scn.terrain):
@@ -184,19 +202,19 @@ def shallows(
     box per point of speed, a dead stop, and a second roll, failed: beached (HF-71/72)."""
     r, lv = depth(rs, state.scenario.ship(sid).cls, level)
     if hidden:
-        events.append({"revealed": name, "level": lv})
+        events.append(Revealed(name, lv))
     roll = dice.roll(1, f"shallows: {sid} in {name}")[0]
-    events.append({"shallows": sid, "in": name, "roll": roll, "rate": r, "level": lv})
+    events.append(Shallows(sid, name, roll, r, lv))
     if roll - r <= lv:
         return state
     st = ship(state, sid)
-    events.append({"struck_bottom": sid, "speed": speed})
+    events.append(StruckBottom(sid, speed))
     state = state.with_ship(replace(st, speed=0, collided=True))
     state = damage.hull(rs, state, sid, speed, f"struck bottom in {name}", dice, events)
     again = dice.roll(1, f"shallows again: {sid} in {name}")[0]
     if again - r > lv:
-        events.append({"beached": sid, "roll": again})
+        events.append(Beached(sid, again))
         state = state.with_ship(replace(ship(state, sid), beached=True))
     else:
-        events.append({"refloated": sid, "roll": again})
+        events.append(Refloated(sid, again))
     return state

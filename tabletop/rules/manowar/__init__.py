@@ -14,6 +14,7 @@ from tabletop.coach.coaching import Coach, Course
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import unit
 from tabletop.model.scenario import Scenario, Ship, ShipClass
@@ -214,10 +215,10 @@ class ManOWar(Ruleset):
         )
 
     # -- the game ----------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         return ManOWarGame(self).apply(state, action, dice, events)
 
-    def open_game(self, state: GameState, dice: Dice, events: list[Any]) -> GameState:
+    def open_game(self, state: GameState, dice: Dice, events: Events) -> GameState:
         return ManOWarGame(self).open(state, dice, events)
 
     def ship_report(self, state: GameState, ship: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events, TurnBegins
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn, last_side, own
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
@@ -34,12 +35,26 @@ from tabletop.model.scenario import Ship
 from tabletop.referee import reckon
 from tabletop.referee.movement import obstacles, parse_path
 from tabletop.rules.base import MoveContext
+from tabletop.rules.manowar.events import (
+    Anchored,
+    Collision,
+    Drift,
+    InitialWind,
+    Initiative,
+    Irons,
+    IronsRolled,
+    Moved,
+    OutOfIrons,
+    TackChosen,
+    TackRolled,
+    Through,
+    Weighed,
+    WindChange,
+)
 from tabletop.rules.manowar.ship import ManOWarShip
 
 if TYPE_CHECKING:
     from tabletop.rules.manowar import ManOWar
-
-Events = list[dict[str, Any]]
 
 
 def tack_side(wind_from: float, heading: float) -> str:
@@ -110,7 +125,7 @@ class ManOWarGame:
         if w.roll:
             roll = dice.roll(1, "initial wind")[0]
             new = rolled_wind(w.from_deg, w.skip, roll, self.rs.point)
-            events.append({"wind": "initial", "from": new, "points": roll})
+            events.append(InitialWind(new, roll))
             state = replace(state, wind_from=new)
         return self._initiative(state, dice, events)
 
@@ -166,29 +181,21 @@ class ManOWarGame:
         )
         if st.budget is None:
             nst = replace(nst, allowance=budget)  # her allowance this turn, for drift
-        moved: dict[str, Any] = {
-            "moved": ship,
-            "path": " ".join(str(s) for s in steps),
-            "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-            "distance": round(used, 4),
-        }
-        if plan.notes:
-            moved["notes"] = list(plan.notes)
-        events.append(moved)
+        path = " ".join(str(s) for s in steps)
+        to, unit = [pose.x, pose.y, pose.heading], state.scenario.units
+        events.append(Moved(ship, path, to, used, list(plan.notes), unit))
         if contact is not None:
-            events.append(
-                {"collision": ship, "with": names[contact.obstacle], "at": round(contact.at, 4)}
-            )
+            events.append(Collision(ship, names[contact.obstacle], contact.at, unit))
         if plan.anchor == "drop":
             nst = replace(nst, anchored=True, done=True)
-            events.append({"anchored": ship})
+            events.append(Anchored(ship))
         elif plan.anchor == "weigh":
             nst = replace(nst, anchored=False, done=True)
-            events.append({"weighed": ship})
+            events.append(Weighed(ship))
         theta = float(relative_wind(self.wind(state), pose.heading))
         if nst.in_irons and not reckon.sector(self.rs, theta).ends_move:
             # swung at anchor off the wind: irons end when the wind leaves her bow
-            events.append({"out_of_irons": ship, "why": "her bow is off the wind"})
+            events.append(OutOfIrons(ship, "her bow is off the wind"))
             nst = replace(nst, in_irons=False, irons_side=None)
         state = state.with_ship(nst)
         if reckon.sector(self.rs, theta).ends_move and contact is None and not st.anchored:
@@ -212,11 +219,11 @@ class ManOWarGame:
         wind = self.wind(state)
         left = st.budget if st.budget is not None else 0.0
         if not recovering and left < cost_u - MOVE_TOL:
-            events.append({"irons": ship, "why": f"turned into the wind with {left:.4g} left"})
+            events.append(Irons(ship, f"turned into the wind with {left:.4g} left"))
             return self._irons(state, ship, came_from)
         if not recovering and st.rolled_tack:
             # the roll is for the first time she turns into the wind in her turn
-            events.append({"irons": ship, "why": "her tacking roll this turn is spent"})
+            events.append(Irons(ship, "her tacking roll this turn is spent"))
             return self._irons(state, ship, came_from)
         roll = dice.roll(1, f"tacking: {ship}")[0]
         bonus = tk.seamanship_bonus if self._seamanship(state, ship) else 0
@@ -230,7 +237,7 @@ class ManOWarGame:
         elif total >= tk.feint:
             side, result = self._nearest_line(state, ship, came_from), "a feint: close-hauled"
         else:
-            events.append({"irons": ship, "roll": total})
+            events.append(IronsRolled(ship, total))
             return self._irons(state, ship, came_from)
         theta = float(self.rs.caps.close_hauled or 0.0)
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
@@ -240,16 +247,7 @@ class ManOWarGame:
             budget = self.rs.allowance(cls, reckon.sector(self.rs, theta))[1] - cost_u
         else:
             budget = left - cost_u
-        events.append(
-            {
-                "tacked": ship,
-                "roll": total,
-                "result": result,
-                "tack": side,
-                "heading": heading,
-                "left": round(max(0.0, budget), 4),
-            }
-        )
+        events.append(TackRolled(ship, total, result, side, heading, budget))
         # the 2" the tack costs are movement used: they count against drifting
         allowance = st.allowance if not recovering else budget + cost_u
         return state.with_ship(
@@ -291,7 +289,7 @@ class ManOWarGame:
         """A 6 in a move: she goes through onto the tack her captain chooses, so the
         game waits for ``tack SHIP port|starboard``; the 2" are spent already."""
         st = _ship(state, ship)
-        events.append({"tacked": ship, "roll": roll, "result": "through: choose the tack"})
+        events.append(Through(ship, roll))
         nst = replace(
             st,
             budget=max(0.0, left),
@@ -310,14 +308,14 @@ class ManOWarGame:
         wind = self.wind(state)
         theta = float(self.rs.caps.close_hauled or 0.0)
         heading = normalise(wind - theta if side == "starboard" else wind + theta)
-        events.append({"tacked": ship, "tack": side, "heading": heading, "left": st.budget})
+        events.append(TackChosen(ship, side, heading, st.budget))
         nst = replace(st, pose=st.pose.turned(wrap(heading - st.pose.heading)), in_irons=False)
         return replace(state.with_ship(nst), pending=())
 
     def _drop_anchor(self, state: GameState, st: ManOWarShip, events: Events) -> GameState:
         """She lets go her anchor at the end of her movement: after a move that ended in
         irons or against another ship too, or lying head to wind (the cure for drift)."""
-        events.append({"anchored": st.id})
+        events.append(Anchored(st.id))
         return state.with_ship(
             replace(st, anchored=True, done=True, turn_start=st.turn_start or st.pose)
         )
@@ -379,15 +377,8 @@ class ManOWarGame:
         pose = Pose(
             st.pose.x + moved * math.sin(r), st.pose.y + moved * math.cos(r), st.pose.heading
         )
-        ev: dict[str, Any] = {
-            "drift": ship,
-            "inches": inches,
-            "distance": round(moved, 4),
-            "to": [round(pose.x, 4), round(pose.y, 4)],
-        }
-        if contact is not None:
-            ev["collision"] = names[contact.obstacle]
-        events.append(ev)
+        into = names[contact.obstacle] if contact is not None else None
+        events.append(Drift(ship, inches, moved, pose.x, pose.y, into, state.scenario.units))
         return state.with_ship(replace(st, pose=pose))
 
     def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -414,7 +405,7 @@ class ManOWarGame:
         nxt = state.active + 1
         if nxt < len(state.sides):
             state = replace(state, active=nxt)
-            events.append({"turn": state.turn, "active": state.active_side})
+            events.append(TurnBegins(state.turn, state.active_side))
             return state
         state = replace(state, turn=state.turn + 1, active=0)
         return self._initiative(state, dice, events)
@@ -437,7 +428,7 @@ class ManOWarGame:
                 continue
             theta = float(relative_wind(self.wind(state), st.pose.heading))
             if not reckon.sector(self.rs, theta).ends_move:
-                events.append({"out_of_irons": st.id, "why": "the wind has left her bow"})
+                events.append(OutOfIrons(st.id, "the wind has left her bow"))
                 state = state.with_ship(replace(st, in_irons=False, irons_side=None))
         return state
 
@@ -450,10 +441,10 @@ class ManOWarGame:
         if len(values) == 2 and values[0] == values[1]:
             points = self.rs.wind_change.get(values[0], 0)
             new = normalise(self.wind(state) + points * self.rs.point)
-            events.append({"wind": "change", "tied_on": values[0], "points": points, "from": new})
+            events.append(WindChange(values[0], points, new))
             state = self._wind_off_the_bow(replace(state, wind_from=new), events)
         order = sorted(state.sides, key=lambda s: -rolls[s])  # stable: ties keep order
-        events.append({"initiative": rolls, "order": order, "turn": state.turn})
+        events.append(Initiative(rolls, order, state.turn))
         return replace(state, sides=tuple(order), active=0)
 
     #: Each order's handler, one for every verb of the ruleset (a test holds the two

@@ -17,6 +17,7 @@ from tabletop.common.errors import IllegalAction
 from tabletop.data.reader import Reader, join
 from tabletop.engine.actions import Action, Verb
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events
 from tabletop.engine.state import GameState
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
@@ -285,7 +286,7 @@ class TrafalgarModified(Ruleset):
         return broadside_ruling(self, scn, tab, i, j, high)
 
     # -- the game ----------------------------------------------------------------------
-    def apply(self, state: GameState, action: Action, dice: Dice, events: list[Any]) -> GameState:
+    def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
         return TrafalgarGame(self).apply(state, action, dice, events)
 
     def fighting(self, state: GameState, ship: str) -> bool:

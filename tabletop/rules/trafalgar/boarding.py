@@ -17,6 +17,7 @@ from tabletop.engine.dice import Dice
 from tabletop.engine.state import GameState
 from tabletop.geometry.motion import end_pose, first_contact
 from tabletop.referee.movement import obstacles, parse_path
+from tabletop.rules.trafalgar.events import Avoided, BoardingFight, CutLoose
 from tabletop.rules.trafalgar.procedures import Events, Procedures, _ship, command_check
 from tabletop.rules.trafalgar.ship import TrafalgarShip, crew_left
 
@@ -45,13 +46,7 @@ def avoid(g: Procedures, state: GameState, act: Action, dice: Dice, events: Even
     geoms, names = obstacles(state.table(), ship)
     contact = first_contact(st.pose, segs, state.scenario.ship(ship).hull_local(), geoms)
     pose = contact.pose if contact else end_pose(st.pose, segs)
-    events.append(
-        {
-            "avoided": ship,
-            "rammer": rammer,
-            "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-        }
-    )
+    events.append(Avoided(ship, rammer, [pose.x, pose.y, pose.heading]))
     return state.with_ship(replace(st, pose=pose))
 
 def stand(g: Procedures, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -79,15 +74,7 @@ def board(g: Procedures, state: GameState, act: Action, dice: Dice, events: Even
     attack = a1 + a2 + b.boarder_bonus
     defend = d1 + d2 + crew_left(tcls, tst) // 2
     loser = target if attack > defend else ship if defend > attack else None
-    events.append(
-        {
-            "boarding": ship,
-            "defender": target,
-            "attack": attack,
-            "defence": defend,
-            "loser": loser,
-        }
-    )
+    events.append(BoardingFight(ship, target, attack, defend, loser))
     pair = (min(ship, target), max(ship, target))
     state = replace(state, boarding=tuple(sorted({*state.boarding, pair})))
     if loser == target:
@@ -125,7 +112,7 @@ def cut(g: Procedures, state: GameState, act: Action, dice: Dice, events: Events
         raise IllegalAction(f"{ship} is not grappled")
     if not command_check(g.rs, dice, g._cls(state, ship), ship, "to cut loose", events):
         return state
-    events.append({"cut_loose": ship})
+    events.append(CutLoose(ship))
     return replace(
         state,
         grappled=tuple(p for p in state.grappled if ship not in p),

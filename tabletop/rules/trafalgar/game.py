@@ -18,12 +18,26 @@ from tabletop.common.units import MOVE_TOL, TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import TurnBegins
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn
 from tabletop.geometry.angles import normalise, relative_wind, wrap
 from tabletop.geometry.motion import Contact, Segment, end_pose, first_contact
 from tabletop.referee import reckon
 from tabletop.referee.movement import Step, obstacles, parse_path
 from tabletop.rules.trafalgar import boarding
+from tabletop.rules.trafalgar.events import (
+    Collision,
+    Failed,
+    Leak,
+    Left,
+    LeftTheBattle,
+    Moved,
+    NoCollision,
+    Recovered,
+    Repaired,
+    Tacked,
+    Tacking,
+)
 from tabletop.rules.trafalgar.gunnery import Gunnery
 from tabletop.rules.trafalgar.procedures import Events, _ship, close_hauled, command_check
 from tabletop.rules.trafalgar.ship import TrafalgarShip, in_irons
@@ -79,19 +93,14 @@ class TrafalgarGame(Gunnery):
             path=tuple(str(s) for s in steps),
             moved=moved,
         )
-        events.append(
-            {
-                "moved": ship,
-                "path": " ".join(str(s) for s in new_steps),
-                "to": [round(pose.x, 4), round(pose.y, 4), round(pose.heading, 4)],
-                "distance": round(moved - sailed_before, 4),
-            }
-        )
+        path = " ".join(str(s) for s in new_steps)
+        to = [pose.x, pose.y, pose.heading]
+        events.append(Moved(ship, path, to, moved - sailed_before, state.scenario.units))
         if self._off_table(state, pose):
             nst = replace(nst, left=True, done=True)
             # the log reads "left the battle amazon (her centre is off the table)", not
             # "left table amazon"
-            events.append({"left_the_battle": ship, "why": "her centre is off the table"})
+            events.append(LeftTheBattle(ship, "her centre is off the table"))
         state = state.with_ship(nst)
         if contact is not None:
             return self._collided(
@@ -157,14 +166,7 @@ class TrafalgarGame(Gunnery):
         """She met another base or land: her move ends there; a ram that meets its
         target takes the command check, and the target then stands or avoids."""
         ship = nst.id
-        events.append(
-            {
-                "collision": ship,
-                "with": other,
-                "at": round(contact.at, 4),
-                "point": [round(contact.point[0], 4), round(contact.point[1], 4)],
-            }
-        )
+        events.append(Collision(ship, other, contact.at, contact.point, state.scenario.units))
         state = state.with_ship(replace(nst, done=True))
         if target is not None and other == target:
             cls = self._cls(state, ship)
@@ -175,11 +177,7 @@ class TrafalgarGame(Gunnery):
                 )
             else:
                 events.append(
-                    {
-                        "no_collision": ship,
-                        "with": target,
-                        "why": "failed her command check: she comes up alongside",
-                    }
+                    NoCollision(ship, target, "failed her command check: she comes up alongside")
                 )
         return state
 
@@ -215,14 +213,14 @@ class TrafalgarGame(Gunnery):
             )
             if not command_check(self.rs, dice, cls, ship, why, events):
                 return self._failed(state, ship, events)
-        events.append({"tacking": ship, "heading": round(st.pose.heading, 4)})
+        events.append(Tacking(ship, st.pose.heading))
         return state.with_ship(replace(st, tacking=True, done=True))
 
     def _failed(self, state: GameState, ship: str, events: Events) -> GameState:
         st = _ship(state, ship)
         side = state.side_of(ship)  # alone on the table (the drill), her own side decides:
         opponent = next((s for s in state.sides if s != side), side)  # none was found
-        events.append({"failed": ship, "decides": opponent, "choice": "irons or luffing"})
+        events.append(Failed(ship, opponent))
         state = state.with_ship(replace(st, done=True, tacking=False))
         return replace(state, pending=(_irons_or_luffing(ship, opponent),))
 
@@ -242,7 +240,7 @@ class TrafalgarGame(Gunnery):
         heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
         state = self._place(state, ship, heading)
         st = _ship(state, ship)
-        events.append({"tacked": ship, "tack": side, "heading": round(heading, 4)})
+        events.append(Tacked(ship, side, heading))
         return state.with_ship(replace(st, tacking=False, done=True, last_tack=state.turn))
 
     def act_recover(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -263,7 +261,7 @@ class TrafalgarGame(Gunnery):
         heading = close_hauled(self.rs, state.scenario.wind.from_deg, side)
         state = self._place(state, ship, heading)
         st = _ship(state, ship)
-        events.append({"recovered": ship, "tack": side, "heading": round(heading, 4)})
+        events.append(Recovered(ship, side, heading))
         return state.with_ship(replace(st, in_irons=False, luffing=False, done=True))
 
     def act_choose(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
@@ -283,7 +281,7 @@ class TrafalgarGame(Gunnery):
             luffing=choice == "luffing",
             tacking=False,
         )
-        events.append({"left": ship, "state": "in irons" if choice == "irons" else "luffing"})
+        events.append(Left(ship, irons=choice == "irons"))
         return replace(state.with_ship(st), pending=())
 
     # the turn ----------------------------------------------------------------------------
@@ -349,14 +347,14 @@ class TrafalgarGame(Gunnery):
             st = _ship(state, s.id)
             if st.holed and not st.struck:
                 st = replace(st, hull_lost=st.hull_lost + leak)
-                events.append({"leak": s.id, "hull": leak})
+                events.append(Leak(s.id, leak))
             moved = st.moved if st.path else (0.0 if not st.done else st.moved)
             st = replace(end_of_turn(st), last_distance=moved)
             state = self._strike_if_beaten(state.with_ship(st), s.id, events)
         nxt = (state.active + 1) % len(state.sides)
         turn = state.turn + (1 if nxt == 0 else 0)
         state = replace(state, active=nxt, turn=turn)
-        events.append({"turn": turn, "active": state.active_side})
+        events.append(TurnBegins(turn, state.active_side))
         # the start of the new side's turn: rudder repairs
         need = self.rs.damage.rudder_repair
         for s in (_ship(state, x.id) for x in state.ships):
@@ -364,7 +362,7 @@ class TrafalgarGame(Gunnery):
                 roll = dice.roll(1, f"rudder repair: {s.id}")[0]
                 if roll >= need:
                     state = state.with_ship(replace(s, rudder=False))
-                    events.append({"repaired": s.id, "what": "rudder"})
+                    events.append(Repaired(s.id, "rudder"))
         return state
 
     #: Each order's handler, one for every verb of the ruleset (a test holds the two

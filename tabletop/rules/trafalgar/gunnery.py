@@ -14,6 +14,7 @@ from tabletop.engine.state import GameState
 from tabletop.geometry.angles import wrap
 from tabletop.model.scenario import ShipClass
 from tabletop.referee.fire import die_odds, rule_fire
+from tabletop.rules.trafalgar.events import Critical, Damage, Fire
 from tabletop.rules.trafalgar.procedures import Events, Procedures, _ship
 from tabletop.rules.trafalgar.ship import TrafalgarShip, guns_on, masts_of, track
 
@@ -60,19 +61,8 @@ class Gunnery(Procedures):
         groups = plan["groups"]
         if not groups:
             raise IllegalAction(f"{firer} has no guns left on her {r.arc} side that reach")
-        events.append(
-            {
-                "fire": firer,
-                "target": target,
-                "side": r.arc,
-                "range": round(r.range, 4),
-                "band": r.range_band,
-                "need": r.to_hit["need"],
-                "rake": r.rake,
-                "dice": dict(groups),
-                "odds": plan["odds"],
-            }
-        )
+        events.append(Fire(firer, target, r.arc, r.range, r.range_band, r.to_hit["need"],
+                           r.rake, dict(groups), plan["odds"]))  # fmt: skip
         need = r.to_hit["need"]
         crit_ok = r.to_hit["criticals"]
         state = state.with_ship(replace(fst, fired=(*fst.fired, r.arc)))
@@ -123,7 +113,7 @@ class Gunnery(Procedures):
             roll = dice.roll(1, f"critical: {target}")[0]
             row_n = min(6, roll + bonus)
             row = (crit.high if high else crit.low)[row_n - 1]
-            events.append({"critical": target, "table": "high" if high else "low", "row": row_n})
+            events.append(Critical(target, high, row_n))
         else:
             n = rs.damage.normal
             row = {"mast": n} if high else {"hull": n}
@@ -140,22 +130,22 @@ class Gunnery(Procedures):
     ) -> GameState:
         cls = state.scenario.ship(target).cls
         st = _ship(state, target)
-        got: dict[str, Any] = {"damage": target}
+        got = Damage(target)
         if "hull" in row:
             n = dice.d(row["hull"], f"hull damage: {target}")
             marks = track(cls)[st.hull_lost : st.hull_lost + n]
             st = replace(st, hull_lost=st.hull_lost + n)
-            got["hull"] = n
+            got.add("hull", n)
             for m in marks:
                 if m == "C":
                     st = replace(st, crew_lost=st.crew_lost + 1)
-                    got["crew"] = got.get("crew", 0) + 1
+                    got.add("crew")
                 elif m == "R":
                     st = replace(st, rigging_lost=st.rigging_lost + 1)
-                    got["rigging"] = got.get("rigging", 0) + 1
+                    got.add("rigging")
                 elif m == "G":
                     st = self._lose_gun(st, cls, side)
-                    got["gun"] = got.get("gun", 0) + 1
+                    got.add("gun")
         if "mast" in row:
             n = dice.d(row["mast"], f"mast damage: {target}")
             masts = masts_of(cls)
@@ -163,21 +153,21 @@ class Gunnery(Procedures):
             pick = names[(dice.roll(1, f"which mast: {target}", len(names))[0]) - 1]
             lost = min(masts[pick], st.mast_lost(pick) + n)
             st = replace(st, masts_lost=tuple(sorted({**dict(st.masts_lost), pick: lost}.items())))
-            got["mast"] = {pick: n}
+            got.mast(pick, n)
         if "crew" in row:
             n = dice.d(row["crew"], f"crew loss: {target}")
             st = replace(st, crew_lost=st.crew_lost + n)
-            got["crew"] = got.get("crew", 0) + n
+            got.add("crew", n)
         if row.get("rudder"):
             st = replace(st, rudder=True)
-            got["rudder"] = True
+            got.flag("rudder")
         bw = row.get("below_waterline")
         save = self.rs.damage.below_waterline_save
         if bw == "hit" or (
             bw == "save" and dice.roll(1, f"below waterline save: {target}")[0] < save
         ):
             st = replace(st, holed=True)
-            got["holed"] = True
+            got.flag("holed")
         events.append(got)
         return self._strike_if_beaten(state.with_ship(st), target, events)
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Events, Winner
 from tabletop.engine.state import GameState, last_side, own
 from tabletop.geometry.angles import normalise, wrap
 from tabletop.geometry.motion import Segment, first_contact
@@ -21,6 +22,7 @@ from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.movement import Step, obstacles
 from tabletop.rules.base import MoveContext, PathPlan, Sector
 from tabletop.rules.trafalgar.config import Boarding, Criticals, Movement
+from tabletop.rules.trafalgar.events import CommandCheck, Grappled, Struck
 from tabletop.rules.trafalgar.ship import (
     Slowing,
     TrafalgarShip,
@@ -28,8 +30,6 @@ from tabletop.rules.trafalgar.ship import (
     crew_left,
     track,
 )
-
-Events = list[dict[str, Any]]
 
 
 class Command(Protocol):
@@ -66,15 +66,7 @@ def command_check(
     a, b = dice.roll(2, f"command check: {ship} {why}")
     need = rs.command_pass_above
     ok = a + b + (cls.command or 0) > need
-    events.append(
-        {
-            "check": ship,
-            "why": why,
-            "total": a + b + (cls.command or 0),
-            "needed": f"> {need}",
-            "passed": ok,
-        }
-    )
+    events.append(CommandCheck(ship, why, a + b + (cls.command or 0), need, ok))
     return ok
 
 
@@ -135,7 +127,7 @@ class Procedures:
                     other = pair[0] if pair[1] == ship else pair[1]
                     if state.side_of(other) != state.side_of(ship) and not state.ship(other).struck:
                         captor = state.side_of(other)
-        events.append({"struck": ship, "why": why, "captured_by": captor})
+        events.append(Struck(ship, why, captor))
         return state.with_ship(replace(st, struck=True, captured_by=captor))
 
     def _plan(
@@ -157,7 +149,7 @@ class Procedures:
 
     def _grapple(self, state: GameState, a: str, b: str, events: Events) -> GameState:
         pair = (min(a, b), max(a, b))
-        events.append({"grappled": list(pair)})
+        events.append(Grappled(*pair))
         return replace(state, grappled=tuple(sorted({*state.grappled, pair})))
 
     @staticmethod
@@ -192,7 +184,7 @@ class Procedures:
         best = [side for side, n in enemy.items() if n == most]
         won = best[0] if len(best) == 1 else "draw"
         told = ", ".join(f"the {side} {n}" for side, n in lost.items())
-        events.append({"winner": won, "why": f"turn {last} ended; broadside dice lost: {told}"})
+        events.append(Winner(won, f"turn {last} ended; broadside dice lost: {told}"))
         return replace(state, winner=won)
 
     # turning on the spot (a tack completed, a recovery) ---------------------------------
