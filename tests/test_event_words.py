@@ -206,3 +206,28 @@ def test_frigate_shots_read_as_sentences():
     assert fired.Hits("loire", 1, 0).text() == (
         "loire's hits are marked: she now has 1 crew hit and no mast hits"
     )
+
+
+def test_an_order_is_said_by_the_side_of_the_ship_it_is_for():
+    """Both sides fire in a Frigate segment: in the hex duel's seventh order the French
+    ville-de-nantes fires at amazon while the British are first to act, and the log
+    said "british: fire ville-de-nantes amazon rigging".  A ship's order is her side's;
+    "end" stays the side's to act."""
+    import json
+
+    from tabletop.engine.core import apply
+    from tabletop.game.game import Game
+    from tabletop.game.load import load_scenario
+
+    from .conftest import ROOT
+
+    data = json.loads((ROOT / "tests/golden/frigate/hex-duel.json").read_text())
+    game = Game.new(load_scenario(ROOT / data["scenario"]), data["seed"])
+    for played in data["actions"][:6]:
+        game.play(played)
+    state = game.state
+    assert state.active_side == "british" and data["actions"][6].startswith("fire ville")
+    _, events = apply(state, data["actions"][6])
+    assert events[0].text() == "french: fire ville-de-nantes amazon rigging"
+    _, events = apply(state, "end")
+    assert events[0].text() == "british is done"

@@ -61,14 +61,23 @@ def apply(
         raise IllegalAction(f"there is no decision to make for {act.ship}")
     elif not in_step(state, act.verb):
         raise IllegalAction(f"not now: {rs.step_text(state)}")
-    # the side that gave the order: a decision's answer is its decider's, not the mover's
-    side = state.pending[0].side if state.pending else state.active_side
-    events: Events = [Order(str(act), state.turn, side)]
+    events: Events = [Order(str(act), state.turn, _giver(state, act))]
     cup = dice(state.seed, state.counter, events)
     nxt = state.scenario.ruleset.apply(state, act, cup, events)
     if nxt.winner is not None and state.winner is None:
         nxt = replace(nxt, ended_turn=state.turn)
     return replace(nxt, counter=cup.counter), events
+
+
+def _giver(state: GameState, act: Action) -> str | None:
+    """The side that gave the order: a decision's answer is its decider's, not the
+    mover's; a ship's order her side's (both sides fire in a Frigate segment: the log
+    said "british: fire ville-de-nantes amazon" of a French ship); else the side to act."""
+    if state.pending:
+        return state.pending[0].side
+    if act.ship and any(s.id == act.ship for s in state.ships):
+        return state.side_of(act.ship)
+    return state.active_side
 
 
 def refusal(state: GameState, action: Action | str) -> str | None:
