@@ -194,11 +194,12 @@ def test_frigate_shots_read_as_sentences():
     # a rigging shot at a ship under fighting sail: the die 3, modified by -1
     aloft = fired.Broadside("a", "b", "port", "rigging", 2, None, 6, 3, "2-1", 3, -1, 2)
     assert aloft.text().endswith("odds 2 to 1, a 3 -1: 2 mast hits")
-    chase = fired.Chase("hussard", "amazon", "bow", [6, 6], True, 6)
-    assert chase.text() == "hussard fires her bow chasers at amazon: 6 and 6, a mast hit"
-    faces, words = rolled(chase) or ((), "")  # the window draws the two dice
-    assert [(f.value, f.made) for f in faces] == [(6, True), (6, True)]
-    assert words == "hussard fires her bow chasers at amazon: a mast hit"
+    chase = fired.Chase("hussard", "amazon", "bow", [6, 6], True)
+    assert chase.text() == "hussard fires her bow chasers at amazon: a mast hit"
+    assert rolled(chase) is None  # the cup's roll before it draws the two dice, once
+    roll = Roll("bow chasers of hussard at amazon: 6s for a mast hit", [6, 5], 6, need=6)
+    faces, words = rolled(roll) or ((), "")
+    assert [(f.value, f.made) for f in faces] == [(6, True), (5, False)]  # 6 ≥ 6; 5 < 6
     assert fired.Captured("m", "a", 6, 3) == {"captured": "m", "by": "a", "odds": "6 to 3"}
     assert fired.Captured("m", "a", 6, 3).text() == (
         "m strikes her colours to a, threatened at 6 to 3"

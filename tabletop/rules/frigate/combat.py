@@ -226,9 +226,11 @@ class Combat(Movement):
     def act_chase(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         st, tgt = ship_of(state, act.ship), ship_of(state, act.args[1])
         which, _ = self.chasers(state, st, tgt)
-        faces = dice.roll(self.cb.chase_dice, f"chase of {st.id} at {tgt.id}")
-        hit = all(f == self.cb.chase_face for f in faces)
-        events.append(ev.Chase(st.id, tgt.id, which, faces, hit, self.cb.chase_face))
+        face = self.cb.chase_face  # a die is "made" where it shows it: at least it, at 6
+        why = f"{which} chasers of {st.id} at {tgt.id}: {face}s for a mast hit"
+        faces = dice.roll(self.cb.chase_dice, why, need=face if face == 6 else None)
+        hit = all(f == face for f in faces)
+        events.append(ev.Chase(st.id, tgt.id, which, faces, hit))
         state = state.with_ship(replace(st, chased=(*st.chased, which)))
         return self.wound(state, tgt.id, 0, 1 if hit else 0)
 

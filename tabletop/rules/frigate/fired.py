@@ -4,7 +4,7 @@ prizes taken, retaken and destroyed."""
 
 from __future__ import annotations
 
-from tabletop.engine.events import Event, listed, plural
+from tabletop.engine.events import Event, plural
 
 
 def hits_on(n: int, aim: str) -> str:
@@ -47,31 +47,18 @@ class Broadside(Event):
 
 
 class Chase(Event):
-    """Her chase guns fired: their dice, and a mast hit when every die shows the face."""
+    """Her chase guns fired, and a mast hit when every die shows the face.  Its dice
+    are said (and drawn, in the window) by the cup's roll just before it: drawn here
+    too, the log showed each pair twice."""
 
-    __slots__ = ("face",)
+    __slots__ = ()
 
-    def __init__(
-        self, ship: str, at: str, guns: str, dice: list[int], mast_hit: bool, face: int
-    ) -> None:
+    def __init__(self, ship: str, at: str, guns: str, dice: list[int], mast_hit: bool) -> None:
         super().__init__(chase=ship, at=at, guns=guns, dice=dice, mast_hit=mast_hit)
-        self.face = face  # the face every die must show for a mast hit
 
     def text(self) -> str:
-        return f"{self['chase']} fires her {self['guns']} chasers at {self['at']}: " + self.result(
-            listed(self["dice"]) + ", "
-        )
-
-    def result(self, dice: str) -> str:
-        return dice + ("a mast hit" if self["mast_hit"] else "no hit")
-
-    def faces(self) -> tuple[list[int], int, int | None] | None:
-        return list(self["dice"]), 6, self.face
-
-    def words(self) -> str:
-        return f"{self['chase']} fires her {self['guns']} chasers at {self['at']}: " + self.result(
-            ""
-        )
+        hit = "a mast hit" if self["mast_hit"] else "no hit"
+        return f"{self['chase']} fires her {self['guns']} chasers at {self['at']}: {hit}"
 
 
 class Hits(Event):
