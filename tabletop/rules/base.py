@@ -17,20 +17,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import fields, replace
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.common.units import TABLE_UNITS
 from tabletop.data.digest import content_digest
 from tabletop.data.reader import Reader, join
-from tabletop.engine.actions import Action, Verb
-from tabletop.engine.dice import Dice
-from tabletop.engine.state import GameState, ShipState
-from tabletop.model.scenario import Scenario, Ship
-from tabletop.referee.fan import Fan, empty_fan
-from tabletop.referee.fire import FireRuling, Table
-from tabletop.referee.movement import Step
-from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector
+from tabletop.engine.state import ShipState
+from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector, empty_fan
 from tabletop.referee.reckon import sector, theta
 from tabletop.rules.clients import Advice, Data, Look
 from tabletop.rules.types import (  # the interface's values, importable from here too
@@ -41,6 +35,15 @@ from tabletop.rules.types import (  # the interface's values, importable from he
     PlotSpec,
     read_hex_grid,
 )
+
+if TYPE_CHECKING:
+    from tabletop.engine.actions import Action, Verb
+    from tabletop.engine.dice import Dice
+    from tabletop.engine.state import GameState
+    from tabletop.model.scenario import Scenario, Ship
+    from tabletop.referee.fan import Fan
+    from tabletop.referee.fire import FireRuling, Table
+    from tabletop.referee.movement import Step
 
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
            "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip

@@ -10,16 +10,19 @@ and names the subclass in its ``_look``, ``_advice`` or ``_data``.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from tabletop.coach.coaching import Coach, Course
 from tabletop.common.errors import TabletopError
-from tabletop.data.reader import Reader
-from tabletop.engine.state import GameState
-from tabletop.geometry.pose import Pose
-from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
-from tabletop.referee.fan import Fan
-from tabletop.rules.types import Capabilities, Card, FireChance, Plot, Track
+from tabletop.rules.types import Card, Track
+
+if TYPE_CHECKING:
+    from tabletop.coach.coaching import Coach, Course
+    from tabletop.data.reader import Reader
+    from tabletop.engine.state import GameState
+    from tabletop.geometry.pose import Pose
+    from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+    from tabletop.referee.fan import Fan
+    from tabletop.rules.types import Capabilities, FireChance, Plot
 
 
 class Owner(Protocol):
