@@ -20,7 +20,8 @@ NOT_ON_THE_FIRE_PATH = (
     "tabletop.drill",
     "tabletop.game.game",
     "tabletop.game.session",
-    "tabletop.engine.core",  # the game kernel's apply and its dice
+    "tabletop.engine.state",  # the game kernel: its state, apply and dice
+    "tabletop.engine.core",
     "tabletop.engine.dice",
     "tabletop.referee.fan",  # laying and sweeping paths
     "tabletop.referee.movement",
@@ -35,6 +36,8 @@ NOT_ON_THE_FIRE_PATH = (
     "tabletop.view",
     "arcade",
     "tomlkit",  # writing files
+    "shutil",  # argparse reads the terminal's width through it, the help needs it alone
+    "pkgutil",  # listing every ruleset package: a scenario names its own
 )
 
 

@@ -23,7 +23,7 @@ from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.common.units import TABLE_UNITS
 from tabletop.data.digest import content_digest
 from tabletop.data.reader import Reader, join
-from tabletop.engine.state import ShipState
+from tabletop.engine.ship import ShipState
 from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector, empty_fan
 from tabletop.referee.reckon import sector, theta
 from tabletop.rules.clients import Advice, Data, Look
