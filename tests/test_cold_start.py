@@ -26,6 +26,7 @@ NOT_ON_THE_FIRE_PATH = (
     "tabletop.referee.fan",  # laying and sweeping paths
     "tabletop.referee.movement",
     "tabletop.geometry.motion",
+    "tabletop.geometry.hexgrid",  # a hex game's grid: this is a continuous table
     "tabletop.rules.trafalgar.game",  # the ruleset's procedures, movement and coach
     "tabletop.rules.trafalgar.procedures",
     "tabletop.rules.trafalgar.boarding",

@@ -33,7 +33,6 @@ from tabletop.rules.types import (  # the interface's values, importable from he
     FireChance,
     Plot,
     PlotSpec,
-    read_hex_grid,
 )
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ if TYPE_CHECKING:
     from tabletop.referee.movement import Step
 
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
-           "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip
+           "PlotSpec", "FireChance", "Plot", "DrillDefaults"]  # fmt: skip
 
 Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)

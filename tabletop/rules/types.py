@@ -1,17 +1,14 @@
 """The values a ruleset takes and returns through its interface (:mod:`tabletop.rules.base`):
 sail-point sectors and range bands read from a template, what a move carries over and
 the path it lays, what a side plots ahead, what a captain weighs of a shot, the drill's
-course; and the hex overlay's template section, read alike by every hex game.
+course.  (The hex overlay's template section, read alike by every hex game, is read in
+:mod:`tabletop.rules.hextable`.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from tabletop.common.units import convert
-from tabletop.data.reader import Reader
-from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
 from tabletop.geometry.pose import Pose
 
 
@@ -72,31 +69,6 @@ class Capabilities:
     #: segments): ``GameState.phase`` is the index of the one being played.  Empty: the
     #: turn is the sides' turns alone, and every verb may be given in them.
     steps: tuple[TurnStep, ...] = ()
-
-
-#: The finest hex grid a template may lay: a millimetre across the flats, the precision
-#: a referee quotes ranges to.
-MIN_HEX_CM = 0.1
-
-
-def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
-    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
-    run along a hexside (``along``: which of the two hexes must stop them)."""
-    h = r.table(data, "", "hex")
-    size = r.length(h, "hex", "size", units)
-    least = convert(MIN_HEX_CM, "cm", units)
-    if size < least:  # a grid finer than the table is measured cannot be laid or drawn
-        r.error("hex.size", f"a length of at least 1 mm ({least:g} {units})", h.get("size"))
-        size = 1.0
-    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
-    origin = r.value(h, "hex", "origin")
-    ok = isinstance(origin, list) and len(origin) == 2
-    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
-    if not ok:
-        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
-        origin = [0.0, 0.0]
-    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
-    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
 
 
 @dataclass(frozen=True)
