@@ -23,7 +23,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: modules only when it runs (start-up time), arcade must be imported after the
 #: headless switch is set, installed plug-ins' metadata is read only when no
 #: built-in ruleset has the name asked for, and a ruleset loads its game, movement and
-#: coach on their first use, so a ruling on its table loads only its reading and fire.
+#: coach (the interface, a game's values) on their first use, so a ruling on its table
+#: loads only its reading and fire.
 LAZY_OK = {
     "shell/cli.py",
     "shell/drill.py",
@@ -31,6 +32,7 @@ LAZY_OK = {
     "shell/bench.py",
     "view/render.py",
     "rules/__init__.py",
+    "rules/types.py",
     "rules/trafalgar/__init__.py",
 }
 

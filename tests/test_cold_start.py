@@ -34,6 +34,7 @@ NOT_ON_THE_FIRE_PATH = (
     "tabletop.rules.trafalgar.movement",
     "tabletop.rules.trafalgar.coach",
     "tabletop.rules.trafalgar.sheet",
+    "tabletop.rules.playing",  # a game's values: plots, a shot's chance, record sheets
     "tabletop.view",
     "arcade",
     "tomlkit",  # writing files

@@ -26,14 +26,9 @@ from tabletop.data.reader import Reader, join
 from tabletop.engine.ship import ShipState
 from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector, empty_fan
 from tabletop.referee.reckon import sector, theta
+from tabletop.rules import types
 from tabletop.rules.clients import Advice, Data, Look
-from tabletop.rules.types import (  # the interface's values, importable from here too
-    Capabilities,
-    DrillDefaults,
-    FireChance,
-    Plot,
-    PlotSpec,
-)
+from tabletop.rules.types import Capabilities, DrillDefaults
 
 if TYPE_CHECKING:
     from tabletop.engine.actions import Action, Verb
@@ -43,9 +38,19 @@ if TYPE_CHECKING:
     from tabletop.referee.fan import Fan
     from tabletop.referee.fire import FireRuling, Table
     from tabletop.referee.movement import Step
+    from tabletop.rules.types import FireChance, Plot, PlotSpec
 
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
            "PlotSpec", "FireChance", "Plot", "DrillDefaults"]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    """A game's values, importable from here as the interface's are, built when first
+    asked for (:mod:`tabletop.rules.types`): a ruling never needs them."""
+    if name in ("FireChance", "Plot", "PlotSpec"):
+        return getattr(types, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 Events = list[dict[str, Any]]
 S = TypeVar("S", bound=ShipState)
