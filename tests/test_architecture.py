@@ -23,8 +23,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: modules only when it runs (start-up time), arcade must be imported after the
 #: headless switch is set, installed plug-ins' metadata is read only when no
 #: built-in ruleset has the name asked for, and a ruleset loads its game, movement and
-#: coach (the interface, a game's values) on their first use, so a ruling on its table
-#: loads only its reading and fire.
+#: coach (the interface, a game's values; a scenario, its photo's model) on their first
+#: use, so a ruling on its table loads only its reading and fire.
 LAZY_OK = {
     "shell/cli.py",
     "shell/drill.py",
@@ -34,6 +34,7 @@ LAZY_OK = {
     "rules/__init__.py",
     "rules/types.py",
     "rules/trafalgar/__init__.py",
+    "game/photo.py",
 }
 
 

@@ -35,6 +35,7 @@ NOT_ON_THE_FIRE_PATH = (
     "tabletop.rules.trafalgar.coach",
     "tabletop.rules.trafalgar.sheet",
     "tabletop.rules.playing",  # a game's values: plots, a shot's chance, record sheets
+    "tabletop.model.photo",  # the photo under the table: this scenario has none
     "tabletop.view",
     "arcade",
     "tomlkit",  # writing files

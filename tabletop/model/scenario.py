@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -14,7 +14,9 @@ from tabletop.common.errors import TabletopError
 from tabletop.geometry.arcs import broadside_polygon
 from tabletop.geometry.outlines import base_corners, hull_local
 from tabletop.geometry.pose import Pose, to_world
-from tabletop.model.photo import Photo
+
+if TYPE_CHECKING:
+    from tabletop.model.photo import Photo
 
 
 @dataclass(frozen=True)
