@@ -42,6 +42,8 @@ class ShipClass:
 
 @dataclass(frozen=True)
 class Ship:
+    """A ship as laid on the table: her id, her class, her side and her pose."""
+
     id: str
     cls: ShipClass
     side: str
@@ -82,6 +84,9 @@ class Ship:
 
 @dataclass(frozen=True)
 class Terrain:
+    """A piece of terrain: its kind, its outline on the table and what a player may
+    know of it (a hidden shoal is found by running onto it)."""
+
     kind: str  # land | shoal | shallows
     points: tuple[tuple[float, float], ...]
     name: str = ""
@@ -107,6 +112,9 @@ class Terrain:
 
 @dataclass(frozen=True)
 class Wind:
+    """The wind as the scenario sets it: where it blows from, and how hard, where the
+    ruleset reads a strength."""
+
     from_deg: float
     strength: str | None = None
     roll: bool = False  # the game begins by rolling for it (Man O' War's d6 points)

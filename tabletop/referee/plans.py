@@ -93,6 +93,9 @@ class Band:
 
 @dataclass(frozen=True)
 class Fan:
+    """Every end pose of a move as the fan samples them, in parallel arrays, with each
+    one's path kept by group and row (built on demand: a fan holds thousands)."""
+
     x: np.ndarray
     y: np.ndarray
     heading: np.ndarray
