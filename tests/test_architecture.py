@@ -23,8 +23,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: modules only when it runs (start-up time), arcade must be imported after the
 #: headless switch is set, installed plug-ins' metadata is read only when no
 #: built-in ruleset has the name asked for, and a ruleset loads its game, movement and
-#: coach (the interface, a game's values; a scenario, its photo's model) on their first
-#: use, so a ruling on its table loads only its reading and fire.
+#: coach (the interface, a game's values; a scenario, its photo's model; a digest,
+#: hashlib) on their first use, so a ruling on its table loads only its reading and fire.
 LAZY_OK = {
     "shell/cli.py",
     "shell/drill.py",
@@ -35,6 +35,7 @@ LAZY_OK = {
     "rules/types.py",
     "rules/trafalgar/__init__.py",
     "game/photo.py",
+    "data/digest.py",
 }
 
 

@@ -141,14 +141,26 @@ class Scenario:
     seed: int | None = None
     source: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: The content digest of the scenario file as read, and of each data file it was
-    #: built from, by name ("templates/x.toml", "rosters/x.toml"): what a save records,
-    #: so a save is known to be played on the files it names (``game/proof.py``).
-    #: Empty for a table built in code.  Not compared: it says where a table came from.
-    digest: str = field(default="", compare=False)
-    data_digests: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: The content digest of the scenario file as read, under "", and of each data file
+    #: it was built from, by name ("templates/x.toml", "rosters/x.toml"): what a save
+    #: records, so a save is known to be played on the files it names
+    #: (``game/proof.py``); read as ``digest`` and ``data_digests``.  Each is taken of
+    #: the file as read and may be hashed only when first read (``data/digest.py``: a
+    #: ruling never reads them).  Empty for a table built in code.  Not compared: it
+    #: says where a table came from.
+    digests: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     #: A photo of the real table to draw under it (``[photo]``): never read by a ruling.
     photo: Photo | None = field(default=None, compare=False)
+
+    @property
+    def digest(self) -> str:
+        """The scenario file's content digest as read ("": a table built in code)."""
+        return self.digests.get("", "")
+
+    @property
+    def data_digests(self) -> tuple[tuple[str, str], ...]:
+        """Each data file's content digest as read, by name."""
+        return tuple((name, d) for name, d in self.digests.items() if name)
 
     def holds(self, x: Any, y: Any) -> Any:
         """Whether (x, y) lies on the table, its edges included: one answer for one

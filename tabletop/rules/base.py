@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.common.units import TABLE_UNITS
-from tabletop.data.digest import content_digest
+from tabletop.data.digest import canonical
 from tabletop.data.reader import Reader, join
 from tabletop.engine.ship import ShipState
 from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector, empty_fan
@@ -96,8 +96,9 @@ class Ruleset(ABC):
             REGISTRY[cls.name] = cls
 
     def __init__(self, data: dict[str, Any], file: str) -> None:
-        # what the template held as read, before any of it is read: a save records it
-        self.template_digest = content_digest(data)
+        # what the template held as read, before any of it is read: a save records its
+        # digest (hashed only then: data/digest.py)
+        self.template_encoding = canonical(data)
         self.look = self._look(self)
         self.advice = self._advice(self)
         self.data = self._data(self)
