@@ -5,9 +5,12 @@ the computer captain.  Counted in ``sys.modules`` of a fresh interpreter, not ti
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
+
+from tabletop.shell import cli
 
 from .conftest import ROOT, SCENARIOS
 
@@ -77,3 +80,24 @@ def test_a_move_preview_still_loads_the_movement_it_needs():
     answer, mods = loaded_by(["move", EX, "a", "F5", "--json"])
     assert answer["ship"] == "a"
     assert {"tabletop.referee.movement", "tabletop.rules.trafalgar.movement"} <= set(mods)
+
+
+def test_the_help_is_laid_out_as_argparse_lays_it_out(capsys, monkeypatch):
+    """The command line reads the terminal's width without shutil (``HelpWidth``): its
+    help wraps exactly where argparse's own formatter, which asks shutil, wraps it."""
+
+    def help_text() -> str:
+        assert cli.main(["fire", "--help"]) == 0
+        return capsys.readouterr().out
+
+    seen = {}
+    for columns in ("50", "120"):
+        monkeypatch.setenv("COLUMNS", columns)
+        seen[columns] = help_text()
+        with monkeypatch.context() as m:
+            m.setattr(cli, "HelpWidth", argparse.HelpFormatter)
+            assert help_text() == seen[columns]
+    # the width took: 50 columns (48 for the text) wrap the usage line, 120 do not
+    usage = "usage: tabletop fire [-h] [--json] [--high]"
+    assert f"{usage}\n                     scenario firer target\n" in seen["50"]
+    assert f"{usage} scenario firer target\n" in seen["120"]
