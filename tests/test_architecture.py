@@ -21,8 +21,10 @@ from tabletop import rules
 PACKAGE = Path(__file__).resolve().parent.parent / "tabletop"
 #: Modules whose function-local imports are deliberate: the CLI loads each command's
 #: modules only when it runs (start-up time), arcade must be imported after the
-#: headless switch is set, and installed plug-ins' metadata is read only when no
-#: built-in ruleset has the name asked for.
+#: headless switch is set, installed plug-ins' metadata is read only when no
+#: built-in ruleset has the name asked for, and a ruleset loads its game, movement and
+#: coach (the interface, a game's values; a scenario, its photo's model; a digest,
+#: hashlib) on their first use, so a ruling on its table loads only its reading and fire.
 LAZY_OK = {
     "shell/cli.py",
     "shell/drill.py",
@@ -30,6 +32,10 @@ LAZY_OK = {
     "shell/bench.py",
     "view/render.py",
     "rules/__init__.py",
+    "rules/types.py",
+    "rules/trafalgar/__init__.py",
+    "game/photo.py",
+    "data/digest.py",
 }
 
 

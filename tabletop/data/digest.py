@@ -17,12 +17,16 @@ The encoding is this module's own, not JSON: every value carries a type letter a
 strings are length-prefixed, so no two different documents encode alike (a TOML date and
 the string of its text differ), and a table's keys are sorted, so the order they were
 written in does not count.
+
+A loaded table keeps its files' encodings (:class:`Digests`), taken as they are read, and
+hashes each when its digest is first asked for: hashlib loads OpenSSL, a few
+milliseconds of every start-up, and a ruling never asks.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 #: The prefix a digest is written with in a save: the algorithm, so it can change.
@@ -31,9 +35,42 @@ PREFIX = "sha256:"
 
 def content_digest(doc: Any) -> str:
     """``sha256:`` and the hex digest of ``doc``'s canonical encoding."""
+    return digest_of(canonical(doc))
+
+
+def canonical(doc: Any) -> bytes:
+    """``doc``'s canonical encoding: what its digest is the hash of."""
     parts: list[bytes] = []
     _feed(parts, doc)
-    return PREFIX + hashlib.sha256(b"".join(parts)).hexdigest()
+    return b"".join(parts)
+
+
+def digest_of(encoding: bytes) -> str:
+    """``sha256:`` and the hex digest of an encoding (:func:`canonical`)."""
+    import hashlib  # here, not above: see the module's docstring
+
+    return PREFIX + hashlib.sha256(encoding).hexdigest()
+
+
+class Digests(Mapping[str, str]):
+    """Content digests by name, each hashed from its document's encoding when first
+    read: the encodings are taken as the documents are read (nothing read since can
+    change them), the hashing waits until a save or a proof asks."""
+
+    def __init__(self, encodings: Mapping[str, bytes]) -> None:
+        self._encodings = dict(encodings)
+        self._hashed: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._hashed:
+            self._hashed[name] = digest_of(self._encodings[name])
+        return self._hashed[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._encodings)
+
+    def __len__(self) -> int:
+        return len(self._encodings)
 
 
 def _text(out: list[bytes], tag: bytes, s: str) -> None:

@@ -41,6 +41,8 @@ class Verb:
 
 @dataclass(frozen=True)
 class Action:
+    """One order as played: its verb and the words after it (``str`` gives it back)."""
+
     verb: str
     args: tuple[str, ...] = ()
 

@@ -1,53 +1,18 @@
-"""The game state: immutable values that change only by applying an action."""
+"""The game state: immutable values that change only by applying an action.
+
+A ship's own state (:class:`ShipState`, in :mod:`tabletop.engine.ship`) is importable
+from here too."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from tabletop.common.errors import IllegalAction
 from tabletop.engine.events import Events, Winner
-from tabletop.geometry.pose import Pose
+from tabletop.engine.ship import ShipState, as_json
 from tabletop.model.scenario import Scenario
-
-
-@dataclass(frozen=True)
-class ShipState:
-    """What every ruleset keeps of a ship: where she is, whether she fights on, and her
-    movement this player turn.  A ruleset's own fields live in a frozen subclass it
-    declares (``Ruleset.ship_state``), so a field for one ruleset leaves the others alone.
-    """
-
-    id: str
-    pose: Pose
-    struck: bool = False
-    captured_by: str | None = None
-    turn_start: Pose | None = None  # where this turn's movement began
-    path: tuple[str, ...] = ()  # steps moved so far this turn
-    moved: float = 0.0
-    done: bool = False  # her movement has ended this turn
-
-    #: Fields that go back to their start when her side's turn ends.
-    per_turn: ClassVar[frozenset[str]] = frozenset({"turn_start", "path", "moved", "done"})
-
-    def snapshot(self) -> dict[str, Any]:
-        """Her fields as JSON values: poses and lengths to 9 decimals (far below any
-        ruling, and proof against last-bit differences between machines)."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            out[f.name] = _json(getattr(self, f.name))
-        return out
-
-
-def _json(v: Any) -> Any:
-    if isinstance(v, Pose):
-        return [round(x, 9) for x in v]
-    if isinstance(v, float):
-        return round(v, 9)
-    if isinstance(v, tuple):
-        return [_json(x) for x in v]
-    return v
 
 
 @dataclass(frozen=True)
@@ -206,7 +171,7 @@ class GameState:
             new = dict(old)
             for f in fields(st):
                 if f.name not in new and f.default is not MISSING:
-                    new[f.name] = _json(f.default)
+                    new[f.name] = as_json(f.default)
             filled.append(new)
         return now == {**saved, "ships": filled}
 

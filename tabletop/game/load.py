@@ -14,7 +14,7 @@ from typing import Any
 from tabletop import rules
 from tabletop.common.errors import DataError, DataErrors, TabletopError
 from tabletop.common.units import TABLE_UNITS, convert
-from tabletop.data.digest import content_digest
+from tabletop.data.digest import Digests, canonical
 from tabletop.data.paths import data_name, rosters_dir
 from tabletop.data.reader import ID_EXPECTED, Reader, is_token, join, load_toml, text_problem
 from tabletop.game.options import read_options
@@ -218,8 +218,8 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
         raise DataErrors(
             [*r.errors, DataError(file, "scenario.ruleset", "a known ruleset", str(e))]
         ) from None
-    digest = content_digest(data)  # before anything reads it
-    roster_file, rr, classes, roster_digest = _read_classes(r, data, ruleset, units, rosters)
+    encoding = canonical(data)  # before anything reads it
+    roster_file, rr, classes, roster_encoding = _read_classes(r, data, ruleset, units, rosters)
     wind = _read_wind(r, data)
     ruleset.data.check_table(r, "wind.from", wind.from_deg)
     known = ruleset.data.wind_strengths
@@ -252,10 +252,12 @@ def build_scenario(data: dict[str, Any], file: str, rosters: Path | None = None)
         source=file,
         options=options,
         photo=photo,
-        digest=digest,
-        data_digests=(
-            (data_name(ruleset.file), ruleset.template_digest),
-            (data_name(roster_file), roster_digest),
+        digests=Digests(
+            {
+                "": encoding,
+                data_name(ruleset.file): ruleset.template_encoding,
+                data_name(roster_file): roster_encoding,
+            }
         ),
     )
 
@@ -267,11 +269,11 @@ _Entry = tuple[dict[str, Any], str, Reader, str]
 
 def _read_classes(
     r: Reader, data: dict[str, Any], ruleset: rules.Ruleset, units: str, rosters: Path | None
-) -> tuple[str, Reader, dict[str, tuple[_Entry, ShipClass]], str]:
+) -> tuple[str, Reader, dict[str, tuple[_Entry, ShipClass]], bytes]:
     """The roster's classes and the scenario's own ``[classes]``, each read once; and
-    the roster's content digest as read."""
+    the roster's content as read, encoded for its digest."""
     roster_file, roster = load_roster(ruleset, rosters)
-    digest = content_digest(roster)
+    encoding = canonical(roster)
     own = r.table(data, "", "classes", required=False)
     rr = Reader(roster_file)
     entries: dict[str, _Entry] = {}
@@ -295,7 +297,7 @@ def _read_classes(
         cid: (e, read_class(e[2], e[0], e[1], cid, e[3], units, ruleset))
         for cid, e in entries.items()
     }
-    return roster_file, rr, classes, digest
+    return roster_file, rr, classes, encoding
 
 
 def _unknown(r: Reader, tbl: dict[str, Any], path: str, keys: tuple[str, ...]) -> None:

@@ -16,18 +16,23 @@ its ``start`` at the south-west corner and running east along the south edge unl
 
 Only the table's shape is checked: a photo file that is missing or unreadable is no
 problem of the scenario's (it plays without it; the window says so).
+
+The photo's model and its geometry are imported where a ``[photo]`` is read or written,
+not with the module: every scenario is loaded through :func:`read_photo`, and a ruling
+on one without a photo starts without them.
 """
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.common.errors import TabletopError
 from tabletop.data.reader import Reader, join
-from tabletop.geometry.homography import quad_problem
-from tabletop.model.photo import OPACITY, Photo, Point, RulerMarks
+
+if TYPE_CHECKING:
+    from tabletop.model.photo import Photo, Point, RulerMarks
 
 #: The keys of ``[photo]`` and of its ``ruler``.
 PHOTO_KEYS = ("path", "corners", "ruler", "opacity")
@@ -43,6 +48,8 @@ def read_photo(r: Reader, data: dict[str, Any], file: str, units: str) -> Photo 
     path.  ``file``: the scenario's path, whose folder the photo's path is read from."""
     if "photo" not in data:
         return None
+    from tabletop.model.photo import OPACITY, Photo
+
     tbl = r.table(data, "", "photo")
     if not tbl:
         return None
@@ -95,6 +102,8 @@ def _corners(r: Reader, v: Any) -> tuple[Point, Point, Point, Point] | None:
     if any(p is None for p in pts):
         return None
     a, b, c, d = (p for p in pts if p is not None)
+    from tabletop.geometry.homography import quad_problem
+
     why = quad_problem([a, b, c, d])
     if why is not None:
         r.error("photo.corners", f"{CORNERS_EXPECTED} ({why})", v)
@@ -126,6 +135,8 @@ def _ruler(r: Reader, tbl: dict[str, Any], units: str) -> RulerMarks | None:
         r.error("photo.ruler.end", "a mark apart from the start", tbl.get("end"))
     if len(r.errors) > before or start is None or end is None:
         return None
+    from tabletop.model.photo import RulerMarks
+
     return RulerMarks(start, end, length, at, bearing)
 
 
@@ -137,6 +148,8 @@ def photo_table(
 ) -> dict[str, Any]:
     """A ``[photo]`` table as a person writes it: the path, then where it lies (corners
     to a hundredth of a pixel), then the opacity if it is not the usual."""
+    from tabletop.model.photo import OPACITY
+
     out: dict[str, Any] = {"path": path}
     if corners is not None:
         out["corners"] = [[round(float(x), 2), round(float(y), 2)] for x, y in corners]

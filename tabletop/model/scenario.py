@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -14,7 +14,9 @@ from tabletop.common.errors import TabletopError
 from tabletop.geometry.arcs import broadside_polygon
 from tabletop.geometry.outlines import base_corners, hull_local
 from tabletop.geometry.pose import Pose, to_world
-from tabletop.model.photo import Photo
+
+if TYPE_CHECKING:
+    from tabletop.model.photo import Photo
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,8 @@ class ShipClass:
 
 @dataclass(frozen=True)
 class Ship:
+    """A ship as laid on the table: her id, her class, her side and her pose."""
+
     id: str
     cls: ShipClass
     side: str
@@ -80,6 +84,9 @@ class Ship:
 
 @dataclass(frozen=True)
 class Terrain:
+    """A piece of terrain: its kind, its outline on the table and what a player may
+    know of it (a hidden shoal is found by running onto it)."""
+
     kind: str  # land | shoal | shallows
     points: tuple[tuple[float, float], ...]
     name: str = ""
@@ -105,6 +112,9 @@ class Terrain:
 
 @dataclass(frozen=True)
 class Wind:
+    """The wind as the scenario sets it: where it blows from, and how hard, where the
+    ruleset reads a strength."""
+
     from_deg: float
     strength: str | None = None
     roll: bool = False  # the game begins by rolling for it (Man O' War's d6 points)
@@ -131,14 +141,26 @@ class Scenario:
     seed: int | None = None
     source: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: The content digest of the scenario file as read, and of each data file it was
-    #: built from, by name ("templates/x.toml", "rosters/x.toml"): what a save records,
-    #: so a save is known to be played on the files it names (``game/proof.py``).
-    #: Empty for a table built in code.  Not compared: it says where a table came from.
-    digest: str = field(default="", compare=False)
-    data_digests: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    #: The content digest of the scenario file as read, under "", and of each data file
+    #: it was built from, by name ("templates/x.toml", "rosters/x.toml"): what a save
+    #: records, so a save is known to be played on the files it names
+    #: (``game/proof.py``); read as ``digest`` and ``data_digests``.  Each is taken of
+    #: the file as read and may be hashed only when first read (``data/digest.py``: a
+    #: ruling never reads them).  Empty for a table built in code.  Not compared: it
+    #: says where a table came from.
+    digests: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
     #: A photo of the real table to draw under it (``[photo]``): never read by a ruling.
     photo: Photo | None = field(default=None, compare=False)
+
+    @property
+    def digest(self) -> str:
+        """The scenario file's content digest as read ("": a table built in code)."""
+        return self.digests.get("", "")
+
+    @property
+    def data_digests(self) -> tuple[tuple[str, str], ...]:
+        """Each data file's content digest as read, by name."""
+        return tuple((name, d) for name, d in self.digests.items() if name)
 
     def holds(self, x: Any, y: Any) -> Any:
         """Whether (x, y) lies on the table, its edges included: one answer for one

@@ -24,49 +24,7 @@ from tabletop.geometry.sectors import classify
 from tabletop.model.scenario import Scenario, Ship
 from tabletop.referee import reckon
 from tabletop.referee.movement import obstacles
-
-
-@dataclass(frozen=True)
-class Fan:
-    x: np.ndarray
-    y: np.ndarray
-    heading: np.ndarray
-    sector: np.ndarray  # index into the ruleset's sectors, for colouring
-    steps: tuple[tuple[tuple[str, np.ndarray], ...], ...]  # per group: (token kind, values)
-    group: np.ndarray  # which group each pose came from
-    row: np.ndarray  # and its row there
-
-    def __len__(self) -> int:
-        return len(self.x)
-
-    def path(self, i: int) -> str:
-        """The path text of pose ``i`` (built on demand: a fan holds thousands)."""
-        words = []
-        for kind, values in self.steps[int(self.group[i])]:
-            v = float(values[int(self.row[i])])
-            if kind == "T":  # a turn: the sign says which way
-                if _fmt(abs(v)) != "0":
-                    words.append(f"{'S' if v > 0 else 'P'}{_fmt(abs(v))}")
-            elif v > 0 and _fmt(v) != "0":  # a run too short to write is none ("F0")
-                words.append(f"{kind}{_fmt(v)}")
-        return " ".join(words)
-
-    def sample(self, n: int) -> list[str]:
-        """The paths of ``n`` of her poses spread evenly through the fan (all, if fewer):
-        a few of her moves, to try what the engine makes of them."""
-        return [self.path(i) for i in range(0, len(self), max(1, len(self) // n))][:n]
-
-    def pose(self, i: int) -> Pose:
-        """Where pose ``i`` of the fan ends her."""
-        return Pose(float(self.x[i]), float(self.y[i]), float(self.heading[i]))
-
-    def nearest(self, x: float, y: float) -> int:
-        return int(np.argmin(np.hypot(self.x - x, self.y - y)))
-
-
-def _fmt(v: float) -> str:
-    # six decimals: the rounding of three runs stays well inside MOVE_TOL of the allowance
-    return f"{v:.6f}".rstrip("0").rstrip(".")
+from tabletop.referee.plans import Fan, empty_fan
 
 
 class Paths:
@@ -364,9 +322,3 @@ def hex_fan(poses: list[Pose], seqs: list[tuple[str, ...]]) -> Fan:
         np.zeros(n, int),
         np.arange(n),
     )
-
-
-def empty_fan() -> Fan:
-    z = np.zeros(0)
-    zi = np.zeros(0, int)
-    return Fan(z, z, z, zi, (), zi, zi)

@@ -63,6 +63,10 @@ class Proof:
 
 @dataclass(frozen=True)
 class FireRuling:
+    """One ship's fire at another, ruled: what ``tabletop fire`` prints (``as_json``,
+    ``text``) and what the engine rolls by.  ``reasons`` says why she cannot fire when
+    ``can_fire`` is false; ``proof``, the geometry that shows why."""
+
     firer: str
     target: str
     units: str

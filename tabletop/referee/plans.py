@@ -1,17 +1,25 @@
 """A ruleset's points of sail and range bands, what a move carries over and the path it
 lays: the values the movement referee
-(:mod:`tabletop.referee.movement`) and every ruleset's ``plan_move`` pass between them.
+(:mod:`tabletop.referee.movement`) and every ruleset's ``plan_move`` pass between them;
+and the fan, every end pose of a move as :mod:`tabletop.referee.fan` samples them.
 
 They live below the rules so the referee that lays and checks a path never imports the
-ruleset interface; the interface is typed against them.
+ruleset interface; the interface is typed against them.  They import nothing that lays
+a path, so a ruling that moves no ship loads none of it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from tabletop.geometry.motion import Segment
+import numpy as np
+
+from tabletop.geometry.pose import Pose
+
+if TYPE_CHECKING:
+    from tabletop.geometry.motion import Segment
 
 
 @dataclass(frozen=True)
@@ -81,3 +89,55 @@ class Band:
     closed: bool
     modifier: int
     criticals: bool = True
+
+
+@dataclass(frozen=True)
+class Fan:
+    """Every end pose of a move as the fan samples them, in parallel arrays, with each
+    one's path kept by group and row (built on demand: a fan holds thousands)."""
+
+    x: np.ndarray
+    y: np.ndarray
+    heading: np.ndarray
+    sector: np.ndarray  # index into the ruleset's sectors, for colouring
+    steps: tuple[tuple[tuple[str, np.ndarray], ...], ...]  # per group: (token kind, values)
+    group: np.ndarray  # which group each pose came from
+    row: np.ndarray  # and its row there
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    def path(self, i: int) -> str:
+        """The path text of pose ``i`` (built on demand: a fan holds thousands)."""
+        words = []
+        for kind, values in self.steps[int(self.group[i])]:
+            v = float(values[int(self.row[i])])
+            if kind == "T":  # a turn: the sign says which way
+                if _fmt(abs(v)) != "0":
+                    words.append(f"{'S' if v > 0 else 'P'}{_fmt(abs(v))}")
+            elif v > 0 and _fmt(v) != "0":  # a run too short to write is none ("F0")
+                words.append(f"{kind}{_fmt(v)}")
+        return " ".join(words)
+
+    def sample(self, n: int) -> list[str]:
+        """The paths of ``n`` of her poses spread evenly through the fan (all, if fewer):
+        a few of her moves, to try what the engine makes of them."""
+        return [self.path(i) for i in range(0, len(self), max(1, len(self) // n))][:n]
+
+    def pose(self, i: int) -> Pose:
+        """Where pose ``i`` of the fan ends her."""
+        return Pose(float(self.x[i]), float(self.y[i]), float(self.heading[i]))
+
+    def nearest(self, x: float, y: float) -> int:
+        return int(np.argmin(np.hypot(self.x - x, self.y - y)))
+
+
+def _fmt(v: float) -> str:
+    # six decimals: the rounding of three runs stays well inside MOVE_TOL of the allowance
+    return f"{v:.6f}".rstrip("0").rstrip(".")
+
+
+def empty_fan() -> Fan:
+    z = np.zeros(0)
+    zi = np.zeros(0, int)
+    return Fan(z, z, z, zi, (), zi, zi)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
-import pkgutil
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -33,6 +32,8 @@ __all__ = ["Ruleset", "known", "load", "names"]
 
 def _packages() -> Iterator[str]:
     """Every ruleset package there is, built-in first, then named, then installed."""
+    import pkgutil  # only to list them all: a scenario's ruleset is found by its name
+
     for mod in pkgutil.iter_modules(__path__):
         if mod.ispkg:
             yield f"{__name__}.{mod.name}"
@@ -59,6 +60,8 @@ def _find(name: str) -> None:
             return
         if importlib.util.find_spec(module) is not None:
             _import(module)
+    if name in REGISTRY:  # found: listing the packages would only cost time
+        return
     for module in _packages():
         if name in REGISTRY:
             return

@@ -17,34 +17,41 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import fields, replace
 from fractions import Fraction
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tabletop.common.errors import IllegalAction, TabletopError
 from tabletop.common.units import TABLE_UNITS
-from tabletop.data.digest import content_digest
+from tabletop.data.digest import canonical
 from tabletop.data.reader import Reader, join
-from tabletop.engine.actions import Action, Verb
-from tabletop.engine.dice import Dice
 from tabletop.engine.events import Events
-from tabletop.engine.state import GameState, ShipState
-from tabletop.model.scenario import Scenario, Ship
-from tabletop.referee.fan import Fan, empty_fan
-from tabletop.referee.fire import FireRuling, Table
-from tabletop.referee.movement import Step
-from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector
+from tabletop.engine.ship import ShipState
+from tabletop.referee.plans import NO_CONTEXT, Band, MoveContext, PathPlan, Sector, empty_fan
 from tabletop.referee.reckon import sector, theta
+from tabletop.rules import types
 from tabletop.rules.clients import Advice, Data, Look
-from tabletop.rules.types import (  # the interface's values, importable from here too
-    Capabilities,
-    DrillDefaults,
-    FireChance,
-    Plot,
-    PlotSpec,
-    read_hex_grid,
-)
+from tabletop.rules.types import Capabilities, DrillDefaults
+
+if TYPE_CHECKING:
+    from tabletop.engine.actions import Action, Verb
+    from tabletop.engine.dice import Dice
+    from tabletop.engine.state import GameState
+    from tabletop.model.scenario import Scenario, Ship
+    from tabletop.referee.fan import Fan
+    from tabletop.referee.fire import FireRuling, Table
+    from tabletop.referee.movement import Step
+    from tabletop.rules.types import FireChance, Plot, PlotSpec
 
 __all__ = ["Ruleset", "Events", "Sector", "Band", "MoveContext", "NO_CONTEXT", "PathPlan",
-           "PlotSpec", "FireChance", "Plot", "DrillDefaults", "read_hex_grid"]  # fmt: skip
+           "PlotSpec", "FireChance", "Plot", "DrillDefaults"]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    """A game's values, importable from here as the interface's are, built when first
+    asked for (:mod:`tabletop.rules.types`): a ruling never needs them."""
+    if name in ("FireChance", "Plot", "PlotSpec"):
+        return getattr(types, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 S = TypeVar("S", bound=ShipState)
 
@@ -89,8 +96,9 @@ class Ruleset(ABC):
             REGISTRY[cls.name] = cls
 
     def __init__(self, data: dict[str, Any], file: str) -> None:
-        # what the template held as read, before any of it is read: a save records it
-        self.template_digest = content_digest(data)
+        # what the template held as read, before any of it is read: a save records its
+        # digest (hashed only then: data/digest.py)
+        self.template_encoding = canonical(data)
         self.look = self._look(self)
         self.advice = self._advice(self)
         self.data = self._data(self)

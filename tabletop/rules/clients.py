@@ -10,16 +10,19 @@ and names the subclass in its ``_look``, ``_advice`` or ``_data``.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from tabletop.coach.coaching import Coach, Course
 from tabletop.common.errors import TabletopError
-from tabletop.data.reader import Reader
-from tabletop.engine.state import GameState
-from tabletop.geometry.pose import Pose
-from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
-from tabletop.referee.fan import Fan
-from tabletop.rules.types import Capabilities, Card, FireChance, Plot, Track
+from tabletop.rules import types  # its sheet values are loaded when a sheet is first read
+
+if TYPE_CHECKING:
+    from tabletop.coach.coaching import Coach, Course
+    from tabletop.data.reader import Reader
+    from tabletop.engine.state import GameState
+    from tabletop.geometry.pose import Pose
+    from tabletop.model.scenario import Scenario, Ship, ShipClass, Terrain
+    from tabletop.referee.fan import Fan
+    from tabletop.rules.types import Capabilities, Card, FireChance, Plot, Track
 
 
 class Owner(Protocol):
@@ -258,7 +261,7 @@ def sheet_of(report: dict[str, Any], fast_to: tuple[str, ...] = ()) -> Card:
     for key, value in report.items():
         if key not in NOT_CONDITION:
             _read(key, value, tracks, guns, figures)
-    return Card(tuple(tracks), tuple(guns), tuple(figures), fast_to=fast_to)
+    return types.Card(tuple(tracks), tuple(guns), tuple(figures), fast_to=fast_to)
 
 
 def _boxes(v: Any) -> tuple[int, int] | None:
@@ -276,14 +279,14 @@ def _read(
     label = words(key)
     got = _boxes(v)
     if got is not None:
-        tracks.append(Track(label, *got))
+        tracks.append(types.Track(label, *got))
     elif isinstance(v, dict) and v and all(isinstance(x, dict) for x in v.values()):
         for side, kinds in v.items():  # guns by broadside and type, as left
-            guns += [Track(words(k), n, n, group=words(side)) for k, n in kinds.items()
-                     if _count(n)]  # fmt: skip
+            guns += [types.Track(words(k), n, n, group=words(side))
+                     for k, n in kinds.items() if _count(n)]  # fmt: skip
     elif isinstance(v, dict) and v and all(_boxes(x) is not None for x in v.values()):
         for part, x in v.items():
-            tracks.append(Track(words(part), *_boxes(x), group=label))  # type: ignore[misc]
+            tracks.append(types.Track(words(part), *_boxes(x), group=label))  # type: ignore[misc]
     elif isinstance(v, dict):
         for part, x in v.items():  # a diagram: its parts, each read alike
             _read(part, x, tracks, guns, figures)

@@ -1,22 +1,49 @@
-"""What every hex game's ruleset shares: the grid its template lays on the table, ships
-snapped onto their hexes at the nearest facing, the overlay the window draws, the wind
-entering through a hexside, and turns of one hexside.  Escadres (two hexes a ship) and
-Frigate (one) subclass it; a ruleset package, not this module, decides the rules."""
+"""What every hex game's ruleset shares: the grid its template lays on the table (its
+``[hex]`` section, :func:`read_hex_grid`), ships snapped onto their hexes at the nearest
+facing, the overlay the window draws, the wind entering through a hexside, and turns of
+one hexside.  Escadres (two hexes a ship) and Frigate (one) subclass it; a ruleset
+package, not this module, decides the rules."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 import shapely
 
+from tabletop.common.units import convert
+from tabletop.data.reader import Reader
 from tabletop.engine.state import GameState
-from tabletop.geometry.hexgrid import Hex, HexGrid, place, ship_hexes, ship_pose
+from tabletop.geometry.hexgrid import ORIENTATIONS, Hex, HexGrid, place, ship_hexes, ship_pose
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import Scenario, ShipClass
 from tabletop.referee import reckon
 from tabletop.rules.base import Ruleset
 from tabletop.rules.clients import Data, Look
+
+#: The finest hex grid a template may lay: a millimetre across the flats, the precision
+#: a referee quotes ranges to.
+MIN_HEX_CM = 0.1
+
+
+def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
+    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
+    run along a hexside (``along``: which of the two hexes must stop them)."""
+    h = r.table(data, "", "hex")
+    size = r.length(h, "hex", "size", units)
+    least = convert(MIN_HEX_CM, "cm", units)
+    if size < least:  # a grid finer than the table is measured cannot be laid or drawn
+        r.error("hex.size", f"a length of at least 1 mm ({least:g} {units})", h.get("size"))
+        size = 1.0
+    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
+    origin = r.value(h, "hex", "origin")
+    ok = isinstance(origin, list) and len(origin) == 2
+    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
+    if not ok:
+        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
+        origin = [0.0, 0.0]
+    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
+    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
 
 
 class Gridded(Protocol):
@@ -74,8 +101,10 @@ class HexTableData(Data):
         bow, facing = place(grid, pose, self.rs.length)
         return ship_pose(grid, bow, facing, self.rs.length)
 
+
 class HexTable(Ruleset):
     """A ruleset played on a hex overlay; ``length``: the hexes a ship stands on."""
+
     caps = replace(
         Ruleset.caps,
         fixed_turn=60.0,  # a turn is one hexside (the window turns a ship by it)

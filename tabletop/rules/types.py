@@ -1,35 +1,44 @@
 """The values a ruleset takes and returns through its interface (:mod:`tabletop.rules.base`):
-sail-point sectors and range bands read from a template, what a move carries over and
-the path it lays, what a side plots ahead, what a captain weighs of a shot, the drill's
-course; and the hex overlay's template section, read alike by every hex game.
+what it can do (its capabilities) and the drill's course, read with its template.
+
+The values of a game in play (the turn's steps, plots, a shot's chance, the record
+sheet) live in :mod:`tabletop.rules.playing` and are importable from here too: they are
+loaded when first asked for (PEP 562), so a ruling, which reads a template and rules,
+starts without building them.  (The hex overlay's template section, read alike by every
+hex game, is read in :mod:`tabletop.rules.hextable`.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tabletop.common.units import convert
-from tabletop.data.reader import Reader
-from tabletop.geometry.hexgrid import ORIENTATIONS, HexGrid
-from tabletop.geometry.pose import Pose
+if TYPE_CHECKING:
+    from tabletop.rules.playing import (
+        MAST_STATES,
+        Card,
+        FireChance,
+        Plot,
+        PlotSpec,
+        Track,
+        TurnStep,
+    )
+
+#: What :mod:`tabletop.rules.playing` holds, importable from here on first use.
+PLAYING = ("TurnStep", "PlotSpec", "FireChance", "Plot", "Track", "Card", "MAST_STATES")
+
+__all__ = ["Capabilities", "DrillDefaults", "TurnStep", "PlotSpec", "FireChance", "Plot",
+           "Track", "Card", "MAST_STATES"]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class TurnStep:
-    """One step of a ruleset's turn, declared as data (as boardgame.io declares a game's
-    phases): its name as the players say it, what the side to act does in it, and the
-    verbs it takes.  ``end`` closes every step, and a pending decision's answers are
-    taken whenever one is owed, so neither is listed.  The engine refuses any other verb
-    outside its step, for every ruleset alike, before the ruleset is asked."""
+def __getattr__(name: str) -> Any:
+    """A game's values, imported when first asked for (``from tabletop.rules.types
+    import Card`` works as ever)."""
+    if name in PLAYING:
+        from tabletop.rules import playing
 
-    name: str
-    does: str
-    verbs: frozenset[str]
-
-    def says(self, side: str) -> str:
-        """Where the turn stands: "phase 3: fire, british to declare"."""
-        return f"{self.name}, {side} to {self.does}"
+        return getattr(playing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -74,79 +83,6 @@ class Capabilities:
     steps: tuple[TurnStep, ...] = ()
 
 
-#: The finest hex grid a template may lay: a millimetre across the flats, the precision
-#: a referee quotes ranges to.
-MIN_HEX_CM = 0.1
-
-
-def read_hex_grid(r: Reader, data: dict[str, Any], units: str) -> tuple[HexGrid, str]:
-    """A hex game's ``[hex]`` overlay in the template's unit, and its ruling for lines
-    run along a hexside (``along``: which of the two hexes must stop them)."""
-    h = r.table(data, "", "hex")
-    size = r.length(h, "hex", "size", units)
-    least = convert(MIN_HEX_CM, "cm", units)
-    if size < least:  # a grid finer than the table is measured cannot be laid or drawn
-        r.error("hex.size", f"a length of at least 1 mm ({least:g} {units})", h.get("size"))
-        size = 1.0
-    orient = r.string(h, "hex", "orientation", default="flat", choices=tuple(ORIENTATIONS))
-    origin = r.value(h, "hex", "origin")
-    ok = isinstance(origin, list) and len(origin) == 2
-    ok = ok and all(isinstance(v, int | float) and not isinstance(v, bool) for v in origin)
-    if not ok:
-        r.error("hex.origin", "[x, y]: where hex (0, 0)'s centre stands", origin)
-        origin = [0.0, 0.0]
-    along = r.string(h, "hex", "along", default="both", choices=("both", "either"))
-    return HexGrid(size, orient, (float(origin[0]), float(origin[1]))), along
-
-
-@dataclass(frozen=True)
-class PlotSpec:
-    """What a side owes when its ships' orders are plotted ahead for several phases and
-    kept from the other side (Hold Fast's movement orders): what a plotting panel offers.
-
-    The plot is given as one action, ``verb SHIP w1 … wn [SHIP w1 … wn …]``, one word per
-    slot; ``words`` are the words a slot takes, each with what it does."""
-
-    verb: str
-    side: str
-    ships: tuple[str, ...]
-    slots: tuple[str, ...]
-    words: tuple[tuple[str, str], ...]
-    blank: str = "-"
-    #: A line per ship beside her row, where the panel has nothing else to say of her
-    #: (Hold Fast: the phases her speed lets her act in; learnt only from a refusal).
-    hints: tuple[tuple[str, str], ...] = ()
-
-    def action(self, plots: dict[str, list[str]]) -> str:
-        parts = [self.verb]
-        for s in self.ships:
-            parts += [s, *plots.get(s, [self.blank] * len(self.slots))]
-        return " ".join(parts)
-
-
-@dataclass(frozen=True)
-class FireChance:
-    """What one ship's fire at an enemy would do as they lie, for a captain weighing it:
-    the arc (broadside) it comes from, the expected damage by the rules' exact odds, and
-    the end she rakes (or enfilades), if any."""
-
-    arc: str
-    expected: float
-    rake: str | None = None
-
-
-@dataclass(frozen=True)
-class Plot:
-    """One ship's plotted orders for a turn given ahead (her part of her side's order),
-    and where she will be after each phase if nothing stops her; ``after``: where she
-    will lie when the turn is over, where that is not her last phase's pose (a drift
-    after the last phase), else None."""
-
-    words: str
-    poses: tuple[Pose, ...]
-    after: Pose | None = None
-
-
 @dataclass(frozen=True)
 class DrillDefaults:
     """The tacking drill's course for this ruleset: class, distance, mark radius."""
@@ -154,62 +90,3 @@ class DrillDefaults:
     cls: str
     distance: float
     radius: float
-
-
-@dataclass(frozen=True)
-class Track:
-    """One row of a ship's record sheet: ``of`` boxes, ``left`` of them not yet struck
-    off; ``lost_now`` of those struck were struck since her side's turn began (drawn in
-    the alarm colour).  ``group``: the heading it shares with others (``masts``: fore,
-    main, mizzen; a broadside: its guns by type).  ``marks``: a letter per box, ``.``
-    where plain, for what striking that box off costs besides (Trafalgar's shaded ``C``
-    crew, ``G`` gun, ``R`` rigging boxes).  ``sections``: the boxes in each section
-    where the sheet divides the track (Hold Fast's hull and masts: a section lost
-    slows her).  ``shape``: ``box``, or ``circle`` where the sheet draws circles."""
-
-    label: str
-    left: int
-    of: int
-    lost_now: int = 0
-    group: str = ""
-    marks: str = ""
-    sections: tuple[int, ...] = ()
-    shape: str = "box"
-
-
-#: A mast as her drawing on the table shows it: standing, damaged, or shot away.
-MAST_STATES = ("standing", "damaged", "gone")
-
-
-@dataclass(frozen=True)
-class Card:
-    """A ship's condition as her record sheet shows it: the tracks of boxes struck off,
-    her guns by battery (a track each, grouped by broadside), the figures said rather
-    than boxed, and what her drawing on the table shows of it: each mast bow first
-    (:data:`MAST_STATES`; none where her rules do not track masts one by one), whether
-    she is on fire, and the ships she is grappled or afoul with."""
-
-    tracks: tuple[Track, ...] = ()
-    batteries: tuple[Track, ...] = ()
-    figures: tuple[tuple[str, str], ...] = ()
-    masts: tuple[str, ...] = ()
-    afire: bool = False
-    fast_to: tuple[str, ...] = ()
-
-    def since(self, then: Card) -> Card:
-        """This card with each track's ``lost_now``: the boxes it has lost since
-        ``then`` (her card as her side's turn began), matched by group and label."""
-
-        def marked(tracks: tuple[Track, ...], before: tuple[Track, ...]) -> tuple[Track, ...]:
-            was = {(t.group, t.label): t.left for t in before}
-            out = []
-            for t in tracks:
-                lost = was.get((t.group, t.label), t.left) - t.left
-                out.append(replace(t, lost_now=max(0, min(t.of - t.left, lost))))
-            return tuple(out)
-
-        return replace(
-            self,
-            tracks=marked(self.tracks, then.tracks),
-            batteries=marked(self.batteries, then.batteries),
-        )

@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.data.files import output_target  # small: the outputs every writer checks
 from tabletop.shell.drill import drill_parser
-from tabletop.shell.output import dumps, emit, scenario
+from tabletop.shell.output import HelpWidth, dumps, emit, scenario
 
 EXIT_USAGE = 2
 NEW_DATA_HELP = "replay a save whose scenario or data changed since, and say what changed"
@@ -320,13 +320,17 @@ class _Unused:
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only`` (a subcommand's name), that subcommand's
     arguments alone are built, the others listed by name (a query starts faster)."""
-    p = _Parser(prog="tabletop", description="Exact rulings for Age-of-Sail naval miniatures.")
+    p = _Parser(
+        prog="tabletop",
+        description="Exact rulings for Age-of-Sail naval miniatures.",
+        formatter_class=HelpWidth,
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     def cmd(name: str, fn: Any, help: str, json_flag: bool = True) -> Any:
         if only is not None and name != only:
             return _Unused()
-        sp = sub.add_parser(name, help=help, description=help)
+        sp = sub.add_parser(name, help=help, description=help, formatter_class=HelpWidth)
         sp.set_defaults(fn=fn)
         if json_flag:
             sp.add_argument("--json", action="store_true", help="print one JSON object")

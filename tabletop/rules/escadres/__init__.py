@@ -27,7 +27,7 @@ from tabletop.referee import reckon
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step
-from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector, read_hex_grid
+from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector
 from tabletop.rules.clients import Advice, grappled_with
 from tabletop.rules.escadres import config, options, ruling
 from tabletop.rules.escadres.damage import ship_of
@@ -42,7 +42,7 @@ from tabletop.rules.escadres.ship import (
     power_left,
     sheet,
 )
-from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
+from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook, read_hex_grid
 from tabletop.rules.types import Card
 
 #: The roster fields of Escadres' ship log, each a whole number, and their bounds.

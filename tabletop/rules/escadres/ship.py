@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tabletop.engine.state import ShipState
+from tabletop.engine.ship import ShipState
 from tabletop.geometry.hexgrid import Hex, neighbour
 from tabletop.model.scenario import ShipClass
 from tabletop.rules.types import Card, Track

@@ -27,7 +27,7 @@ from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import FireRuling, Table
 from tabletop.referee.movement import Step, hex_steps
-from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector, read_hex_grid
+from tabletop.rules.base import NO_CONTEXT, FireChance, MoveContext, PathPlan, Sector
 from tabletop.rules.clients import Advice
 from tabletop.rules.frigate import board, config, options, ruling
 from tabletop.rules.frigate.combat import Combat
@@ -35,7 +35,7 @@ from tabletop.rules.frigate.config import SEGMENTS, STEPS
 from tabletop.rules.frigate.game import FrigateGame, convoy_sides
 from tabletop.rules.frigate.moves import DECLARING
 from tabletop.rules.frigate.ship import FrigateShip, field, fighting_sail, sheet, ship_of
-from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook
+from tabletop.rules.hextable import HexTable, HexTableData, HexTableLook, read_hex_grid
 from tabletop.rules.types import Card
 
 #: The roster fields of Frigate's own.

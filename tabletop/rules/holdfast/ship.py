@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tabletop.engine.state import ShipState
+from tabletop.engine.ship import ShipState
 from tabletop.model.scenario import ShipClass
 
 BROADSIDES = ("port", "starboard")

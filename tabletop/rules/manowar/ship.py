@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tabletop.engine.state import ShipState
+from tabletop.engine.ship import ShipState
 
 
 @dataclass(frozen=True)

@@ -3,37 +3,31 @@
 ``config`` reads the template into typed values, ``movement`` lays paths, ``fire`` rules
 broadsides, ``game`` plays the turn (movement, fire and damage, collisions and
 boarding), ``ship`` holds a ship's own state, ``coach`` plans the tacking drill.
+
+A ruling needs only the template, the ship's state and the fire rules: the game, movement,
+sheet and coach modules (and the procedures, the fan and the coach's search below them)
+are imported by the methods that use them, on first use, so ``tabletop fire`` starts fast.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import shapely
 
-from tabletop.coach.coaching import Coach, Course
 from tabletop.common.errors import IllegalAction
-from tabletop.data.reader import Reader, join
-from tabletop.engine.actions import Action, Verb
-from tabletop.engine.dice import Dice
-from tabletop.engine.events import Events
-from tabletop.engine.state import GameState
+from tabletop.data.reader import join
+from tabletop.engine.actions import Verb
 from tabletop.geometry.angles import relative_wind, wrap
 from tabletop.geometry.arcs import SIDES
 from tabletop.geometry.pose import Pose
-from tabletop.model.scenario import Scenario, Ship, ShipClass
 from tabletop.referee import reckon
-from tabletop.referee.fan import Fan, template_fan
-from tabletop.referee.fire import FireRuling, Table, longest_range
-from tabletop.referee.movement import Step, parse_path
-from tabletop.rules.base import NO_CONTEXT, MoveContext, PathPlan, Ruleset
+from tabletop.referee.fire import longest_range
+from tabletop.rules.base import NO_CONTEXT, MoveContext, Ruleset
 from tabletop.rules.clients import Advice, Data, Look, grappled_with
-from tabletop.rules.trafalgar import config, movement, sheet
-from tabletop.rules.trafalgar.coach import TrafalgarCoach
+from tabletop.rules.trafalgar import config
 from tabletop.rules.trafalgar.fire import broadside_ruling
-from tabletop.rules.trafalgar.game import TrafalgarGame
-from tabletop.rules.trafalgar.procedures import close_hauled, command_chance
 from tabletop.rules.trafalgar.ship import (
     TrafalgarShip,
     class_now,
@@ -42,7 +36,21 @@ from tabletop.rules.trafalgar.ship import (
     masts_of,
     track,
 )
-from tabletop.rules.types import Card
+
+if TYPE_CHECKING:
+    from tabletop.coach.coaching import Coach, Course
+    from tabletop.data.reader import Reader
+    from tabletop.engine.actions import Action
+    from tabletop.engine.dice import Dice
+    from tabletop.engine.events import Events
+    from tabletop.engine.state import GameState
+    from tabletop.model.scenario import Scenario, Ship, ShipClass
+    from tabletop.referee.fan import Fan
+    from tabletop.referee.fire import FireRuling, Table
+    from tabletop.referee.movement import Step
+    from tabletop.rules.base import PathPlan
+    from tabletop.rules.trafalgar.game import TrafalgarGame
+    from tabletop.rules.types import Card
 
 SIDE = {1: ("port", "starboard")}
 
@@ -72,6 +80,8 @@ class TrafalgarLook(Look):
 
     def sheet(self, state: GameState, ship: str) -> Card:
         """Her roster card: the damage track's shaded boxes, masts, guns as built."""
+        from tabletop.rules.trafalgar import sheet
+
         return sheet.sheet(state, ship, grappled_with(state, ship))
 
 
@@ -112,6 +122,8 @@ class TrafalgarAdvice(Advice):
         damaged; then the command check, 2d6 + command above ``pass_above``, says (a
         failure leaves her in irons or luffing).  Whether a ship in the way lets her is
         for the engine to say."""
+        from tabletop.rules.trafalgar.procedures import close_hauled, command_chance
+
         st = state.ship(ship)
         if not isinstance(st, TrafalgarShip) or not self.rs.fighting(state, ship):
             return []
@@ -152,17 +164,19 @@ class TrafalgarAdvice(Advice):
         if not st.rudder:
             return fan
         keep = fan.group == 0  # her rudder shot away: straight ahead only (no turns)
-        return Fan(
-            fan.x[keep],
-            fan.y[keep],
-            fan.heading[keep],
-            fan.sector[keep],
-            fan.steps,
-            fan.group[keep],
-            fan.row[keep],
+        return replace(
+            fan,
+            x=fan.x[keep],
+            y=fan.y[keep],
+            heading=fan.heading[keep],
+            sector=fan.sector[keep],
+            group=fan.group[keep],
+            row=fan.row[keep],
         )
 
     def coach(self, course: Course, beam: int | None = 120) -> Coach | None:
+        from tabletop.rules.trafalgar.coach import TrafalgarCoach
+
         return TrafalgarCoach(course, beam=beam)
 
 
@@ -259,9 +273,14 @@ class TrafalgarModified(Ruleset):
     def plan_move(
         self, scn: Scenario, ship: Ship, steps: tuple[Step, ...], ctx: MoveContext = NO_CONTEXT
     ) -> PathPlan:
+        from tabletop.rules.trafalgar import movement
+
         return movement.plan_move(self, scn, ship, steps, ctx)
 
     def fan(self, scn: Scenario, ship: Ship, density: int = 6) -> Fan:
+        from tabletop.referee.fan import template_fan
+        from tabletop.rules.trafalgar import movement
+
         return template_fan(scn, ship, movement.template(self, scn, ship), density)
 
     def move_so_far(
@@ -275,10 +294,14 @@ class TrafalgarModified(Ruleset):
         model = state.table().ship(ship)
         cls = class_now(self, model.cls, st, state.scenario.units)
         start = replace(model, cls=cls, pose=st.turn_start or st.pose)
+        from tabletop.referee.movement import parse_path
+
         done = parse_path(" ".join(st.path)) if st.path else ()
         return start, done, MoveContext(partial=True, no_turns=st.rudder, sailed=len(done))
 
     def luff_gain_cap(self, speed: float) -> float:
+        from tabletop.rules.trafalgar import movement
+
         return movement.luff_gain_cap(self, speed)
 
     # -- fire --------------------------------------------------------------------------
@@ -286,8 +309,15 @@ class TrafalgarModified(Ruleset):
         return broadside_ruling(self, scn, tab, i, j, high)
 
     # -- the game ----------------------------------------------------------------------
+    @property
+    def _game(self) -> TrafalgarGame:
+        """The turn's procedures for this ruleset, imported when a game is first played."""
+        from tabletop.rules.trafalgar.game import TrafalgarGame
+
+        return TrafalgarGame(self)
+
     def apply(self, state: GameState, action: Action, dice: Dice, events: Events) -> GameState:
-        return TrafalgarGame(self).apply(state, action, dice, events)
+        return self._game.apply(state, action, dice, events)
 
     def fighting(self, state: GameState, ship: str) -> bool:
         """Struck, or sailed off the table (ruling): out of the fight."""
@@ -295,7 +325,7 @@ class TrafalgarModified(Ruleset):
         return not st.struck and not (isinstance(st, TrafalgarShip) and st.left)
 
     def turn_owed(self, state: GameState, ship: str) -> str | None:
-        return TrafalgarGame(self).owed(state, ship)
+        return self._game.owed(state, ship)
 
     def unready(self, state: GameState, ship: str, verb: str) -> str | None:
         """A move or a ram refused whatever its path (irons, her movement ended, in
@@ -304,7 +334,7 @@ class TrafalgarModified(Ruleset):
         if verb not in ("move", "ram") or not isinstance(st, TrafalgarShip):
             return None
         try:
-            TrafalgarGame(self).may_sail(state, st, ())
+            self._game.may_sail(state, st, ())
         except IllegalAction as e:
             return str(e)
         return None

@@ -15,6 +15,8 @@ from tabletop.data.reader import Reader, join
 
 @dataclass(frozen=True)
 class Movement:
+    """The template's ``[movement]``: inertia, the turn template and when she may tack."""
+
     inertia: float  # straight ahead before any turn, ruleset units
     close_hauled: float  # θ of a ship placed close-hauled
     max_turn: float  # degrees per turn on the template
@@ -25,6 +27,8 @@ class Movement:
 
 @dataclass(frozen=True)
 class Criticals:
+    """The template's ``[criticals]``: the tables a critical hit is rolled on."""
+
     low: tuple[Mapping[str, Any], ...]  # six rows, by the d6
     high: tuple[Mapping[str, Any], ...]
     stern_rake: int  # added to the critical roll
@@ -33,6 +37,8 @@ class Criticals:
 
 @dataclass(frozen=True)
 class Damage:
+    """The template's ``[damage]``: what a hit and each lost box costs her."""
+
     normal: int  # boxes an ordinary unsaved hit crosses
     speed_per_rigging: float  # ruleset units of running speed lost per rigging box
     speed_per_mast: float
@@ -43,6 +49,8 @@ class Damage:
 
 @dataclass(frozen=True)
 class Boarding:
+    """The template's ``[boarding]``: how a boarding action is fought."""
+
     boarder_bonus: int
     defender: str  # "half_crew": half her remaining crew, rounded down
     loser_loses: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar, Protocol
 
-from tabletop.engine.state import ShipState
+from tabletop.engine.ship import ShipState
 from tabletop.model.scenario import ShipClass
 from tabletop.referee import reckon
 from tabletop.rules.trafalgar.config import Damage
