@@ -109,3 +109,25 @@ def test_a_ship_alongside_may_sail_clear_along_the_other(tmp_path):
     assert len(f) > 20
     for i in random.Random(5).sample(range(len(f)), 20):
         assert preview(scn, "a", f.path(i)).collision is None, f.path(i)
+
+
+def test_no_fan_move_grazes_a_base_in_its_turn():
+    """The frigate duel's amazon heading south, loire's bow across her port bow: every
+    move of her fan went F2 then a starboard turn, and the turn swung her port bow over
+    a corner of loire's base by about a hundredth of a centimetre, between two of the
+    fan's samples of the turn (its sweep holds each step's chord, not the arc).  The
+    engine, which samples finer, refused all 27 moves; and since the fan was not empty
+    it judged the collision avoidable, so she had no legal move but a ram.  The fan now
+    allows for the arc's sagitta: every move it offers the engine plays clear."""
+    from dataclasses import replace
+
+    from tabletop.geometry.pose import Pose
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    at = {"amazon": Pose(160.7959, 20.76492, 180.0), "loire": Pose(163.1034, 17.09809, 225.0)}
+    scn = replace(scn, ships=tuple(s.moved(at[s.id]) for s in scn.ships))
+    assert preview(scn, "amazon", "F2 S22.5 F11.643805").collision is not None  # the graze
+    f = fan(scn, "amazon")
+    for i in range(len(f)):
+        m = preview(scn, "amazon", f.path(i))
+        assert m.legal and m.collision is None, (f.path(i), m.violations)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from tabletop.common.units import MOVE_TOL
 from tabletop.geometry.angles import through_eye, wrap
@@ -311,15 +311,21 @@ def _unavoidable(
     turns = None if ship.cls.turns is None else max(0, ship.cls.turns - _turns_in(done))
     if ctx.no_turns:
         turns = 0
-    cls = replace(ship.cls, turns=turns)
-    fan = template_fan(
-        scn,
-        replace(here, cls=cls),
-        replace(t, inertia=inertia, luff=False, word="F", windward_cap=None),
-        8,
-        most=most - sailed,
-    )
-    return len(fan) == 0
+    # Kept on the table, which never changes: every path tried from where she lies
+    # asks the same question (the captain tried 21 boxed in, at 0.2 s a fan)
+    key = (ship.id, here.pose, inertia, turns, round(most - sailed, 9))
+    kept: dict[tuple[Any, ...], bool] = scn.__dict__.setdefault("_unavoidable", {})
+    if key not in kept:
+        cls = replace(ship.cls, turns=turns)
+        fan = template_fan(
+            scn,
+            replace(here, cls=cls),
+            replace(t, inertia=inertia, luff=False, word="F", windward_cap=None),
+            8,
+            most=most - sailed,
+        )
+        kept[key] = len(fan) == 0
+    return kept[key]
 
 
 def _turns_in(segs: list[Segment]) -> int:
