@@ -1037,3 +1037,20 @@ def test_a_plot_off_the_table_is_worse_than_one_that_leaves_her_cornered():
     # the baseline makes sail where she lies (its crowding of sail breaks the tie)
     got = plotting.choose(state, "vestale", "scripted", w, None, {}, plots)
     assert got is not None and got[0].words == "- - RS - -" and got[0].after is None
+
+
+def test_a_captain_with_no_move_of_her_own_takes_one_the_lists_give():
+    """Amazon's bow against loire's: the engine takes no move of her fan, only a run
+    straight into loire (the collision unavoidable) or a ram.  A captain whose searches
+    found nothing gave "end", which the rules refuse while her allowance is unsailed;
+    ``forced`` gives the best of the moves ``game.legal`` lists for her instead."""
+    from tabletop.engine.core import refusal
+
+    scn = load_scenario(SCENARIOS / "frigate-duel.toml")
+    at = {"amazon": Pose(160.7959, 20.76492, 180.0), "loire": Pose(163.1034, 17.09809, 225.0)}
+    scn = replace(scn, ships=tuple(s.moved(at[s.id]) for s in scn.ships))
+    state = Game.new(scn, 1).state
+    assert refusal(state, "end") is not None  # she must sail her allowance first
+    d = Captain.for_game(state, "british", "captain").forced(state, "amazon")
+    assert d is not None and d.ship == "amazon"
+    assert d.action.split()[0] in ("move", "ram") and refusal(state, d.action) is None

@@ -14,14 +14,17 @@ from the state, never from the dice seed.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
-from tabletop.ai.clock import FAN_JUDGEMENTS, Clock, unlimited
+from tabletop.ai.clock import FAN_JUDGEMENTS, Clock, Stage, unlimited
+from tabletop.ai.decision import Decision, Turn, others
 from tabletop.ai.judge import (
     Shot,
     Verdict,
+    Weighed,
     alongside,
     armed,
     cast_away,
@@ -35,6 +38,7 @@ from tabletop.ai.judge import (
     shots,
     sketch,
     trial,
+    weighed,
 )
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
@@ -43,36 +47,12 @@ from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
 from tabletop.engine.state import GameState, Pending
-from tabletop.game.legal import PATH_WORDS, legal_actions, ship_orders
+from tabletop.game.legal import lays_path, legal_actions, ship_orders
 from tabletop.geometry.pose import Pose
 from tabletop.referee.fan import Fan
 from tabletop.referee.fire import Table
 
 LEVELS = ("scripted", "captain", "admiral")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One order: the action's text, the ship it is for, and the captain's reason."""
-
-    action: str
-    ship: str = ""
-    reason: str = ""
-
-
-@dataclass
-class _Turn:
-    """What the captain has ordered this player turn (reset when the turn changes)."""
-
-    key: tuple[int, int, int] = (0, 0, -1)
-    fired: dict[str, set[str]] = field(default_factory=dict)
-    moved: set[str] = field(default_factory=set)
-    done: set[str] = field(default_factory=set)
-    first: dict[str, list[Shot]] = field(default_factory=dict)
-    plan: dict[str, Decision | None] = field(default_factory=dict)
-    after: set[str] = field(default_factory=set)  # ships offered their other orders
-    top: dict[str, float] = field(default_factory=dict)  # her fan's best judged score
-    owed: set[str] = field(default_factory=set)  # done ships asked again what they owe
 
 
 class Captain:
@@ -82,7 +62,7 @@ class Captain:
         self.side = side
         self.level = level
         self.w = w if level == "admiral" else replace(w, stakes=0.0)  # the admiral's alone
-        self.turn = _Turn()
+        self.turn = Turn()
         self.thinking: list[float] = []  # seconds per ship decision
         self.judged: list[int] = []  # judgements per ship decision
         self.cut = 0  # ship decisions the wall clock stopped before their count of judgements
@@ -110,7 +90,7 @@ class Captain:
             return self.answer(state, state.pending[0])
         key = (state.turn, state.phase, state.active)
         if key != self.turn.key:
-            self.turn = _Turn(key)
+            self.turn = Turn(key)
         plotted = self.plot(state)
         if plotted is not None:
             return plotted
@@ -243,13 +223,11 @@ class Captain:
         aims = ship_orders(state, ship, ("fire",), at=text.split()[-1])
         if len(aims) < 2:
             return text
-        best: tuple[float, str] | None = None
-        for t in sorted(aims, key=len):  # the rules' default first: kept on a tie
-            got = cups(state, t)
-            if got:
-                v = sum(outcome(a, self.side, self.w) for a in got) / len(got)
-                if best is None or v > best[0] + 1e-9:
-                    best = (v, t)
+
+        def harm(got: list[GameState]) -> float:
+            return sum(outcome(a, self.side, self.w) for a in got) / len(got)
+
+        best = weighed(state, sorted(aims, key=len), harm, margin=1e-9)  # the default first
         return text if best is None else best[1]
 
     # -- a ship's move -----------------------------------------------------------------
@@ -278,7 +256,9 @@ class Captain:
                     return d
             if first is not None:  # every move leaves her adrift: the best of them
                 return first
-        return self.boxed_in(state, ship) or self.other_order(state, ship)
+        return (
+            self.boxed_in(state, ship) or self.other_order(state, ship) or self.forced(state, ship)
+        )
 
     def turnabout(self, state: GameState, ship: str) -> Decision | None:
         """A move her fan leaves out (``Advice.turnabouts``: a tack), judged where it
@@ -323,6 +303,21 @@ class Captain:
             return None
         pose = best[2].ship(ship).pose
         return Decision(best[1], ship, move_reason(state, ship, pose, self._why(best[2], ship)))
+
+    def forced(self, state: GameState, ship: str) -> Decision | None:
+        """When neither her fan nor an open table gives a move the rules take, nor any
+        other order: the best of the moves ``game.legal`` lists for her (a run straight
+        into the ship across her bow, a ram), over the blind cups.  A frigate-duel
+        captain boxed in by her enemy's bow was left to "end", which the rules refuse
+        while her allowance is unsailed."""
+        verbs = [v for v, spec in state.scenario.ruleset.verbs.items() if lays_path(spec)]
+        texts = ship_orders(state, ship, verbs, paths=2)
+        best = weighed(state, texts, lambda got: self.mean(got, ship), go=self._going())
+        if best is None:
+            return None
+        after = best[2][0]
+        why = move_reason(state, ship, after.ship(ship).pose, self._why(after, ship))
+        return Decision(best[1], ship, why)
 
     def rank(self, state: GameState, ship: str, fan: Fan) -> np.ndarray:
         """Her fan's poses, best first, by this captain's level; the first few are the
@@ -438,7 +433,7 @@ class Captain:
         """When she cannot sail a move of her fan: the best of the ruleset's other verbs
         for her (each tried blind), or None when she need do nothing."""
         rs = state.scenario.ruleset
-        best: tuple[float, str] | None = None
+        best: Weighed | None = None
         # left as she is, will the turn's end cast her away (a drift)?  Then each other
         # order is also asked that, and one that saves her (an anchor) is worth it
         adrift = cast_away(state, ship)
@@ -449,19 +444,12 @@ class Captain:
         # declared 0 ever after): the judge sees no difference where she lies
         declared = any(rs.verbs[t.split()[0]].declared for t in texts)
         if owed is None and not declared:
-            best = (self.value(state, ship) - self.w.blunder * adrift, "")
-        stage = self.clock.stage()
-        for text in texts:
-            if self.clock.over(stage) or self.late():
-                break
-            after = cups(state, text)
-            self.clock.tick()
-            if after:
-                v = sum(self.value(a, ship) for a in after) / len(after)
-                if adrift and cast_away(after[0], ship):
-                    v -= self.w.blunder
-                if best is None or v > best[0]:
-                    best = (v, text)
+            best = (self.value(state, ship) - self.w.blunder * adrift, "", [])
+
+        def worth(got: list[GameState]) -> float:
+            return self.mean(got, ship) - self.w.blunder * (adrift and cast_away(got[0], ship))
+
+        best = weighed(state, texts, worth, best, go=self._going(self.clock.stage()))
         if best is None or not best[1]:
             return None
         given = rs.verbs[best[1].split()[0]].declared
@@ -469,6 +457,23 @@ class Captain:
 
     def value(self, state: GameState, ship: str) -> float:
         return self._why(state, ship).score + outcome(state, self.side, self.w)
+
+    def mean(self, got: list[GameState], ship: str) -> float:
+        """Her value over the blind cups' states (:meth:`value`)."""
+        return sum(self.value(a, ship) for a in got) / len(got)
+
+    def _going(self, stage: Stage | None = None) -> Callable[[], bool]:
+        """Asked before each order weighed (:func:`weighed`): whether the decision's
+        allowance, and ``stage``'s where one is given, has room for another; each
+        order weighed counts one judgement."""
+
+        def go() -> bool:
+            if stage is not None and (self.clock.over(stage) or self.late()):
+                return False
+            self.clock.tick()
+            return True
+
+        return go
 
     def answer(self, state: GameState, p: Pending) -> Decision:
         """The answer to a decision the rules hand this side, best for the side."""
@@ -487,14 +492,3 @@ class Captain:
         mine = sum(judge(state, s, self.w, set()).score for s in friends(state, self.side))
         theirs = sum(judge(state, s, self.w, set()).score for s in enemies(state, self.side))
         return mine - theirs + outcome(state, self.side, self.w)
-
-
-def others(state: GameState) -> tuple[str, ...]:
-    """The verbs of a ship's other orders (a tack, a repair, a boarding): all but a move,
-    a shot and the end, and any that lays a path (a move is searched over her fan, not
-    sampled: ``Captain.plan``)."""
-    return tuple(
-        verb
-        for verb, v in state.scenario.ruleset.verbs.items()
-        if verb not in ("move", "fire", "end") and not set(v.required) & set(PATH_WORDS)
-    )

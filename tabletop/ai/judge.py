@@ -13,6 +13,7 @@ trial move rolls in :func:`trial` tells nothing of the game's counter-based dice
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -66,6 +67,34 @@ def cups(state: GameState, text: str) -> list[GameState]:
     """The states ``text`` leads to over the blind cups (none where the rules refuse
     it): an order whose outcome is rolled is weighed by the mean of what they give."""
     return [a for n in range(SAMPLES) if (a := trial(state, text, n)) is not None]
+
+
+#: The best order weighed: its worth, its text and the states its blind cups lead to.
+Weighed = tuple[float, str, list[GameState]]
+
+
+def weighed(
+    state: GameState,
+    texts: Iterable[str],
+    worth: Callable[[list[GameState]], float],
+    best: Weighed | None = None,
+    go: Callable[[], bool] = lambda: True,
+    margin: float = 0.0,
+) -> Weighed | None:
+    """Of ``texts``, the order whose blind cups are worth most (``worth`` of the states
+    they lead to; one the rules refuse leads nowhere and is passed over), or ``best``
+    (the worth of giving none, to beat) if none beats it.  ``go`` is asked before each
+    order (the decision's allowance: False stops the search there); a tie keeps the
+    first, a later order must beat it by more than ``margin``."""
+    for text in texts:
+        if not go():
+            break
+        got = cups(state, text)
+        if got:
+            v = worth(got)
+            if best is None or v > best[0] + margin:
+                best = (v, text, got)
+    return best
 
 
 def cast_away(after: GameState, ship: str) -> bool:

@@ -112,6 +112,11 @@ def _hers(
     return out
 
 
+def lays_path(v: Verb) -> bool:
+    """Whether a verb's words lay a path (a move, a ram): sampled from her fan here."""
+    return bool(set(v.required) & set(PATH_WORDS))
+
+
 def covers(state: GameState, listed: list[str], played: str) -> bool:
     """Whether ``played`` is among ``listed`` as far as they sample it: the very action;
     or, where the list samples the verb's words, an action of that verb for that ship: a
