@@ -141,3 +141,27 @@ Events = list[Event]
 def hex_at(h: list[int] | tuple[int, ...]) -> str:
     """A hex of a board as a player reads it: "column 11, row -2"."""
     return f"column {h[0]}, row {h[1]}"
+
+
+class Anchored(Event):
+    """She let go her anchor (Man O' War, Hold Fast: any ruleset with anchors)."""
+
+    __slots__ = ()
+
+    def __init__(self, ship: str) -> None:
+        super().__init__(anchored=ship)
+
+    def text(self) -> str:
+        return f"{self['anchored']} drops anchor"
+
+
+class Weighed(Event):
+    """She weighed her anchor."""
+
+    __slots__ = ()
+
+    def __init__(self, ship: str) -> None:
+        super().__init__(weighed=ship)
+
+    def text(self) -> str:
+        return f"{self['weighed']} weighs anchor"

@@ -113,26 +113,6 @@ class Sail(Event):
         return f"{self['sail']} {said}, now at speed {self['speed']}"
 
 
-class Anchored(Event):
-    __slots__ = ()
-
-    def __init__(self, ship: str) -> None:
-        super().__init__(anchored=ship)
-
-    def text(self) -> str:
-        return f"{self['anchored']} drops anchor"
-
-
-class Weighed(Event):
-    __slots__ = ()
-
-    def __init__(self, ship: str) -> None:
-        super().__init__(weighed=ship)
-
-    def text(self) -> str:
-        return f"{self['weighed']} weighs anchor"
-
-
 class Drift(Event):
     """A ship without way on drifts downwind."""
 

@@ -14,6 +14,7 @@ import shapely
 
 from tabletop.common.units import TOL
 from tabletop.engine.dice import Dice
+from tabletop.engine.events import Anchored, Weighed
 from tabletop.engine.state import GameState
 from tabletop.geometry.pose import Pose
 from tabletop.model.scenario import ShipClass
@@ -23,7 +24,6 @@ from tabletop.rules.holdfast.config import Engined
 from tabletop.rules.holdfast.damage import Events, ship
 from tabletop.rules.holdfast.events import (
     Aground,
-    Anchored,
     Beached,
     Drift,
     Fled,
@@ -36,7 +36,6 @@ from tabletop.rules.holdfast.events import (
     Shallows,
     StruckBottom,
     Wasted,
-    Weighed,
     Wheel,
 )
 from tabletop.rules.holdfast.orders import (

@@ -44,26 +44,6 @@ class Collision(Event):
         )
 
 
-class Anchored(Event):
-    __slots__ = ()
-
-    def __init__(self, ship: str) -> None:
-        super().__init__(anchored=ship)
-
-    def text(self) -> str:
-        return f"{self['anchored']} lets go her anchor"
-
-
-class Weighed(Event):
-    __slots__ = ()
-
-    def __init__(self, ship: str) -> None:
-        super().__init__(weighed=ship)
-
-    def text(self) -> str:
-        return f"{self['weighed']} weighs anchor"
-
-
 class OutOfIrons(Event):
     __slots__ = ()
 

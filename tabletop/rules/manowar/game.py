@@ -26,7 +26,7 @@ from tabletop.common.units import MOVE_TOL
 from tabletop.engine.actions import Action
 from tabletop.engine.core import Handler, dispatch
 from tabletop.engine.dice import Dice
-from tabletop.engine.events import Events, TurnBegins
+from tabletop.engine.events import Anchored, Events, TurnBegins, Weighed
 from tabletop.engine.state import Answer, GameState, Pending, end_of_turn, last_side, own
 from tabletop.geometry.angles import normalise, relative_wind, wind_side, wrap
 from tabletop.geometry.motion import Segment, end_pose, first_contact
@@ -36,7 +36,6 @@ from tabletop.referee import reckon
 from tabletop.referee.movement import obstacles, parse_path
 from tabletop.rules.base import MoveContext
 from tabletop.rules.manowar.events import (
-    Anchored,
     Collision,
     Drift,
     InitialWind,
@@ -48,7 +47,6 @@ from tabletop.rules.manowar.events import (
     TackChosen,
     TackRolled,
     Through,
-    Weighed,
     WindChange,
 )
 from tabletop.rules.manowar.ship import ManOWarShip
