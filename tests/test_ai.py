@@ -841,7 +841,7 @@ def test_the_admiral_foresees_the_move_the_enemy_captain_would_give():
     assert order.action.startswith("move loire ")
     after = trial(state, order.action)
     assert after is not None
-    pose = admiral.foreseen(state, "loire")
+    pose = admiral.ahead.foreseen(state, "loire")
     assert pose is not None and tuple(pose) == pytest.approx(tuple(after.ship("loire").pose))
     whole = trial(state, Captain.for_game(state, "french", "captain").decide(state).action)
     assert whole is not None
@@ -864,7 +864,7 @@ def test_a_foreseen_reply_is_made_with_the_same_care_for_every_candidate():
         admiral.w = replace(admiral.w, reply_care=care)
         admiral.clock.begin()
         admiral.clock.tick(spent)
-        pose = admiral.foreseen(state, "loire")
+        pose = admiral.ahead.foreseen(state, "loire")
         assert pose is not None
         return tuple(pose), admiral.clock.spent - spent
 

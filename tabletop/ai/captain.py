@@ -19,7 +19,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from tabletop.ai.clock import FAN_JUDGEMENTS, Clock, Stage, unlimited
+from tabletop.ai.admiral import LookAhead
+from tabletop.ai.clock import Clock, Stage
 from tabletop.ai.decision import Decision, Turn, others
 from tabletop.ai.judge import (
     Shot,
@@ -42,7 +43,7 @@ from tabletop.ai.judge import (
 )
 from tabletop.ai.plotting import LOWER, choose, foresee
 from tabletop.ai.reasons import fire_reason, move_reason, order_reason
-from tabletop.ai.replies import boarding_threat, lifting_shot, menace, reply_risk
+from tabletop.ai.replies import lifting_shot
 from tabletop.ai.scripted import scripted_order
 from tabletop.ai.stakes import outcome
 from tabletop.ai.weights import Weights, load_weights
@@ -67,6 +68,7 @@ class Captain:
         self.judged: list[int] = []  # judgements per ship decision
         self.cut = 0  # ship decisions the wall clock stopped before their count of judgements
         self.clock = Clock(w.decision_limit, w.judgements, w.time_limit, w.stage_judgements)
+        self.ahead = LookAhead(self, lambda side, w: Captain(side, "captain", w))
 
     @classmethod
     def for_game(cls, state: GameState, side: str, level: str) -> Captain:
@@ -309,10 +311,16 @@ class Captain:
         other order: the best of the moves ``game.legal`` lists for her (a run straight
         into the ship across her bow, a ram), over the blind cups.  A frigate-duel
         captain boxed in by her enemy's bow was left to "end", which the rules refuse
-        while her allowance is unsailed."""
-        verbs = [v for v, spec in state.scenario.ruleset.verbs.items() if lays_path(spec)]
-        texts = ship_orders(state, ship, verbs, paths=2)
-        best = weighed(state, texts, lambda got: self.mean(got, ship), go=self._going())
+        while her allowance is unsailed; a run of half of it, best as it ended, left her
+        the same (her turn's move given, she is not asked again)."""
+        rs = state.scenario.ruleset
+        texts = ship_orders(state, ship, [v for v, s in rs.verbs.items() if lays_path(s)], paths=2)
+
+        def worth(got: list[GameState]) -> float:  # one that leaves her move unfinished
+            owed = rs.turn_owed(got[0], ship) is not None  # is a blunder: she may not end
+            return self.mean(got, ship) - self.w.blunder * owed  # the turn, nor sail on
+
+        best = weighed(state, texts, worth, go=self._going())
         if best is None:
             return None
         after = best[2][0]
@@ -347,7 +355,7 @@ class Captain:
         scores = scores + self._alongside(state, ship, fan, short)
         self.turn.top[ship] = float(scores.max())
         if self.level == "admiral":
-            scores = self._admiral(state, ship, fan, short, scores)
+            scores = self.ahead.scores(state, ship, fan, short, scores)
         ranked = short[np.argsort(-scores, kind="stable")]
         rest = order[len(verdicts) : self.w.shortlist * 3]
         return np.concatenate([ranked, rest])
@@ -386,44 +394,6 @@ class Captain:
 
     def _judged_at(self, state: GameState, ship: str, pose: Pose) -> Verdict:
         return self._why(moved(state, ship, pose), ship)
-
-    def _admiral(
-        self, state: GameState, ship: str, fan: Fan, short: np.ndarray, scores: np.ndarray
-    ) -> np.ndarray:
-        """The best few of the captain's shortlist, less what the enemy's replies could do
-        to her (their broadsides by exact odds; :func:`reply_risk`) and his threat to come
-        alongside her, plus her side's to come alongside his (:func:`menace`), within the
-        time limit."""
-        stage = self.clock.stage()
-        top = np.argsort(-scores, kind="stable")[: self.w.admiral_shortlist]
-        out = scores - 1e6  # unexamined (not in the top, or no time left): after
-        for n, k in enumerate(top):
-            if n and (self.clock.over(stage) or self.late(0.85)):
-                break
-            self.clock.tick()
-            after = moved(state, ship, fan.pose(int(short[k])))
-            risk = self.w.reply * reply_risk(after, ship, self.w, self.foreseen)
-            board = menace(after, self.side, self.w) - boarding_threat(after, ship, self.w)
-            out[k] = scores[k] - risk + board
-        return out
-
-    def foreseen(self, state: GameState, foe: str) -> Pose | None:
-        """Where the enemy's captain would move ``foe`` on this table: the first of his
-        own captain's ranking of his fan (a player reading his opponent), or None."""
-        fan = state.scenario.ruleset.advice.fan_now(state, foe, self.w.density)
-        self.clock.tick(FAN_JUDGEMENTS)  # his fan counts in her decision's allowance...
-        if not len(fan):
-            return None
-        care = self.w.reply_care
-        him = Captain(
-            state.side_of(foe), "captain", replace(self.w, shortlist=care) if care else self.w
-        )
-        if care:  # his best of ``care`` moves, whatever her count has left: alike for each
-            him.clock = unlimited()
-            him.clock.count = self.clock.count  # ...and his ranking counts in hers too
-        else:
-            him.clock = self.clock  # ...and so does his ranking of it
-        return fan.pose(int(him.rank(state, foe, fan)[0]))
 
     def _why(self, after: GameState, ship: str) -> Verdict:
         return judge(after, ship, self.w, self.turn.fired.get(ship, set()))
