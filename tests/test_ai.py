@@ -176,6 +176,7 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
         .replace("victory = 100.0", "victory = -2")
         .replace("\nstage_judgements =", "\nstage_judgements = 0 #")
         .replace('approach_range = "18cm"', 'approach_range = "-3cm"')
+        .replace("aims = []", 'aims = ["high", "rigging"]')  # Trafalgar's fire: "high" only
     )
     monkeypatch.setenv("TABLETOP_DATA", str(root))
     scn = load_scenario(TRAFALGAR[0])
@@ -188,6 +189,10 @@ def test_weights_are_validated_at_load(tmp_path, monkeypatch):
     assert "weights.victory: expected a number ≥ 0, found -2" in str(e.value)
     assert "search.stage_judgements: expected" in str(e.value) and "found 0" in str(e.value)
     assert "weights.approach_range: expected a positive length, found '-3cm'" in str(e.value)
+    said = str(e.value)  # rigging is Frigate's aim, not in Trafalgar's fire usage
+    aims = """search.aims: expected a list of the fire verb's aims: "high", found 'rigging'"""
+    assert aims in said
+    assert "found 'high'" not in said
     assert "weights.formation_gap: expected a length above 0 where formation is weighed" in str(
         e.value
     )

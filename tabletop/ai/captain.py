@@ -219,10 +219,11 @@ class Captain:
 
     def aimed(self, state: GameState, ship: str, text: str) -> str:
         """The fire order with an optional word filled where the rules list its choices
-        (a Frigate shot at hull or rigging, a Trafalgar shot high), as the engine takes
-        them now (``ship_orders``): the one whose blind cups leave the enemy worst off;
-        the rules' default unless another does better."""
-        aims = ship_orders(state, ship, ("fire",), at=text.split()[-1])
+        and the weights weigh it (``[search] aims``: a Frigate shot at hull or rigging),
+        as the engine takes them now (``ship_orders``): the one whose blind cups leave
+        the enemy worst off; the rules' default unless another does better."""
+        listed = ship_orders(state, ship, ("fire",), at=text.split()[-1])
+        aims = [a for a in listed if a.split()[3:] in ([], *([w] for w in self.w.aims))]
         if len(aims) < 2:
             return text
 

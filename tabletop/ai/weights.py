@@ -122,6 +122,10 @@ class Weights:
     phase_trust: float = 1.0
     #: The levels that foresee a secret plot (see ``ai.plotting.foresee``); all by default.
     foresee: tuple[str, ...] = ("captain", "admiral")
+    #: The fire verb's optional words (of those its usage lists) every level weighs
+    #: against the rules' default, by what the blind cups take from the enemy (see
+    #: ``Captain.aimed``); none by default: an aim the judge cannot price is left alone.
+    aims: tuple[str, ...] = ()
 
 
 def ai_file(rs: Ruleset) -> Path:
@@ -130,11 +134,16 @@ def ai_file(rs: Ruleset) -> Path:
 
 def load_weights(rs: Ruleset) -> Weights:
     """The weights for this ruleset, read once; a missing or bad file is a clear error."""
-    return _load(rs.name, rs.units, str(ai_file(rs)))
+    fire = rs.verbs.get("fire")
+    listed = (fire.choices or {}) if fire is not None else {}
+    aims = tuple(c for pos, cs in sorted(listed.items()) if pos >= 2 for c in cs)
+    return _load(rs.name, rs.units, str(ai_file(rs)), aims)
 
 
 @lru_cache(maxsize=8)
-def _load(name: str, units: str, file: str) -> Weights:
+def _load(name: str, units: str, file: str, listed: tuple[str, ...] = ()) -> Weights:
+    """The file's weights; ``listed``: the optional words of the fire verb, the only
+    ones ``[search] aims`` may name."""
     if not Path(file).exists():
         raise TabletopError(f"{file}: no computer captain for the ruleset '{name}' (no such file)")
     data = load_toml(Path(file))
@@ -185,9 +194,13 @@ def _load(name: str, units: str, file: str) -> Weights:
     for level in foresee:
         if level not in ("captain", "admiral"):
             r.error("search.foresee", 'a list of levels: "captain", "admiral"', level)
+    aims = r.strings(s, "search", "aims")
+    for aim in aims:
+        if aim not in listed:
+            said = " or ".join(f'"{a}"' for a in listed) or "none (its fire has no aim)"
+            r.error("search.aims", f"a list of the fire verb's aims: {said}", aim)
     r.report_unused(data)
     r.raise_if_any()
     times = {"time_limit": limit, "decision_limit": whole}
-    return Weights(
-        **nums, **lens, **search, **times, phase_trust=trust, foresee=foresee  # type: ignore[arg-type]
-    )
+    kept = {"phase_trust": trust, "foresee": foresee, "aims": aims}
+    return Weights(**nums, **lens, **search, **times, **kept)  # type: ignore[arg-type]
