@@ -75,3 +75,15 @@ def test_an_order_is_said_by_the_side_that_gave_it():
         "british: fire amazon loire",
     ]
     assert "british is done" in orders and not any(o.startswith(">") for o in orders)
+
+
+def test_ending_before_the_plot_is_refused_in_a_players_words():
+    """Ending the Hold Fast orders step before plotting showed, at the top of the
+    window, "end: movement orders first: 'orders SHIP W W W W W ...'", the command's
+    usage; it now says whose orders are owed, in words."""
+    from tabletop.engine.core import refusal
+
+    state = Game.new(load_scenario(ROOT / "scenarios" / "hold-fast-duel.toml"), 1).state
+    why = refusal(state, "end")
+    assert why == "the british side gives its movement orders first"
+    assert not re.search(r"[A-Z]{2,}|'|\[", why)  # no usage words, quotes or brackets

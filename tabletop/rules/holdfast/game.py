@@ -210,7 +210,8 @@ class HoldFastGame:
 
     def act_end(self, state: GameState, act: Action, dice: Dice, events: Events) -> GameState:
         if state.phase == 0:
-            raise IllegalAction("movement orders first: 'orders SHIP W W W W W ...'")
+            # said to a player at the window as well as at the command line: no usage
+            raise IllegalAction(f"the {state.active_side} side gives its movement orders first")
         return self._next_side(state, dice, events)
 
     # -- sequence 8: damage control -------------------------------------------------------
