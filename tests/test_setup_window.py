@@ -531,3 +531,23 @@ def test_a_practice_course_set_up_is_played_as_the_drill(tmp_path):
         assert (start.x, start.y) == (40, 25)
     finally:
         h.window.close()
+
+
+def test_a_practice_tables_mark_is_drawn_in_the_set_up():
+    """The set-up drew no mark: a referee moved the start of a practice course blind to
+    where it lay.  It draws the mark and its laylines as the drill does: "mark" is among
+    the set-up's labels, over the mark at (60, 125) cm; a table with none has no such
+    label."""
+    h = opened([str(SCENARIOS / "tacking-practice.toml")])
+    try:
+        d = h.view.drawing
+        marks = [t for t in d._texts if t.text == "mark"]  # the label and its halo
+        x, _ = h.view.to_screen(np.array([[60.0, 125.0]]))[0]
+        assert marks and all(abs(t.x + t.content_width / 2 - x) < 30 for t in marks)
+    finally:
+        h.window.close()
+    h = opened([str(SCENARIOS / "frigate-duel.toml")])
+    try:
+        assert not [t for t in h.view.drawing._texts if t.text == "mark"]
+    finally:
+        h.window.close()

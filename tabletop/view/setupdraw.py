@@ -17,6 +17,8 @@ import arcade
 import numpy as np
 import pyglet
 
+from tabletop.common.errors import TabletopError
+from tabletop.drill.course import course_from_scenario
 from tabletop.game.setup import table_flags
 from tabletop.view import scene as sc
 from tabletop.view.batch import Layer
@@ -52,7 +54,7 @@ class SetupDrawing:
         upp = 1.0 / d.px_per_unit
         shown = self.table()
         if "table" in dirty:
-            self._scenes = sc.table_scenes(shown, upp)
+            self._scenes = sc.table_scenes(shown, upp) + self.course(shown)
             self.sea.build(self._scenes[:1], upp)
             self.ground.build(self._scenes[1:], upp)
         if dirty & {"table", "overlay"}:
@@ -65,6 +67,19 @@ class SetupDrawing:
             self.over.build(over, upp)
         if dirty & {"table", "labels"}:
             self.labels, self._texts = self._labels(self._scenes)
+
+    @staticmethod
+    def course(scn: Any) -> list[sc.Scene]:
+        """A practice table's mark and laylines, as the drill draws them (the set-up
+        showed no mark, and a referee moved the start blind to where it lay); none
+        where there is no mark, or one the drill could not sail to (the drill says why
+        when it is played)."""
+        if "mark" not in scn.options:
+            return []
+        try:
+            return [sc.drill_scene(course_from_scenario(scn))]
+        except TabletopError:
+            return []
 
     @staticmethod
     def flagged(scn: Any) -> sc.Scene:
