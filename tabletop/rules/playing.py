@@ -49,6 +49,11 @@ class PlotSpec:
     #: A line per ship beside her row, where the panel has nothing else to say of her
     #: (Hold Fast: the phases her speed lets her act in; learnt only from a refusal).
     hints: tuple[tuple[str, str], ...] = ()
+    #: Per ship, the slots she may act in as she stands (Hold Fast: her speed's phases),
+    #: until a word of ``alters`` in her plot changes them (a sail change): the panel
+    #: skips the others as words are put and marks them; none given, every slot.
+    acts: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    alters: tuple[str, ...] = ()
 
     def action(self, plots: dict[str, list[str]]) -> str:
         parts = [self.verb]

@@ -59,10 +59,23 @@ class PlotPanel:
         return cls(spec, plots, spec.ships[0] if spec.ships else "", 0, shown)
 
     def put(self, word: str) -> None:
-        """The chosen cell takes the word, and the next cell is chosen."""
+        """The chosen cell takes the word, and the next cell she may act in is chosen
+        (the next cell, where the spec does not say: ``acting``).  The panel took F in
+        phase II of a ship whose speed acts in I, III and V, and refused the plot."""
         if self.ship in self.plots:
             self.plots[self.ship][self.slot] = word
-            self.slot = min(self.slot + 1, len(self.spec.slots) - 1)
+            acting = self.acting(self.ship)
+            later = [k for k in range(self.slot + 1, len(self.spec.slots))
+                     if acting is None or k in acting]  # fmt: skip
+            self.slot = later[0] if later else min(self.slot + 1, len(self.spec.slots) - 1)
+
+    def acting(self, ship: str) -> frozenset[int] | None:
+        """The slots she may act in as her plot stands (``PlotSpec.acts``), or None
+        where the spec does not say or a word of hers changes them (a sail change)."""
+        acts = dict(self.spec.acts).get(ship)
+        if acts is None or any(w in self.spec.alters for w in self.plots.get(ship, ())):
+            return None
+        return frozenset(acts)
 
     def pick(self, ship: str, slot: int) -> None:
         if ship in self.plots and 0 <= slot < len(self.spec.slots):
@@ -122,10 +135,13 @@ class PlotPanel:
         for sid in spec.ships:
             y -= CELL_H + GAP
             boxes.append(Box((left, left + NAME_W, y, y + CELL_H), sid, ("cell", sid, "0")))
+            acting = self.acting(sid)
             for k, word in enumerate(self.plots[sid]):
                 x = left + NAME_W + k * (CELL_W + GAP)
                 lit = sid == self.ship and k == self.slot
-                boxes.append(Box((x, x + CELL_W, y, y + CELL_H), word, ("cell", sid, str(k)), lit))
+                idle = acting is not None and k not in acting and word == spec.blank
+                shown = "·" if idle else word  # a phase she does not act in
+                boxes.append(Box((x, x + CELL_W, y, y + CELL_H), shown, ("cell", sid, str(k)), lit))
             said = notes.get(sid) or dict(spec.hints).get(sid)
             if said:
                 x = left + NAME_W + len(spec.slots) * (CELL_W + GAP) + 6

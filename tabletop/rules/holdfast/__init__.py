@@ -441,14 +441,19 @@ class HoldFast(Ruleset):
             for s in state.ships
             if state.side_of(s.id) == side and isinstance(s, HoldFastShip) and not s.out
         )
-        hints = []
+        hints, acts = [], []
         for sid in ships:
             st = state.ship(sid)
             assert isinstance(st, HoldFastShip)
-            acts = ", ".join(orders.NUMERALS[p - 1] for p in self.phases.get(st.speed, ()))
-            when = f"phases {acts} (a sail change alters them)" if acts else "no phase"
+            phases = self.phases.get(st.speed, ())
+            said = ", ".join(orders.NUMERALS[p - 1] for p in phases)
+            when = f"phases {said} (a sail change alters them)" if said else "no phase"
             hints.append((sid, f"speed {st.speed}: moves in {when}"))
-        return PlotSpec("orders", side, ships, orders.NUMERALS, PLOT_WORDS, hints=tuple(hints))
+            acts.append((sid, tuple(p - 1 for p in phases)))
+        return PlotSpec(
+            "orders", side, ships, orders.NUMERALS, PLOT_WORDS, hints=tuple(hints),
+            acts=tuple(acts), alters=("RS", "LS", "DA", "WA"),
+        )  # fmt: skip
 
     def step_text(self, state: GameState) -> str | None:
         return describe(state)
